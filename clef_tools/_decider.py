@@ -1,0 +1,149 @@
+"""The backend-neutral interface every surface (LangChain, MCP, CLI, HTTP) talks to.
+
+A backend implements one method, `_score`, that turns validated requests into
+probabilities. Validation, answer building and confidence live here, once, so every
+backend answers with the same shapes and the same confidence maths.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import anyio.to_thread
+from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
+
+from clef_tools._confidence import build_answer
+from clef_tools._errors import BackendError, ClefError, RequestValidationError, UnsupportedInputError
+from clef_tools._validation import DecisionRequest, validate_request
+
+__all__ = ["Decider", "RequestScores"]
+
+RequestLike = ClassifierRequest | DecisionRequest | Mapping[str, Any]
+
+
+@dataclass
+class RequestScores:
+    """A backend's raw result for one request: probabilities in option order.
+
+    Option order per question: noul `[true, false]`, choice the criteria's insertion
+    order, score levels `0..N-1`.
+    """
+
+    probabilities: dict[str, list[float]]
+    input_tokens: int
+
+
+class Decider(ABC):
+    """Answers System One requests: `decide(state, questions) -> ClassifierResponse`.
+
+    Subclasses implement `_score` (and may override `_ascore` when they are natively
+    async). Everything a caller sees — validation errors, answers, confidence — is
+    produced here.
+    """
+
+    supported_types: ClassVar[frozenset[str]] = frozenset({"noul", "choice", "score"})
+    """Question types this backend can answer; others get `UnsupportedInputError`."""
+
+    @property
+    @abstractmethod
+    def model_id(self) -> str:
+        """The model that answers, as reported in `ClassifierResponse.model`."""
+
+    @abstractmethod
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        """Probabilities for each already-validated request, in order."""
+
+    async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        return await anyio.to_thread.run_sync(self._score, requests)
+
+    # -- public API -------------------------------------------------------------------
+
+    def decide(self, state: State, questions: Mapping[str, Any]) -> ClassifierResponse:
+        """Answer one request."""
+        return self.decide_batch([{"state": state, "questions": questions}])[0]
+
+    async def adecide(self, state: State, questions: Mapping[str, Any]) -> ClassifierResponse:
+        """Async twin of `decide`."""
+        return (await self.adecide_batch([{"state": state, "questions": questions}]))[0]
+
+    def decide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
+        """Answer several requests together, so a backend can batch them."""
+        valid = self.prepare(requests)
+        return self._respond(valid, self._run_scorer(lambda: self._score(valid)))
+
+    async def adecide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
+        """Async twin of `decide_batch`."""
+        valid = self.prepare(requests)
+        try:
+            scores = await self._ascore(valid)
+        except ClefError:
+            raise
+        except Exception as exc:
+            raise BackendError(f"{self.model_id} failed: {type(exc).__name__}: {exc}") from exc
+        return self._respond(valid, scores)
+
+    def prepare(self, requests: Sequence[RequestLike]) -> list[DecisionRequest]:
+        """Validate requests (loc prefixed with the index when there are several)."""
+        out = []
+        many = len(requests) > 1
+        for i, req in enumerate(requests):
+            prefix: tuple[str | int, ...] = (i,) if many else ()
+            if isinstance(req, DecisionRequest):
+                valid = req
+            elif isinstance(req, Mapping):
+                missing = [k for k in ("state", "questions") if k not in req]
+                if missing:
+                    raise RequestValidationError.at((*prefix, missing[0]), "field required", "missing")
+                valid = validate_request(req["state"], req["questions"], loc_prefix=prefix)
+            else:
+                raise RequestValidationError.at(
+                    prefix or ("request",), "a request is an object with `state` and `questions`", "type_error"
+                )
+            for qid, question in valid.questions.items():
+                if question.type not in self.supported_types:
+                    path = ".".join(str(p) for p in (*prefix, "questions", qid, "type"))
+                    raise UnsupportedInputError(
+                        path, f"{self.model_id} cannot answer {question.type!r} questions"
+                    )
+            self.check_supported(valid, prefix)
+            out.append(valid)
+        return out
+
+    def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
+        """Hook for backend-specific refusals (e.g. images on a text-only model)."""
+
+    # -- internals --------------------------------------------------------------------
+
+    def _run_scorer(self, fn: Any) -> list[RequestScores]:
+        """The one boundary where torch/transformers/HTTP errors become `BackendError`."""
+        try:
+            result: list[RequestScores] = fn()
+        except ClefError:
+            raise
+        except Exception as exc:
+            raise BackendError(f"{self.model_id} failed: {type(exc).__name__}: {exc}") from exc
+        return result
+
+    def _respond(
+        self, requests: Sequence[DecisionRequest], scores: Sequence[RequestScores]
+    ) -> list[ClassifierResponse]:
+        if len(scores) != len(requests):
+            raise BackendError(f"{self.model_id} returned {len(scores)} results for {len(requests)} requests")
+        responses = []
+        for req, sc in zip(requests, scores, strict=True):
+            answers: dict[str, Any] = {}
+            for qid, question in req.questions.items():
+                if qid not in sc.probabilities:
+                    raise BackendError(f"{self.model_id} returned no answer for question {qid!r}")
+                answers[qid] = build_answer(question, sc.probabilities[qid])  # type: ignore[arg-type]
+            responses.append(
+                ClassifierResponse(
+                    model=self.model_id,
+                    answers=answers,
+                    usage={"input_tokens": sc.input_tokens, "output_tokens": 0},  # type: ignore[arg-type]
+                )
+            )
+        return responses

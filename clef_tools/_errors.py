@@ -1,0 +1,105 @@
+"""Every error clef-tools raises on purpose, in one tree.
+
+```
+ClefError
+├── RequestValidationError   bad request: names the field path(s); maps to HTTP 422 / MCP is_error
+│   └── StateTooLongError    the rendered request does not fit the backend's context
+├── UnsupportedInputError    valid request, but this backend cannot answer it (e.g. images, box)
+├── ModelUnavailableError    the model's files are missing, incomplete or fail their checksum
+└── BackendError             the scorer itself failed (a forward pass, a remote endpoint)
+```
+
+Callers branch on the class, never on message text. Errors from torch or transformers
+are translated at one boundary (`Decider._run_scorer`), so nothing deeper leaks out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "BackendError",
+    "ClefError",
+    "FieldIssue",
+    "ModelUnavailableError",
+    "RequestValidationError",
+    "StateTooLongError",
+    "UnsupportedInputError",
+]
+
+
+class ClefError(Exception):
+    """Base class of every error clef-tools raises deliberately."""
+
+
+@dataclass(frozen=True)
+class FieldIssue:
+    """One problem with one field, located the way FastAPI's `detail[]` locates it."""
+
+    loc: tuple[str | int, ...]
+    msg: str
+    type: str = "value_error"
+
+    @property
+    def path(self) -> str:
+        """Dotted path such as `questions.route.criteria` (what users grep for)."""
+        return ".".join(str(part) for part in self.loc) or "<request>"
+
+    def as_detail(self) -> dict[str, object]:
+        """The entry of a 422 `detail[]` list (`loc` prefixed with `body`)."""
+        return {"loc": ["body", *self.loc], "msg": self.msg, "type": self.type}
+
+
+class RequestValidationError(ClefError, ValueError):
+    """The request breaks the System One contract; `issues` names every bad field."""
+
+    def __init__(self, issues: Sequence[FieldIssue]) -> None:
+        if not issues:
+            raise ValueError("RequestValidationError needs at least one issue")
+        self.issues: tuple[FieldIssue, ...] = tuple(issues)
+        super().__init__("; ".join(f"{i.path}: {i.msg}" for i in self.issues))
+
+    @classmethod
+    def at(cls, loc: Sequence[str | int], msg: str, type: str = "value_error") -> RequestValidationError:
+        """Shorthand for a single-issue error."""
+        return cls([FieldIssue(tuple(loc), msg, type)])
+
+    @property
+    def path(self) -> str:
+        """Path of the first issue."""
+        return self.issues[0].path
+
+
+class StateTooLongError(RequestValidationError):
+    """Refused rather than truncated: silently dropping part of the state changes answers."""
+
+    def __init__(self, tokens: int, limit: int, loc: Sequence[str | int] = ("state",)) -> None:
+        self.tokens = tokens
+        self.limit = limit
+        super().__init__(
+            [
+                FieldIssue(
+                    tuple(loc),
+                    f"the request renders to {tokens} tokens; this backend reads at most "
+                    f"{limit} (shorten the state; it is never truncated)",
+                    "too_long",
+                )
+            ]
+        )
+
+
+class UnsupportedInputError(ClefError, ValueError):
+    """The request is valid System One, but this backend cannot answer it faithfully."""
+
+    def __init__(self, path: str, msg: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {msg}")
+
+
+class ModelUnavailableError(ClefError, RuntimeError):
+    """Weights or tokenizer cannot be found or verified; the message says how to fix it."""
+
+
+class BackendError(ClefError, RuntimeError):
+    """The scorer failed while answering; the original exception is chained as __cause__."""

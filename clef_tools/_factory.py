@@ -1,0 +1,43 @@
+"""`load_decider()`: the one call that turns a model choice into a ready `Decider`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from clef_tools._calibration import Calibration
+from clef_tools._models import load_causal_lm, resolve_model
+from clef_tools._progress import Progress
+from clef_tools._readout import ReadoutDecider
+
+__all__ = ["load_decider"]
+
+
+def load_decider(
+    model: str | os.PathLike[str] | None = None,
+    *,
+    dtype: Any = None,
+    device: str = "cpu",
+    debias: bool = False,
+    calibration: Calibration | str | Path | None = None,
+    max_context_tokens: int | None = None,
+    progress: bool = False,
+) -> ReadoutDecider:
+    """Load a readout decider: the embedded default model unless `model` says otherwise.
+
+    `model` is `"embedded"`, `"smollm2"`, a `.gguf` file or a transformers folder
+    (default: `CLEF_TOOLS_MODEL`, else embedded). Nothing is ever downloaded.
+    """
+    source = resolve_model(model)
+    lm, tokenizer = load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
+    if calibration is not None and not isinstance(calibration, Calibration):
+        calibration = Calibration.load(calibration)
+    return ReadoutDecider(
+        lm,
+        tokenizer,
+        model_id=source.model_id,
+        max_context_tokens=max_context_tokens,
+        debias=debias,
+        calibration=calibration,
+    )

@@ -1,0 +1,39 @@
+"""The System One limits clef-tools enforces, as published by Workers AI Clef and hosted Jev.
+
+One place, so the validator, the CLI's `model` report, the MCP resource and the HTTP server
+all quote the same numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["LIMITS"]
+
+MIN_QUESTIONS: Final = 1
+MAX_QUESTIONS: Final = 64
+MIN_CHOICE_OPTIONS: Final = 2
+MAX_CHOICE_OPTIONS: Final = 255
+MIN_SCORE_LEVELS: Final = 2
+MAX_SCORE_LEVELS: Final = 10
+MAX_ID_LENGTH: Final = 100
+ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_.-]{1,100}")
+MAX_OPTION_LABEL_CHARS: Final = 200
+#: A cheap bound checked before tokenizing; the backend then checks real token counts.
+MAX_STATE_CHARS: Final = 1_000_000
+MAX_STATE_DEPTH: Final = 64
+MAX_IMAGES: Final = 4
+
+LIMITS: Final[dict[str, int | str]] = {
+    "questions_per_request": MAX_QUESTIONS,
+    "choice_options_min": MIN_CHOICE_OPTIONS,
+    "choice_options_max": MAX_CHOICE_OPTIONS,
+    "score_levels_min": MIN_SCORE_LEVELS,
+    "score_levels_max": MAX_SCORE_LEVELS,
+    "question_id_pattern": ID_PATTERN.pattern,
+    "option_label_max_chars": MAX_OPTION_LABEL_CHARS,
+    "state_max_chars": MAX_STATE_CHARS,
+    "state_max_depth": MAX_STATE_DEPTH,
+    "images_max": MAX_IMAGES,
+}

@@ -1,0 +1,296 @@
+"""A training-free decision model: one-pass label readout of any causal LM.
+
+Per request: the state is rendered once into a shared prefix and prefilled once; every
+question (and, with debiasing, every option rotation) becomes one row of a single batched
+pass; each row is read as a softmax over single-token labels at its answer position.
+
+Choices with more options than the label alphabet holds (26) are answered by a two-stage
+tournament: stage 1 reads each group of ≤26 options (all groups in one batched pass),
+stage 2 reads the best few of every group together. Final log-odds come from stage 2 for
+the shortlist and, for the rest, from stage 1 anchored on their group's best shortlisted
+option, so every option gets a probability and the ranking within a group is kept.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from langchain_core.decisions import Choice, Noul, Score
+
+from clef_tools._calibration import Calibration
+from clef_tools._decider import Decider, RequestScores
+from clef_tools._errors import StateTooLongError, UnsupportedInputError
+from clef_tools._forward import RowBatch, ShardedForward
+from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
+from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
+from clef_tools._render import find_media, render_state
+from clef_tools._validation import DecisionRequest
+
+__all__ = ["ReadoutDecider"]
+
+
+@dataclass
+class _Row:
+    qid: str
+    options: list[int]
+    """Indices (into the question's option order) that this row's labels stand for."""
+    labels: LabelSet
+    block: str
+
+
+@dataclass
+class _Plan:
+    """Rows of one request plus how to fold row log-probs back into question answers."""
+
+    state_text: str
+    rows: list[_Row] = field(default_factory=list)
+
+
+class ReadoutDecider(Decider):
+    """Decision model over a transformers causal LM, read out in one batched pass.
+
+    `debias` adds cyclic rotations of each choice's option order (and both Yes/No orders)
+    as extra rows of the same batch and averages them in log space; it costs more rows,
+    so it is off until measured to help on your data.
+    """
+
+    def __init__(
+        self,
+        model: Any,
+        tokenizer: Any,
+        *,
+        model_id: str,
+        max_context_tokens: int | None = None,
+        debias: bool = False,
+        debias_rotations: int = 4,
+        calibration: Calibration | None = None,
+    ) -> None:
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self._model_id = model_id
+        self.debias = debias
+        self.debias_rotations = max(1, debias_rotations)
+        self.calibration = calibration or Calibration.identity()
+        config_limit = int(getattr(model.config, "max_position_embeddings", 0) or 0) or 32768
+        self.max_context_tokens = min(max_context_tokens or config_limit, config_limit)
+        self.frame = PromptFrame.for_tokenizer(tokenizer)
+        ctx = self.frame.answer_context
+        self.letters = require_labels(tokenizer, ctx, [LETTERS], "choice options")
+        self.yes_no = require_labels(tokenizer, ctx, [YES_NO, ("yes", "no"), ("YES", "NO")], "yes/no")
+        self.digits = require_labels(tokenizer, ctx, [DIGITS, LETTERS[:10]], "score levels")
+        self.no_yes = LabelSet(tuple(reversed(self.yes_no.shown)), tuple(reversed(self.yes_no.token_ids)))
+        pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+        self._forward = ShardedForward(model, pad_token_id=int(pad or 0))
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return self._model_id
+
+    @property
+    def group_size(self) -> int:
+        """Options one row can show: the verified single-token label supply."""
+        return len(self.letters)
+
+    def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
+        media = find_media(request.state, (*loc_prefix, "state"))
+        if media is not None:
+            raise UnsupportedInputError(
+                ".".join(str(p) for p in media),
+                f"{self.model_id} reads text only; send images to a multimodal backend (Clef-Flash)",
+            )
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        with self._lock:
+            return [self._score_one(req) for req in requests]
+
+    def _score_one(self, request: DecisionRequest) -> RequestScores:
+        plan = self._plan(request)
+        prefix_text = self.frame.prefix(plan.state_text)
+        stage1 = plan.rows
+        prefix_ids, suffixes = self._split(prefix_text, stage1)
+        self._check_length(len(prefix_ids), suffixes)
+        cache = self._forward.prefill(prefix_ids)
+        logps = self._forward.score_rows(
+            cache, len(prefix_ids), RowBatch(suffixes, [r.labels.token_ids for r in stage1])
+        )
+        tokens = len(prefix_ids) + sum(len(s) for s in suffixes)
+        by_q: dict[str, list[tuple[_Row, torch.Tensor]]] = {}
+        for row, lp in zip(stage1, logps, strict=True):
+            by_q.setdefault(row.qid, []).append((row, lp))
+
+        probabilities: dict[str, list[float]] = {}
+        finals: list[_Row] = []
+        anchors: dict[str, list[float]] = {}
+        for qid, question in request.questions.items():
+            n = _n_options(question)
+            if isinstance(question, Choice) and n > self.group_size:
+                stage1_lp, shortlist = self._shortlist(by_q[qid], n)
+                anchors[qid] = stage1_lp
+                finals += self._choice_rows(qid, question, shortlist)
+            else:
+                probabilities[qid] = self._fold(question, by_q[qid], n)
+        if finals:
+            kept, suffixes2 = self._split(prefix_text, finals, prefix_ids)
+            if kept != prefix_ids:
+                raise RuntimeError("stage-2 rows do not share the stage-1 prefix tokens")
+            self._check_length(len(prefix_ids), suffixes2)
+            logps2 = self._forward.score_rows(
+                cache, len(prefix_ids), RowBatch(suffixes2, [r.labels.token_ids for r in finals])
+            )
+            tokens += sum(len(s) for s in suffixes2)
+            by_q2: dict[str, list[tuple[_Row, torch.Tensor]]] = {}
+            for row, lp in zip(finals, logps2, strict=True):
+                by_q2.setdefault(row.qid, []).append((row, lp))
+            for qid, rows in by_q2.items():
+                question = request.questions[qid]
+                assert isinstance(question, Choice)
+                probabilities[qid] = self._tournament(question, anchors[qid], rows)
+        return RequestScores(probabilities=probabilities, input_tokens=tokens)
+
+    # -- planning ---------------------------------------------------------------------
+
+    def _plan(self, request: DecisionRequest) -> _Plan:
+        plan = _Plan(state_text=render_state(request.state))
+        for qid, question in request.questions.items():
+            if isinstance(question, Noul):
+                plan.rows.append(_Row(qid, [0, 1], self.yes_no, noul_block(qid, question, True)))
+                if self.debias:
+                    plan.rows.append(_Row(qid, [1, 0], self.no_yes, noul_block(qid, question, False)))
+            elif isinstance(question, Score):
+                n = len(question.criteria)
+                labels = _take(self.digits, n)
+                plan.rows.append(_Row(qid, list(range(n)), labels, score_block(qid, question, labels.shown)))
+            elif isinstance(question, Choice):
+                n = len(question.criteria)
+                if n <= self.group_size:
+                    plan.rows += self._choice_rows(qid, question, list(range(n)))
+                else:
+                    groups = math.ceil(n / self.group_size)
+                    size = math.ceil(n / groups)  # balanced groups, e.g. 77 → 26+26+25
+                    for g in range(groups):
+                        members = list(range(g * size, min(n, (g + 1) * size)))
+                        plan.rows.append(self._choice_row(qid, question, members))
+        return plan
+
+    def _choice_rows(self, qid: str, question: Choice, members: list[int]) -> list[_Row]:
+        rows = [self._choice_row(qid, question, members)]
+        if self.debias and len(members) > 1:
+            k = len(members)
+            shifts = sorted({(i * k) // min(k, self.debias_rotations) for i in range(1, min(k, self.debias_rotations))})
+            for s in shifts:
+                rows.append(self._choice_row(qid, question, members[s:] + members[:s]))
+        return rows
+
+    def _choice_row(self, qid: str, question: Choice, members: list[int]) -> _Row:
+        names = list(question.criteria)
+        labels = _take(self.letters, len(members))
+        block = choice_block(qid, question, [names[i] for i in members], labels.shown)
+        return _Row(qid, members, labels, block)
+
+    # -- folding ----------------------------------------------------------------------
+
+    def _fold(self, question: Noul | Choice | Score, rows: list[tuple[_Row, torch.Tensor]], n: int) -> list[float]:
+        """Average each option's log-prob over the rows that showed it, then softmax."""
+        total = torch.zeros(n, dtype=torch.float64)
+        count = torch.zeros(n, dtype=torch.float64)
+        for row, lp in rows:
+            idx = torch.tensor(row.options)
+            total[idx] += lp
+            count[idx] += 1
+        mean = total / count.clamp(min=1)
+        return self._softmax(question, mean)
+
+    def _shortlist(self, rows: list[tuple[_Row, torch.Tensor]], n: int) -> tuple[list[float], list[int]]:
+        per_group = max(1, self.group_size // len(rows))
+        stage1 = [0.0] * n
+        shortlist: list[int] = []
+        for row, lp in rows:
+            for i, v in zip(row.options, lp.tolist(), strict=True):
+                stage1[i] = v
+            best = torch.argsort(lp, descending=True)[:per_group].tolist()
+            shortlist += [row.options[j] for j in best]
+        return stage1, sorted(shortlist)
+
+    def _tournament(
+        self, question: Choice, stage1: list[float], rows: list[tuple[_Row, torch.Tensor]]
+    ) -> list[float]:
+        n = len(question.criteria)
+        total: dict[int, float] = {}
+        count: dict[int, int] = {}
+        for row, lp in rows:
+            for i, v in zip(row.options, lp.tolist(), strict=True):
+                total[i] = total.get(i, 0.0) + v
+                count[i] = count.get(i, 0) + 1
+        final = {i: total[i] / count[i] for i in total}
+        group = math.ceil(n / math.ceil(n / self.group_size))
+        logits = torch.empty(n, dtype=torch.float64)
+        for i in range(n):
+            if i in final:
+                logits[i] = final[i]
+                continue
+            g = range((i // group) * group, min(n, (i // group + 1) * group))
+            anchor = max((j for j in g if j in final), key=lambda j: stage1[j])
+            logits[i] = final[anchor] + stage1[i] - stage1[anchor]
+        return self._softmax(question, logits)
+
+    def _softmax(self, question: Noul | Choice | Score, logps: torch.Tensor) -> list[float]:
+        t = self.calibration.temperature(question.type)
+        return torch.softmax(logps / t, dim=0).tolist()
+
+    # -- tokens -----------------------------------------------------------------------
+
+    def _ids(self, text: str) -> list[int]:
+        return list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    def _split(self, prefix_text: str, rows: Sequence[_Row], prefix_ids: list[int] | None = None) -> tuple[list[int], list[list[int]]]:
+        """Shared prefix tokens and each row's tokens after it, exactly as whole rows tokenize.
+
+        Blocks all start with the same header, so when the first row's whole tokenization is
+        the prefix tokens followed by its block's own tokens, every row's is, and the state
+        is tokenized once. Otherwise (a tokenizer that merges across the boundary or adds a
+        leading space) every row is tokenized whole and the prefix is their common part.
+        """
+        tail = self.frame.tail
+        if prefix_ids is None:
+            prefix_ids = self._ids(prefix_text)
+        p = len(prefix_ids)
+        first_full = self._ids(prefix_text + rows[0].block + tail)
+        first_own = self._ids(rows[0].block + tail)
+        if first_full[:p] == prefix_ids and first_full[p:] == first_own:
+            return prefix_ids, [first_own] + [self._ids(r.block + tail) for r in rows[1:]]
+        fulls = [first_full] + [self._ids(prefix_text + r.block + tail) for r in rows[1:]]
+        shared = min(_common_prefix(prefix_ids, f) for f in fulls)
+        shared = min(shared, *(len(f) - 1 for f in fulls))
+        return prefix_ids[:shared], [f[shared:] for f in fulls]
+
+    def _check_length(self, prefix_len: int, suffixes: Sequence[Sequence[int]]) -> None:
+        longest = prefix_len + max(len(s) for s in suffixes)
+        if longest > self.max_context_tokens:
+            raise StateTooLongError(longest, self.max_context_tokens)
+
+
+def _n_options(question: Noul | Choice | Score) -> int:
+    if isinstance(question, Noul):
+        return 2
+    return len(question.criteria)
+
+
+def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _take(labels: LabelSet, n: int) -> LabelSet:
+    return LabelSet(labels.shown[:n], labels.token_ids[:n])

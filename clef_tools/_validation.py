@@ -1,0 +1,250 @@
+"""One validation pass for every entry point (Python, LangChain, wire JSON, MCP, HTTP).
+
+It collects every problem instead of stopping at the first, so a caller fixing a request
+sees all bad fields at once, each named by its path (`questions.route.criteria`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.decisions import Box, Choice, Noul, Score, State
+from langchain_core.messages import BaseMessage
+from pydantic import ValidationError
+
+from clef_tools import _limits as L
+from clef_tools._errors import FieldIssue, RequestValidationError
+
+__all__ = ["DecisionRequest", "validate_request"]
+
+AnyQuestion = Noul | Choice | Score | Box
+_QUESTION_MODELS: dict[str, type[AnyQuestion]] = {
+    "noul": Noul,
+    "choice": Choice,
+    "score": Score,
+    "box": Box,
+}
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    """A request that passed validation: questions are typed models, in caller order."""
+
+    state: State
+    questions: dict[str, AnyQuestion]
+
+
+def validate_request(
+    state: object, questions: object, *, loc_prefix: tuple[str | int, ...] = ()
+) -> DecisionRequest:
+    """Check a request against the documented limits and return it typed.
+
+    Raises `RequestValidationError` listing every offending field.
+    """
+    issues: list[FieldIssue] = []
+    _check_state(state, (*loc_prefix, "state"), issues)
+    typed = _check_questions(questions, (*loc_prefix, "questions"), issues)
+    if issues:
+        raise RequestValidationError(issues)
+    return DecisionRequest(state=state, questions=typed)  # type: ignore[arg-type]
+
+
+# -- state -------------------------------------------------------------------------------
+
+
+def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIssue]) -> None:
+    if state is None or isinstance(state, bool | int | float):
+        issues.append(
+            FieldIssue(
+                loc,
+                f"state must be a string, JSON object, JSON array or chat messages, "
+                f"not {_json_kind(state)}",
+                "type_error",
+            )
+        )
+        return
+    if isinstance(state, bytes | bytearray):
+        issues.append(FieldIssue(loc, "state must be text, not bytes (decode it first)", "type_error"))
+        return
+    if not isinstance(state, str | BaseMessage | Mapping | Sequence):
+        issues.append(
+            FieldIssue(loc, f"unsupported state type {type(state).__name__}", "type_error")
+        )
+        return
+    size = _walk_state(state, loc, issues, depth=0)
+    if size > L.MAX_STATE_CHARS:
+        issues.append(
+            FieldIssue(
+                loc,
+                f"state is about {size} characters; the limit is {L.MAX_STATE_CHARS} "
+                "(it is refused, never truncated)",
+                "too_long",
+            )
+        )
+
+
+def _walk_state(value: object, loc: tuple[str | int, ...], issues: list[FieldIssue], depth: int) -> int:
+    """Check JSON-compatibility at every depth; return an approximate rendered size."""
+    if depth > L.MAX_STATE_DEPTH:
+        issues.append(FieldIssue(loc, f"nested deeper than {L.MAX_STATE_DEPTH} levels", "too_deep"))
+        return 0
+    if isinstance(value, str):
+        return len(value)
+    if value is None or isinstance(value, bool | int):
+        return 5
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            issues.append(FieldIssue(loc, f"{value} is not valid JSON", "value_error"))
+        return 12
+    if isinstance(value, BaseMessage):
+        return _walk_state(value.content, (*loc, "content"), issues, depth + 1) + 16
+    if isinstance(value, Mapping):
+        total = 2
+        for key, item in value.items():
+            if not isinstance(key, str):
+                issues.append(FieldIssue((*loc, str(key)), "object keys must be strings", "type_error"))
+                continue
+            total += len(key) + 4 + _walk_state(item, (*loc, key), issues, depth + 1)
+        return total
+    if isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
+        return 2 + sum(
+            _walk_state(item, (*loc, i), issues, depth + 1) + 1 for i, item in enumerate(value)
+        )
+    issues.append(FieldIssue(loc, f"{type(value).__name__} is not JSON-compatible", "type_error"))
+    return 0
+
+
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number"
+
+
+# -- questions ---------------------------------------------------------------------------
+
+
+def _check_questions(
+    questions: object, loc: tuple[str | int, ...], issues: list[FieldIssue]
+) -> dict[str, AnyQuestion]:
+    if not isinstance(questions, Mapping):
+        issues.append(
+            FieldIssue(loc, "questions must be an object mapping question ids to questions", "type_error")
+        )
+        return {}
+    if len(questions) < L.MIN_QUESTIONS:
+        issues.append(FieldIssue(loc, "at least one question is required", "too_short"))
+    elif len(questions) > L.MAX_QUESTIONS:
+        issues.append(
+            FieldIssue(
+                loc,
+                f"{len(questions)} questions; at most {L.MAX_QUESTIONS} fit in one request "
+                "(split it)",
+                "too_long",
+            )
+        )
+    typed: dict[str, AnyQuestion] = {}
+    for qid, raw in questions.items():
+        qloc = (*loc, str(qid))
+        if not isinstance(qid, str) or not L.ID_PATTERN.fullmatch(qid):
+            issues.append(
+                FieldIssue(
+                    qloc,
+                    f"question id {qid!r} must match {L.ID_PATTERN.pattern}",
+                    "string_pattern_mismatch",
+                )
+            )
+            continue
+        question = _coerce_question(raw, qloc, issues)
+        if question is not None:
+            _check_options(question, qloc, issues)
+            typed[qid] = question
+    return typed
+
+
+def _coerce_question(
+    raw: object, loc: tuple[str | int, ...], issues: list[FieldIssue]
+) -> AnyQuestion | None:
+    if isinstance(raw, Noul | Choice | Score | Box):
+        return raw
+    if not isinstance(raw, Mapping):
+        issues.append(
+            FieldIssue(loc, "a question must be an object with a `type` field", "type_error")
+        )
+        return None
+    kind = raw.get("type")
+    model = _QUESTION_MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        issues.append(
+            FieldIssue(
+                (*loc, "type"),
+                f"unknown question type {kind!r}; expected one of "
+                f"{', '.join(repr(k) for k in _QUESTION_MODELS)}",
+                "literal_error",
+            )
+        )
+        return None
+    data: dict[str, Any] = dict(raw)
+    # System One makes instructions optional; the LangChain models do not. An absent
+    # instruction is rendered from the question id, as Clef does.
+    if data.get("instructions") is None:
+        data["instructions"] = ""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            issues.append(FieldIssue((*loc, *err["loc"]), err["msg"], err["type"]))
+        return None
+
+
+def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: list[FieldIssue]) -> None:
+    cloc = (*loc, "criteria")
+    if isinstance(question, Choice):
+        labels = list(question.criteria)
+        n = len(labels)
+        if not L.MIN_CHOICE_OPTIONS <= n <= L.MAX_CHOICE_OPTIONS:
+            issues.append(
+                FieldIssue(
+                    cloc,
+                    f"a choice needs {L.MIN_CHOICE_OPTIONS}–{L.MAX_CHOICE_OPTIONS} options, got {n}",
+                    "too_short" if n < L.MIN_CHOICE_OPTIONS else "too_long",
+                )
+            )
+        seen: dict[str, str] = {}
+        for label in labels:
+            key = label.strip().casefold()
+            if not key:
+                issues.append(FieldIssue((*cloc, label), "option labels must not be empty", "value_error"))
+            elif len(label) > L.MAX_OPTION_LABEL_CHARS:
+                issues.append(
+                    FieldIssue(
+                        (*cloc, label[:40] + "…"),
+                        f"option label longer than {L.MAX_OPTION_LABEL_CHARS} characters",
+                        "too_long",
+                    )
+                )
+            elif key in seen:
+                issues.append(
+                    FieldIssue(
+                        (*cloc, label),
+                        f"duplicate option: {label!r} and {seen[key]!r} differ only in case "
+                        "or surrounding space",
+                        "duplicate",
+                    )
+                )
+            else:
+                seen[key] = label
+    elif isinstance(question, Score):
+        n = len(question.criteria)
+        if not L.MIN_SCORE_LEVELS <= n <= L.MAX_SCORE_LEVELS:
+            issues.append(
+                FieldIssue(
+                    cloc,
+                    f"a score rubric needs {L.MIN_SCORE_LEVELS}–{L.MAX_SCORE_LEVELS} levels, got {n}",
+                    "too_short" if n < L.MIN_SCORE_LEVELS else "too_long",
+                )
+            )
