@@ -40,7 +40,9 @@ class Calibration:
         return cls(id=str(data.get("id", Path(path).stem)), temperatures=temps)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps({"id": self.id, "temperatures": self.temperatures}, indent=2))
+        Path(path).write_text(
+            json.dumps({"id": self.id, "temperatures": self.temperatures}, indent=2)
+        )
 
 
 def fit_temperature(

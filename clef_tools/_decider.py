@@ -16,7 +16,12 @@ import anyio.to_thread
 from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
 
 from clef_tools._confidence import build_answer
-from clef_tools._errors import BackendError, ClefError, RequestValidationError, UnsupportedInputError
+from clef_tools._errors import (
+    BackendError,
+    ClefError,
+    RequestValidationError,
+    UnsupportedInputError,
+)
 from clef_tools._validation import DecisionRequest, validate_request
 
 __all__ = ["Decider", "RequestScores"]
@@ -96,11 +101,15 @@ class Decider(ABC):
             elif isinstance(req, Mapping):
                 missing = [k for k in ("state", "questions") if k not in req]
                 if missing:
-                    raise RequestValidationError.at((*prefix, missing[0]), "field required", "missing")
+                    raise RequestValidationError.at(
+                        (*prefix, missing[0]), "field required", "missing"
+                    )
                 valid = validate_request(req["state"], req["questions"], loc_prefix=prefix)
             else:
                 raise RequestValidationError.at(
-                    prefix or ("request",), "a request is an object with `state` and `questions`", "type_error"
+                    prefix or ("request",),
+                    "a request is an object with `state` and `questions`",
+                    "type_error",
                 )
             for qid, question in valid.questions.items():
                 if question.type not in self.supported_types:
@@ -112,7 +121,9 @@ class Decider(ABC):
             out.append(valid)
         return out
 
-    def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
+    def check_supported(  # noqa: B027 - optional hook, a no-op by default
+        self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]
+    ) -> None:
         """Hook for backend-specific refusals (e.g. images on a text-only model)."""
 
     # -- internals --------------------------------------------------------------------
@@ -131,7 +142,9 @@ class Decider(ABC):
         self, requests: Sequence[DecisionRequest], scores: Sequence[RequestScores]
     ) -> list[ClassifierResponse]:
         if len(scores) != len(requests):
-            raise BackendError(f"{self.model_id} returned {len(scores)} results for {len(requests)} requests")
+            raise BackendError(
+                f"{self.model_id} returned {len(scores)} results for {len(requests)} requests"
+            )
         responses = []
         for req, sc in zip(requests, scores, strict=True):
             answers: dict[str, Any] = {}

@@ -61,7 +61,9 @@ class RequestValidationError(ClefError, ValueError):
         super().__init__("; ".join(f"{i.path}: {i.msg}" for i in self.issues))
 
     @classmethod
-    def at(cls, loc: Sequence[str | int], msg: str, type: str = "value_error") -> RequestValidationError:
+    def at(
+        cls, loc: Sequence[str | int], msg: str, type: str = "value_error"
+    ) -> RequestValidationError:
         """Shorthand for a single-issue error."""
         return cls([FieldIssue(tuple(loc), msg, type)])
 

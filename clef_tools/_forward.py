@@ -37,7 +37,7 @@ class ShardedForward:
         self.head = model.get_output_embeddings()
         self.pad_token_id = pad_token_id
         params = inspect.signature(self.base.forward).parameters
-        # transformers 5.24 renamed `past_key_values` to `cache`; earlier 5.x know only the old name.
+        # transformers 5.24 renamed `past_key_values` to `cache`; earlier 5.x know the old name.
         self._cache_kw = "cache" if "cache" in params else "past_key_values"
         self.softcap: float | None = getattr(model.config, "final_logit_softcapping", None)
         self.device = next(model.parameters()).device

@@ -7,18 +7,25 @@ directory; later loads read that folder in about a second.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
 
-from clef_tools._embedded import EMBEDDED_MODEL_ID, EMBEDDED_SHA256, assemble_embedded_gguf, smollm2_gguf
+from clef_tools._embedded import (
+    EMBEDDED_MODEL_ID,
+    EMBEDDED_SHA256,
+    assemble_embedded_gguf,
+    smollm2_gguf,
+)
 from clef_tools._errors import ModelUnavailableError
 from clef_tools._progress import Progress
 
@@ -77,8 +84,14 @@ def resolve_dtype(dtype: str | None = None) -> Any:
     import torch
 
     choice = (dtype or os.environ.get("CLEF_TOOLS_DTYPE") or "auto").lower()
-    table = {"fp32": torch.float32, "float32": torch.float32, "bf16": torch.bfloat16,
-             "bfloat16": torch.bfloat16, "fp16": torch.float16, "float16": torch.float16}
+    table = {
+        "fp32": torch.float32,
+        "float32": torch.float32,
+        "bf16": torch.bfloat16,
+        "bfloat16": torch.bfloat16,
+        "fp16": torch.float16,
+        "float16": torch.float16,
+    }
     if choice in table:
         return table[choice]
     if choice != "auto":
@@ -93,16 +106,24 @@ def load_causal_lm(
 ) -> tuple[Any, Any]:
     """(model, tokenizer) in eval mode; GGUF sources go through the converted cache."""
     import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
 
     progress = progress or Progress(enabled=False)
     torch_dtype = dtype if isinstance(dtype, torch.dtype) else resolve_dtype(dtype)
+    with _transformers_bars(progress.enabled):
+        return _load(source, torch_dtype, device, progress)
+
+
+def _load(
+    source: ModelSource, torch_dtype: Any, device: str, progress: Progress
+) -> tuple[Any, Any]:
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
     folder = source.path if source.kind == "folder" else _converted(source, torch_dtype, progress)
     assert folder is not None
     progress.step(f"loading {source.model_id} ({str(torch_dtype).removeprefix('torch.')})")
     try:
         tokenizer = AutoTokenizer.from_pretrained(folder, local_files_only=True)
-        model = AutoModelForCausalLM.from_pretrained(
+        model: Any = AutoModelForCausalLM.from_pretrained(
             folder, dtype=torch_dtype, local_files_only=True, device_map={"": device}
         )
     except (OSError, ValueError) as exc:
@@ -136,7 +157,14 @@ def _converted(source: ModelSource, dtype: Any, progress: Progress) -> Path:
         progress.step(f"converting {gguf.name} to a {dtype_name} safetensors cache (one time)")
         _convert_gguf(gguf, work / "out", dtype)
         (work / "out" / _MARKER).write_text(
-            json.dumps({"model_id": source.model_id, "kind": source.kind, "gguf": str(gguf), "dtype": dtype_name})
+            json.dumps(
+                {
+                    "model_id": source.model_id,
+                    "kind": source.kind,
+                    "gguf": str(gguf),
+                    "dtype": dtype_name,
+                }
+            )
         )
         try:
             os.replace(work / "out", target)
@@ -154,7 +182,9 @@ def _convert_gguf(gguf: Path, out: Path, dtype: Any) -> None:
 
     try:
         tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-        model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
+        model: Any = AutoModelForCausalLM.from_pretrained(
+            gguf.parent, gguf_file=gguf.name, dtype=torch.float32
+        )
     except (OSError, ValueError, KeyError) as exc:
         raise ModelUnavailableError(f"cannot read GGUF {gguf}: {exc}") from exc
     # On the CPU the GGUF weights are fully dequantised; drop the quantizer marker so the
@@ -165,6 +195,25 @@ def _convert_gguf(gguf: Path, out: Path, dtype: Any) -> None:
     model.to(dtype)
     model.save_pretrained(out)
     tokenizer.save_pretrained(out)
+
+
+@contextlib.contextmanager
+def _transformers_bars(enabled: bool) -> Iterator[None]:
+    """Quiet loads stay quiet: transformers' own bars follow our progress setting."""
+    from transformers.utils import logging as hf_logging
+
+    was = hf_logging.is_progress_bar_enabled()
+    if enabled:
+        hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+    else:
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        if was:
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+        else:
+            hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def _cpu_has_bf16() -> bool:

@@ -21,6 +21,7 @@ SYSTEM_PROMPT = (
     "You are a decision function. You read a state and answer one question about it. "
     "Reply with the label of exactly one option: no words, no punctuation, no explanation."
 )
+ANSWER_PREFILL = "Answer:"
 _STATE_MARK = "\u2063STATE\u2063"
 _QUESTION_MARK = "\u2063QUESTION\u2063"
 
@@ -47,15 +48,22 @@ class PromptFrame:
                 tokenize=False,
                 add_generation_prompt=True,
             )
-            if isinstance(text, str) and text.count(_STATE_MARK) == 1 and text.count(_QUESTION_MARK) == 1:
+            if (
+                isinstance(text, str)
+                and text.count(_STATE_MARK) == 1
+                and text.count(_QUESTION_MARK) == 1
+            ):
                 head, rest = text.split(_STATE_MARK)
                 mid, tail = rest.split(_QUESTION_MARK)
-                return cls(head=head, mid=mid, tail=tail, uses_chat_template=True)
+                # Prefilling "Answer:" in the assistant turn measured better than reading the
+                # label as the turn's first token (BANKING77 8-way, 16 items: 0.88 vs 0.81
+                # accuracy, mean p(gold) 0.47 vs 0.40 on the embedded model).
+                return cls(head=head, mid=mid, tail=tail + ANSWER_PREFILL, uses_chat_template=True)
         bos = getattr(tokenizer, "bos_token", None) or ""
         return cls(
             head=f"{bos}{SYSTEM_PROMPT}\n\nSTATE:\n",
             mid="\n\n",
-            tail="\n\nAnswer:",
+            tail="\n\n" + ANSWER_PREFILL,
             uses_chat_template=False,
         )
 
@@ -88,9 +96,7 @@ def noul_block(qid: str, question: Noul, yes_first: bool = True) -> str:
     return f"{_header(qid, question.instructions)}{criteria}Reply with {order}."
 
 
-def choice_block(
-    qid: str, question: Choice, options: Sequence[str], labels: Sequence[str]
-) -> str:
+def choice_block(qid: str, question: Choice, options: Sequence[str], labels: Sequence[str]) -> str:
     """Options listed as `A. name: description`, in the order given."""
     lines = []
     for label, name in zip(labels, options, strict=True):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from langchain_core.decisions import Choice, Noul, Score
+from langchain_core.decisions import Box, Choice, Noul, Score
 
 from clef_tools._calibration import Calibration
 from clef_tools._decider import Decider, RequestScores
@@ -81,10 +81,16 @@ class ReadoutDecider(Decider):
         self.frame = PromptFrame.for_tokenizer(tokenizer)
         ctx = self.frame.answer_context
         self.letters = require_labels(tokenizer, ctx, [LETTERS], "choice options")
-        self.yes_no = require_labels(tokenizer, ctx, [YES_NO, ("yes", "no"), ("YES", "NO")], "yes/no")
+        self.yes_no = require_labels(
+            tokenizer, ctx, [YES_NO, ("yes", "no"), ("YES", "NO")], "yes/no"
+        )
         self.digits = require_labels(tokenizer, ctx, [DIGITS, LETTERS[:10]], "score levels")
-        self.no_yes = LabelSet(tuple(reversed(self.yes_no.shown)), tuple(reversed(self.yes_no.token_ids)))
-        pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+        self.no_yes = LabelSet(
+            tuple(reversed(self.yes_no.shown)), tuple(reversed(self.yes_no.token_ids))
+        )
+        pad = (
+            tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+        )
         self._forward = ShardedForward(model, pad_token_id=int(pad or 0))
         self._lock = threading.Lock()
 
@@ -102,7 +108,7 @@ class ReadoutDecider(Decider):
         if media is not None:
             raise UnsupportedInputError(
                 ".".join(str(p) for p in media),
-                f"{self.model_id} reads text only; send images to a multimodal backend (Clef-Flash)",
+                f"{self.model_id} reads text only; send images to a multimodal backend",
             )
 
     # -- scoring ----------------------------------------------------------------------
@@ -130,6 +136,7 @@ class ReadoutDecider(Decider):
         finals: list[_Row] = []
         anchors: dict[str, list[float]] = {}
         for qid, question in request.questions.items():
+            assert not isinstance(question, Box)  # refused in prepare()
             n = _n_options(question)
             if isinstance(question, Choice) and n > self.group_size:
                 stage1_lp, shortlist = self._shortlist(by_q[qid], n)
@@ -163,11 +170,15 @@ class ReadoutDecider(Decider):
             if isinstance(question, Noul):
                 plan.rows.append(_Row(qid, [0, 1], self.yes_no, noul_block(qid, question, True)))
                 if self.debias:
-                    plan.rows.append(_Row(qid, [1, 0], self.no_yes, noul_block(qid, question, False)))
+                    plan.rows.append(
+                        _Row(qid, [1, 0], self.no_yes, noul_block(qid, question, False))
+                    )
             elif isinstance(question, Score):
                 n = len(question.criteria)
                 labels = _take(self.digits, n)
-                plan.rows.append(_Row(qid, list(range(n)), labels, score_block(qid, question, labels.shown)))
+                plan.rows.append(
+                    _Row(qid, list(range(n)), labels, score_block(qid, question, labels.shown))
+                )
             elif isinstance(question, Choice):
                 n = len(question.criteria)
                 if n <= self.group_size:
@@ -184,7 +195,12 @@ class ReadoutDecider(Decider):
         rows = [self._choice_row(qid, question, members)]
         if self.debias and len(members) > 1:
             k = len(members)
-            shifts = sorted({(i * k) // min(k, self.debias_rotations) for i in range(1, min(k, self.debias_rotations))})
+            shifts = sorted(
+                {
+                    (i * k) // min(k, self.debias_rotations)
+                    for i in range(1, min(k, self.debias_rotations))
+                }
+            )
             for s in shifts:
                 rows.append(self._choice_row(qid, question, members[s:] + members[:s]))
         return rows
@@ -197,7 +213,9 @@ class ReadoutDecider(Decider):
 
     # -- folding ----------------------------------------------------------------------
 
-    def _fold(self, question: Noul | Choice | Score, rows: list[tuple[_Row, torch.Tensor]], n: int) -> list[float]:
+    def _fold(
+        self, question: Noul | Choice | Score, rows: list[tuple[_Row, torch.Tensor]], n: int
+    ) -> list[float]:
         """Average each option's log-prob over the rows that showed it, then softmax."""
         total = torch.zeros(n, dtype=torch.float64)
         count = torch.zeros(n, dtype=torch.float64)
@@ -208,7 +226,9 @@ class ReadoutDecider(Decider):
         mean = total / count.clamp(min=1)
         return self._softmax(question, mean)
 
-    def _shortlist(self, rows: list[tuple[_Row, torch.Tensor]], n: int) -> tuple[list[float], list[int]]:
+    def _shortlist(
+        self, rows: list[tuple[_Row, torch.Tensor]], n: int
+    ) -> tuple[list[float], list[int]]:
         per_group = max(1, self.group_size // len(rows))
         stage1 = [0.0] * n
         shortlist: list[int] = []
@@ -250,7 +270,9 @@ class ReadoutDecider(Decider):
     def _ids(self, text: str) -> list[int]:
         return list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
 
-    def _split(self, prefix_text: str, rows: Sequence[_Row], prefix_ids: list[int] | None = None) -> tuple[list[int], list[list[int]]]:
+    def _split(
+        self, prefix_text: str, rows: Sequence[_Row], prefix_ids: list[int] | None = None
+    ) -> tuple[list[int], list[list[int]]]:
         """Shared prefix tokens and each row's tokens after it, exactly as whole rows tokenize.
 
         Blocks all start with the same header, so when the first row's whole tokenization is

@@ -24,7 +24,11 @@ _MEDIA_TYPES = frozenset({"image", "audio", "video", "file", "image_url", "input
 def canonical_json(value: object) -> str:
     """Sorted keys, no whitespace, non-ASCII kept: one spelling per JSON value."""
     return json.dumps(
-        to_jsonable(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        to_jsonable(value),
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
     )
 
 

@@ -67,7 +67,9 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIs
         )
         return
     if isinstance(state, bytes | bytearray):
-        issues.append(FieldIssue(loc, "state must be text, not bytes (decode it first)", "type_error"))
+        issues.append(
+            FieldIssue(loc, "state must be text, not bytes (decode it first)", "type_error")
+        )
         return
     if not isinstance(state, str | BaseMessage | Mapping | Sequence):
         issues.append(
@@ -86,7 +88,9 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIs
         )
 
 
-def _walk_state(value: object, loc: tuple[str | int, ...], issues: list[FieldIssue], depth: int) -> int:
+def _walk_state(
+    value: object, loc: tuple[str | int, ...], issues: list[FieldIssue], depth: int
+) -> int:
     """Check JSON-compatibility at every depth; return an approximate rendered size."""
     if depth > L.MAX_STATE_DEPTH:
         issues.append(FieldIssue(loc, f"nested deeper than {L.MAX_STATE_DEPTH} levels", "too_deep"))
@@ -105,7 +109,9 @@ def _walk_state(value: object, loc: tuple[str | int, ...], issues: list[FieldIss
         total = 2
         for key, item in value.items():
             if not isinstance(key, str):
-                issues.append(FieldIssue((*loc, str(key)), "object keys must be strings", "type_error"))
+                issues.append(
+                    FieldIssue((*loc, str(key)), "object keys must be strings", "type_error")
+                )
                 continue
             total += len(key) + 4 + _walk_state(item, (*loc, key), issues, depth + 1)
         return total
@@ -133,7 +139,9 @@ def _check_questions(
 ) -> dict[str, AnyQuestion]:
     if not isinstance(questions, Mapping):
         issues.append(
-            FieldIssue(loc, "questions must be an object mapping question ids to questions", "type_error")
+            FieldIssue(
+                loc, "questions must be an object mapping question ids to questions", "type_error"
+            )
         )
         return {}
     if len(questions) < L.MIN_QUESTIONS:
@@ -201,7 +209,9 @@ def _coerce_question(
         return None
 
 
-def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: list[FieldIssue]) -> None:
+def _check_options(
+    question: AnyQuestion, loc: tuple[str | int, ...], issues: list[FieldIssue]
+) -> None:
     cloc = (*loc, "criteria")
     if isinstance(question, Choice):
         labels = list(question.criteria)
@@ -210,7 +220,8 @@ def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: li
             issues.append(
                 FieldIssue(
                     cloc,
-                    f"a choice needs {L.MIN_CHOICE_OPTIONS}–{L.MAX_CHOICE_OPTIONS} options, got {n}",
+                    f"a choice needs {L.MIN_CHOICE_OPTIONS}–{L.MAX_CHOICE_OPTIONS} options, "
+                    f"got {n}",
                     "too_short" if n < L.MIN_CHOICE_OPTIONS else "too_long",
                 )
             )
@@ -218,7 +229,9 @@ def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: li
         for label in labels:
             key = label.strip().casefold()
             if not key:
-                issues.append(FieldIssue((*cloc, label), "option labels must not be empty", "value_error"))
+                issues.append(
+                    FieldIssue((*cloc, label), "option labels must not be empty", "value_error")
+                )
             elif len(label) > L.MAX_OPTION_LABEL_CHARS:
                 issues.append(
                     FieldIssue(
@@ -244,7 +257,8 @@ def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: li
             issues.append(
                 FieldIssue(
                     cloc,
-                    f"a score rubric needs {L.MIN_SCORE_LEVELS}–{L.MAX_SCORE_LEVELS} levels, got {n}",
+                    f"a score rubric needs {L.MIN_SCORE_LEVELS}–{L.MAX_SCORE_LEVELS} levels, "
+                    f"got {n}",
                     "too_short" if n < L.MIN_SCORE_LEVELS else "too_long",
                 )
             )

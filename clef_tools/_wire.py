@@ -44,19 +44,30 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
             data = json.loads(body, object_pairs_hook=_pairs)
         except json.JSONDecodeError as exc:
             raise RequestValidationError.at(
-                (), f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", "json_invalid"
+                (),
+                f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                "json_invalid",
             ) from exc
         except UnicodeDecodeError as exc:
-            raise RequestValidationError.at((), f"body is not UTF-8: {exc.reason}", "json_invalid") from exc
+            raise RequestValidationError.at(
+                (), f"body is not UTF-8: {exc.reason}", "json_invalid"
+            ) from exc
     else:
         data = body
     if not isinstance(data, Mapping):
         raise RequestValidationError.at((), "the request body must be a JSON object", "type_error")
-    issues = [FieldIssue(loc, f"duplicate key {key!r}", "duplicate") for loc, key in _find_duplicates(data, ())]
+    issues = [
+        FieldIssue(loc, f"duplicate key {key!r}", "duplicate")
+        for loc, key in _find_duplicates(data, ())
+    ]
     for key in data:
         if key not in REQUEST_FIELDS:
             issues.append(
-                FieldIssue((key,), f"unknown field; allowed: {', '.join(sorted(REQUEST_FIELDS))}", "extra_forbidden")
+                FieldIssue(
+                    (key,),
+                    f"unknown field; allowed: {', '.join(sorted(REQUEST_FIELDS))}",
+                    "extra_forbidden",
+                )
             )
     for key in ("state", "questions"):
         if key not in data:
@@ -69,7 +80,9 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
     return validate_request(data["state"], data["questions"]), model
 
 
-def _find_duplicates(value: Any, loc: tuple[str | int, ...]) -> list[tuple[tuple[str | int, ...], str]]:
+def _find_duplicates(
+    value: Any, loc: tuple[str | int, ...]
+) -> list[tuple[tuple[str | int, ...], str]]:
     found: list[tuple[tuple[str | int, ...], str]] = []
     if isinstance(value, dict):
         found += [((*loc, k), k) for k in getattr(value, "duplicates", [])]
@@ -104,7 +117,7 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
             }
         else:
             answers[qid] = answer.model_dump(mode="json")
-    usage = response.usage or {}
+    usage: Mapping[str, Any] = response.usage or {}
     return {
         "model": response.model,
         "answers": answers,
@@ -115,7 +128,9 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
     }
 
 
-def response_from_wire(body: Mapping[str, Any], request_id: str | None = None) -> ClassifierResponse:
+def response_from_wire(
+    body: Mapping[str, Any], request_id: str | None = None
+) -> ClassifierResponse:
     """Parse a `SystemOneResponse` (score keys `"0"` coerce to ints)."""
     data = dict(body)
     if request_id is not None:

@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--model",
             default=None,
-            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf file or a model folder",
+            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf or a folder",
         )
         p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
         p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

@@ -42,7 +42,9 @@ def test_confidences_stay_in_unit_interval(p: list[float]) -> None:
 def test_build_answer_shapes() -> None:
     noul = build_answer(Noul(instructions="x"), [0.8, 0.2])
     assert noul.type == "noul" and noul.noul == pytest.approx(0.8)
-    choice = build_answer(Choice(instructions="x", criteria={"a": None, "b": None, "c": None}), [0.1, 0.7, 0.2])
+    choice = build_answer(
+        Choice(instructions="x", criteria={"a": None, "b": None, "c": None}), [0.1, 0.7, 0.2]
+    )
     assert choice.choice == "b" and list(choice.probabilities) == ["a", "b", "c"]
     assert choice.confidence == pytest.approx((3 * 0.7 - 1) / 2)
     score = build_answer(Score(instructions="x", criteria=["lo", "mid", "hi"]), [0.05, 0.7, 0.25])

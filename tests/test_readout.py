@@ -16,16 +16,23 @@ from clef_tools._prompt import choice_block, noul_block, score_block
 
 STATE = "Order #4411: the customer was charged twice and wants one charge refunded today."
 QUESTIONS: dict[str, Any] = {
-    "refund": Noul(instructions="Is the customer asking for a refund?", criteria={"true": "money back", "false": "other"}),
+    "refund": Noul(
+        instructions="Is the customer asking for a refund?",
+        criteria={"true": "money back", "false": "other"},
+    ),
     "team": Choice(
         instructions="Which team handles this?",
         criteria={"billing": "payments", "shipping": "deliveries", "tech": "bugs", "sales": None},
     ),
-    "urgency": Score(instructions="How urgent?", criteria=["can wait", "this week", "today", "right now"]),
+    "urgency": Score(
+        instructions="How urgent?", criteria=["can wait", "this week", "today", "right now"]
+    ),
 }
 
 
-def _cold_row(decider: ReadoutDecider, state_text: str, block: str, label_ids: tuple[int, ...]) -> torch.Tensor:
+def _cold_row(
+    decider: ReadoutDecider, state_text: str, block: str, label_ids: tuple[int, ...]
+) -> torch.Tensor:
     """One question scored alone, from scratch, with a plain full forward and no cache."""
     text = decider.frame.prefix(state_text) + block + decider.frame.tail
     ids = decider.tokenizer(text, add_special_tokens=False)["input_ids"]
@@ -41,23 +48,40 @@ def test_one_pass_equals_cold_runs_per_question(smollm2: ReadoutDecider) -> None
     assert response.nouls["refund"].noul == pytest.approx(cold_noul[0].item(), abs=1e-4)
 
     names = list(QUESTIONS["team"].criteria)
-    cold_choice = _cold_row(d, STATE, choice_block("team", QUESTIONS["team"], names, LETTERS[:4]), d.letters.token_ids[:4])
+    cold_choice = _cold_row(
+        d,
+        STATE,
+        choice_block("team", QUESTIONS["team"], names, LETTERS[:4]),
+        d.letters.token_ids[:4],
+    )
     got = response.choices["team"].probabilities
     for name, p in zip(names, cold_choice.tolist(), strict=True):
         assert got[name] == pytest.approx(p, abs=1e-4)
 
-    cold_score = _cold_row(d, STATE, score_block("urgency", QUESTIONS["urgency"], DIGITS[:4]), d.digits.token_ids[:4])
-    assert list(response.scores["urgency"].probabilities.values()) == pytest.approx(cold_score.tolist(), abs=1e-4)
-    assert response.scores["urgency"].score == pytest.approx(sum(i * p for i, p in enumerate(cold_score.tolist())), abs=1e-4)
+    cold_score = _cold_row(
+        d, STATE, score_block("urgency", QUESTIONS["urgency"], DIGITS[:4]), d.digits.token_ids[:4]
+    )
+    assert list(response.scores["urgency"].probabilities.values()) == pytest.approx(
+        cold_score.tolist(), abs=1e-4
+    )
+    assert response.scores["urgency"].score == pytest.approx(
+        sum(i * p for i, p in enumerate(cold_score.tolist())), abs=1e-4
+    )
 
 
-def test_prefix_and_batch_are_each_run_once(smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_prefix_and_batch_are_each_run_once(
+    smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls: list[tuple[str, int]] = []
     fwd = smollm2._forward
     real_prefill, real_rows = fwd.prefill, fwd.score_rows
-    monkeypatch.setattr(fwd, "prefill", lambda ids: calls.append(("prefill", 1)) or real_prefill(ids))
     monkeypatch.setattr(
-        fwd, "score_rows", lambda c, p, rows: calls.append(("rows", len(rows.suffixes))) or real_rows(c, p, rows)
+        fwd, "prefill", lambda ids: calls.append(("prefill", 1)) or real_prefill(ids)
+    )
+    monkeypatch.setattr(
+        fwd,
+        "score_rows",
+        lambda c, p, rows: calls.append(("rows", len(rows.suffixes))) or real_rows(c, p, rows),
     )
     smollm2.decide(STATE, QUESTIONS)
     assert calls == [("prefill", 1), ("rows", 3)]
@@ -77,7 +101,10 @@ def test_usage_counts_prefix_once(smollm2: ReadoutDecider) -> None:
 def test_batch_equals_individual_requests(smollm2: ReadoutDecider) -> None:
     reqs = [
         {"state": STATE, "questions": QUESTIONS},
-        {"state": [HumanMessage("my parcel never arrived"), AIMessage("sorry!")], "questions": {"team": QUESTIONS["team"]}},
+        {
+            "state": [HumanMessage("my parcel never arrived"), AIMessage("sorry!")],
+            "questions": {"team": QUESTIONS["team"]},
+        },
     ]
     batched = smollm2.decide_batch(reqs)
     for req, got in zip(reqs, batched, strict=True):
@@ -92,13 +119,24 @@ async def test_async_twin_matches_sync(smollm2: ReadoutDecider) -> None:
 
 
 @pytest.mark.parametrize("n", [77, 255])
-def test_choices_beyond_the_label_alphabet(smollm2: ReadoutDecider, n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_choices_beyond_the_label_alphabet(
+    smollm2: ReadoutDecider, n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     names = [f"intent_{i:03d}" for i in range(n)]
-    question = Choice(instructions="Which intent?", criteria={name: f"topic number {i}" for i, name in enumerate(names)})
+    question = Choice(
+        instructions="Which intent?",
+        criteria={name: f"topic number {i}" for i, name in enumerate(names)},
+    )
     rows_seen: list[int] = []
     real = smollm2._forward.score_rows
-    monkeypatch.setattr(smollm2._forward, "score_rows", lambda c, p, rows: rows_seen.append(len(rows.suffixes)) or real(c, p, rows))
-    answer = smollm2.decide("I need help with topic number 5", {"intent": question}).choices["intent"]
+    monkeypatch.setattr(
+        smollm2._forward,
+        "score_rows",
+        lambda c, p, rows: rows_seen.append(len(rows.suffixes)) or real(c, p, rows),
+    )
+    answer = smollm2.decide("I need help with topic number 5", {"intent": question}).choices[
+        "intent"
+    ]
     groups = math.ceil(n / 26)
     assert rows_seen == [groups, 1]  # stage 1: every group in one batch; stage 2: the shortlist
     assert list(answer.probabilities) == names
@@ -114,14 +152,20 @@ def test_tournament_keeps_stage_one_odds_within_a_group(smollm2: ReadoutDecider)
     # Options of one stage-1 group that missed the shortlist keep their stage-1 odds.
     group = names[:20]
     d = smollm2
-    cold = _cold_row(d, "opt7", choice_block("q", question, group, LETTERS[:20]), d.letters.token_ids[:20])
+    cold = _cold_row(
+        d, "opt7", choice_block("q", question, group, LETTERS[:20]), d.letters.token_ids[:20]
+    )
     ranked = sorted(range(20), key=lambda i: -cold[i].item())
     a, b = ranked[-1], ranked[-2]  # the two weakest: certainly not shortlisted
-    assert probs[group[a]] / probs[group[b]] == pytest.approx(cold[a].item() / cold[b].item(), rel=1e-3)
+    assert probs[group[a]] / probs[group[b]] == pytest.approx(
+        cold[a].item() / cold[b].item(), rel=1e-3
+    )
 
 
 def test_debias_averages_rotations(smollm2: ReadoutDecider) -> None:
-    d = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="x", debias=True, debias_rotations=4)
+    d = ReadoutDecider(
+        smollm2.model, smollm2.tokenizer, model_id="x", debias=True, debias_rotations=4
+    )
     q = {"team": QUESTIONS["team"], "refund": QUESTIONS["refund"]}
     plain = smollm2.decide(STATE, q)
     debiased = d.decide(STATE, q)
@@ -130,11 +174,18 @@ def test_debias_averages_rotations(smollm2: ReadoutDecider) -> None:
     logs = torch.zeros(4, dtype=torch.float64)
     for s in range(4):
         order = names[s:] + names[:s]
-        p = _cold_row(d, STATE, choice_block("team", QUESTIONS["team"], order, LETTERS[:4]), d.letters.token_ids[:4])
+        p = _cold_row(
+            d,
+            STATE,
+            choice_block("team", QUESTIONS["team"], order, LETTERS[:4]),
+            d.letters.token_ids[:4],
+        )
         for j, name in enumerate(order):
             logs[names.index(name)] += math.log(p[j].item()) / 4
     expected = torch.softmax(logs, 0).tolist()
-    assert list(debiased.choices["team"].probabilities.values()) == pytest.approx(expected, abs=1e-4)
+    assert list(debiased.choices["team"].probabilities.values()) == pytest.approx(
+        expected, abs=1e-4
+    )
     assert debiased.choices["team"].probabilities != plain.choices["team"].probabilities
 
 
@@ -153,7 +204,11 @@ def test_state_longer_than_context_is_refused_not_truncated(smollm2: ReadoutDeci
 
 
 def test_images_are_refused_by_a_text_only_model(smollm2: ReadoutDecider) -> None:
-    state = [HumanMessage(content=[{"type": "image", "base64": "iVBORw0KGgo=", "mime_type": "image/png"}])]
+    state = [
+        HumanMessage(
+            content=[{"type": "image", "base64": "iVBORw0KGgo=", "mime_type": "image/png"}]
+        )
+    ]
     with pytest.raises(UnsupportedInputError) as info:
         smollm2.decide(state, {"refund": QUESTIONS["refund"]})
     assert info.value.path == "state.0.content.0"

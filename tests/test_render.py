@@ -31,7 +31,9 @@ def test_messages_become_a_role_tagged_transcript() -> None:
         '[assistant]: \n[tool call] rm({"path":"/"})\n\n[tool (rm)]: done'
     )
     # OpenAI-style dicts render the same way as LangChain messages
-    assert render_state([{"role": "user", "content": "delete my files"}]) == "[user]: delete my files"
+    assert (
+        render_state([{"role": "user", "content": "delete my files"}]) == "[user]: delete my files"
+    )
 
 
 @given(st.lists(st.text(max_size=30), min_size=1, max_size=6))
@@ -49,6 +51,15 @@ def test_nested_messages_become_json_objects() -> None:
 
 
 def test_media_blocks_are_found_with_their_path() -> None:
-    state = {"msgs": [HumanMessage(content=[{"type": "text", "text": "look"}, {"type": "image", "base64": "AAAA", "mime_type": "image/png"}])]}
+    state = {
+        "msgs": [
+            HumanMessage(
+                content=[
+                    {"type": "text", "text": "look"},
+                    {"type": "image", "base64": "AAAA", "mime_type": "image/png"},
+                ]
+            )
+        ]
+    }
     assert find_media(state, ("state",)) == ("state", "msgs", 0, "content", 1)
     assert find_media({"type": "image", "note": "just a word"}) is None

@@ -31,10 +31,22 @@ def _err(state: Any, questions: Any) -> RequestValidationError:
         ({"q": _choice(1)}, "questions.q.criteria", "2–255 options, got 1"),
         ({"q": _choice(256)}, "questions.q.criteria", "2–255 options, got 256"),
         ({"q": {"type": "choice", "criteria": {}}}, "questions.q.criteria", ""),
-        ({"q": {"type": "choice", "criteria": {"a": 1, "": 2}}}, "questions.q.criteria.", "must not be empty"),
-        ({"q": {"type": "choice", "criteria": {"Yes": 1, "yes ": 2}}}, "questions.q.criteria.yes ", "duplicate"),
+        (
+            {"q": {"type": "choice", "criteria": {"a": 1, "": 2}}},
+            "questions.q.criteria.",
+            "must not be empty",
+        ),
+        (
+            {"q": {"type": "choice", "criteria": {"Yes": 1, "yes ": 2}}},
+            "questions.q.criteria.yes ",
+            "duplicate",
+        ),
         ({"q": {"type": "score", "criteria": ["only"]}}, "questions.q.criteria", ""),
-        ({"q": {"type": "score", "criteria": [str(i) for i in range(11)]}}, "questions.q.criteria", "got 11"),
+        (
+            {"q": {"type": "score", "criteria": [str(i) for i in range(11)]}},
+            "questions.q.criteria",
+            "got 11",
+        ),
         ({"q": {"type": "score"}}, "questions.q.criteria", "Field required"),
         ({"bad id!": {"type": "noul"}}, "questions.bad id!", "must match"),
         ({"x" * 101: {"type": "noul"}}, "questions." + "x" * 101, "must match"),
@@ -80,7 +92,9 @@ def test_limits_accept_the_edges() -> None:
     assert len(req.questions) == 64
     assert isinstance(req.questions["big"], Choice)
     assert isinstance(req.questions["q0"], Noul) and req.questions["q0"].instructions == ""
-    score = validate_request("s", {"s": Score(instructions="x", criteria=[str(i) for i in range(10)])})
+    score = validate_request(
+        "s", {"s": Score(instructions="x", criteria=[str(i) for i in range(10)])}
+    )
     assert len(score.questions["s"].criteria) == 10  # type: ignore[union-attr]
 
 

@@ -17,8 +17,16 @@ DOC_REQUEST = {
             "instructions": "Is the customer asking for a refund?",
             "criteria": {"true": "asks for money back", "false": "anything else"},
         },
-        "urgency": {"type": "choice", "instructions": "How urgent?", "criteria": {"low": "a week", "high": "today"}},
-        "frustration": {"type": "score", "instructions": "How frustrated?", "criteria": ["calm", "mildly annoyed", "angry"]},
+        "urgency": {
+            "type": "choice",
+            "instructions": "How urgent?",
+            "criteria": {"low": "a week", "high": "today"},
+        },
+        "frustration": {
+            "type": "score",
+            "instructions": "How frustrated?",
+            "criteria": ["calm", "mildly annoyed", "angry"],
+        },
     },
 }
 
@@ -38,14 +46,26 @@ def test_documented_request_parses() -> None:
         (b"\xff\xfe", "<request>", ""),
         ('{"state": "s"}', "questions", "field required"),
         ('{"questions": {"q": {"type": "noul"}}}', "state", "field required"),
-        ('{"state": "s", "questions": {"q": {"type": "noul"}}, "document": "x"}', "document", "unknown field"),
-        ('{"state": "s", "questions": {"q": {"type": "noul"}}, "model": 3}', "model", "must be a string"),
+        (
+            '{"state": "s", "questions": {"q": {"type": "noul"}}, "document": "x"}',
+            "document",
+            "unknown field",
+        ),
+        (
+            '{"state": "s", "questions": {"q": {"type": "noul"}}, "model": 3}',
+            "model",
+            "must be a string",
+        ),
         (
             '{"state": "s", "questions": {"q": {"type": "choice", "criteria": {"a": 1, "b": 2, "a": 3}}}}',
             "questions.q.criteria.a",
             "duplicate key 'a'",
         ),
-        ('{"state": "s", "questions": {"q": {"type": "noul"}, "q": {"type": "noul"}}}', "questions.q", "duplicate key"),
+        (
+            '{"state": "s", "questions": {"q": {"type": "noul"}, "q": {"type": "noul"}}}',
+            "questions.q",
+            "duplicate key",
+        ),
         ('{"state": null, "questions": {"q": {"type": "noul"}}}', "state", "not null"),
     ],
 )
@@ -61,7 +81,12 @@ def test_response_is_wire_exact() -> None:
         model="m",
         answers={
             "n": NoulAnswer(type="noul", noul=0.9),
-            "c": ChoiceAnswer(type="choice", choice="high", probabilities={"low": 0.25, "high": 0.75}, confidence=0.5),
+            "c": ChoiceAnswer(
+                type="choice",
+                choice="high",
+                probabilities={"low": 0.25, "high": 0.75},
+                confidence=0.5,
+            ),
             "s": ScoreAnswer(
                 type="score",
                 score=1.2,
@@ -77,7 +102,12 @@ def test_response_is_wire_exact() -> None:
         "model": "m",
         "answers": {
             "n": {"type": "noul", "noul": 0.9},
-            "c": {"type": "choice", "choice": "high", "confidence": 0.5, "probabilities": {"low": 0.25, "high": 0.75}},
+            "c": {
+                "type": "choice",
+                "choice": "high",
+                "confidence": 0.5,
+                "probabilities": {"low": 0.25, "high": 0.75},
+            },
             "s": {
                 "type": "score",
                 "score": 1.2,
