@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ def load_decider(
     debias: bool = False,
     calibration: Calibration | str | Path | None = None,
     max_context_tokens: int | None = None,
+    contextual: Iterable[str] = ("noul",),
     progress: bool = False,
 ) -> ReadoutDecider:
     """Load a readout decider: the embedded default model unless `model` says otherwise.
@@ -40,4 +42,5 @@ def load_decider(
         max_context_tokens=max_context_tokens,
         debias=debias,
         calibration=calibration,
+        contextual=contextual,
     )

@@ -142,7 +142,8 @@ def _converted(source: ModelSource, dtype: Any, progress: Progress) -> Path:
         assert gguf is not None
         st = gguf.stat()
         ident = f"{gguf.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode()
-        key = f"{source.model_id}-{hashlib.sha256(ident).hexdigest()[:12]}-{dtype_name}"
+        # keyed by the file itself, so "smollm2" and its path share one conversion
+        key = f"{gguf.stem}-{hashlib.sha256(ident).hexdigest()[:12]}-{dtype_name}"
     target = cache_root() / "converted" / key
     if (target / _MARKER).is_file():
         return target

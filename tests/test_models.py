@@ -1,0 +1,77 @@
+"""Model resolution and loading from local files only (a folder, a GGUF file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+from langchain_core.decisions import Choice, Noul
+
+from clef_tools import ModelUnavailableError, ReadoutDecider, load_decider, resolve_model
+from clef_tools._embedded import smollm2_gguf
+
+
+def test_resolve_names_and_paths(tmp_path: Path) -> None:
+    assert resolve_model(None).kind == "embedded"
+    assert resolve_model("smollm2").kind == "smollm2"
+    gguf = resolve_model(smollm2_gguf())
+    assert (gguf.kind, gguf.model_id) == ("gguf", "SmolLM2-135M-Instruct.Q4_1")
+    with pytest.raises(ModelUnavailableError, match="unknown model 'nope'"):
+        resolve_model("nope")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ModelUnavailableError, match=r"not a \.gguf file or a transformers folder"):
+        resolve_model(tmp_path / "empty")
+
+
+def test_env_var_picks_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLEF_TOOLS_MODEL", "smollm2")
+    assert resolve_model(None).kind == "smollm2"
+
+
+def test_gguf_path_loads_through_the_shared_conversion(smollm2: ReadoutDecider) -> None:
+    decider = load_decider(smollm2_gguf())
+    q = {"q": Noul(instructions="Is the sky blue?")}
+    assert decider.model_id == "SmolLM2-135M-Instruct.Q4_1"
+    assert decider.decide("s", q).nouls["q"].noul == pytest.approx(
+        smollm2.decide("s", q).nouls["q"].noul, abs=1e-6
+    )
+
+
+def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Path) -> None:
+    """A tiny random Llama saved as a transformers folder: loads, answers, and its one-pass
+    probabilities equal a plain full forward of each question's prompt."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    tok = smollm2.tokenizer
+    config = LlamaConfig(
+        vocab_size=len(tok),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=2048,
+    )
+    LlamaForCausalLM(config).save_pretrained(tmp_path)
+    tok.save_pretrained(tmp_path)
+    decider = load_decider(tmp_path)
+    assert decider.model_id == tmp_path.name
+    question = Choice(instructions="Pick", criteria={"a": "first", "b": "second", "c": "third"})
+    got = decider.decide("some state", {"q": question, "n": Noul(instructions="yes?")})
+    from clef_tools._labels import LETTERS
+    from clef_tools._prompt import choice_block
+
+    text = (
+        decider.frame.prefix("some state")
+        + choice_block("q", question, ["a", "b", "c"], LETTERS[:3])
+        + decider.frame.tail
+    )
+    ids = tok(text, add_special_tokens=False)["input_ids"]
+    with torch.inference_mode():
+        logits = decider.model(input_ids=torch.tensor([ids])).logits[0, -1]
+    cold = torch.softmax(logits[list(decider.letters.token_ids[:3])].double(), 0).tolist()
+    assert list(got.choices["q"].probabilities.values()) == pytest.approx(cold, abs=1e-5)
+    # random weights: the distribution is not degenerate, so the check above is not vacuous
+    assert max(cold) < 0.99
