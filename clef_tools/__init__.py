@@ -16,6 +16,7 @@ from clef_tools._errors import (
     UnsupportedInputError,
 )
 from clef_tools._factory import load_decider
+from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
 from clef_tools._limits import LIMITS
 from clef_tools._models import ModelSource, resolve_model
 from clef_tools._readout import ReadoutDecider
@@ -26,6 +27,7 @@ from clef_tools._wire import parse_request, response_to_wire
 __version__ = "0.1.0"
 
 __all__ = [
+    "DEFAULT_GATE_QUESTIONS",
     "LIMITS",
     "BackendError",
     "Calibration",
@@ -33,13 +35,17 @@ __all__ = [
     "Decider",
     "DecisionRequest",
     "FieldIssue",
+    "GateDecision",
+    "GatePolicy",
     "ModelSource",
     "ModelUnavailableError",
     "ReadoutDecider",
     "RequestScores",
     "RequestValidationError",
     "StateTooLongError",
+    "ToolGate",
     "UnsupportedInputError",
+    "Verdict",
     "__version__",
     "canonical_json",
     "choice_confidence",

@@ -62,7 +62,9 @@ class Decider(ABC):
         """Probabilities for each already-validated request, in order."""
 
     async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        return await anyio.to_thread.run_sync(self._score, requests)
+        # abandon_on_cancel: a cancelled or timed-out caller returns at once; the forward
+        # pass finishes in its worker thread and its result is dropped.
+        return await anyio.to_thread.run_sync(self._score, requests, abandon_on_cancel=True)
 
     # -- public API -------------------------------------------------------------------
 
