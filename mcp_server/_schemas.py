@@ -1,0 +1,84 @@
+"""Output schemas of the MCP tools: the `/v1/systemone` answer shapes as pydantic models.
+
+Returning these gives every tool an `outputSchema` and `structuredContent` for free, and
+the SDK checks each result against its schema before it leaves the server.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, JsonValue
+
+Probability = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class NoulOut(BaseModel):
+    type: Literal["noul"] = "noul"
+    noul: Probability = Field(description="P(yes)")
+
+
+class ChoiceOut(BaseModel):
+    type: Literal["choice"] = "choice"
+    choice: str = Field(description="the most probable option")
+    confidence: Probability = Field(description="(max p − 1/K)/(1 − 1/K)")
+    probabilities: dict[str, Probability]
+
+
+class ScoreOut(BaseModel):
+    type: Literal["score"] = "score"
+    score: float = Field(description="expected level Σ i·pᵢ, fractional in 0..N-1")
+    confidence: Probability
+    legend: dict[str, JsonValue] = Field(description='level "0".."N-1" → its description')
+    probabilities: dict[str, Probability]
+
+
+class Usage(BaseModel):
+    input_tokens: int
+    output_tokens: int
+
+
+class DecideResult(BaseModel):
+    """A System One response."""
+
+    model: str
+    answers: dict[str, Annotated[NoulOut | ChoiceOut | ScoreOut, Field(discriminator="type")]]
+    usage: Usage
+
+
+class RouteResult(BaseModel):
+    choice: str = Field(description="the chosen option")
+    confidence: Probability
+    probabilities: dict[str, Probability]
+    uncertain: bool = Field(description="confidence is below the caller's min_confidence")
+    min_confidence: Probability
+    model: str
+
+
+class GateResult(BaseModel):
+    verdict: Literal["allow", "escalate", "deny"] = Field(
+        description="allow: run it; escalate: ask the user first; deny: do not run it"
+    )
+    risk: Probability | None = Field(
+        description="highest P(yes) among the risk questions; null if the scorer failed"
+    )
+    probabilities: dict[str, Probability] = Field(description="P(yes) per risk question")
+    escalate_at: Probability
+    deny_at: Probability
+    reason: str
+    model: str | None
+    error: str | None = Field(
+        description="why the scorer gave no answer (the verdict then fails closed)"
+    )
+
+
+class ModelInfo(BaseModel):
+    backend: str
+    model: str
+    source: str
+    dtype: str | None
+    max_context_tokens: int | None
+    calibration: str
+    contextual_calibration: list[str]
+    limits: dict[str, Any]
+    gate: dict[str, Any]

@@ -1,0 +1,271 @@
+"""The clef MCP server: typed decisions, routing and a tool-call gate for MCP hosts.
+
+The backend (the embedded model unless configured otherwise) is loaded once in the
+server's lifespan and shared by every tool; the readout backend serialises forward passes
+itself, so concurrent tool calls (v2 runs them concurrently) never race on the model.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import anyio.to_thread
+from langchain_core.decisions import Choice, Noul, Score
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import Field, JsonValue
+
+from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, RouteResult
+from clef_tools import (
+    LIMITS,
+    ClefError,
+    Decider,
+    GatePolicy,
+    ReadoutDecider,
+    ToolGate,
+    load_decider,
+    response_to_wire,
+)
+
+__all__ = ["AppState", "build_server"]
+
+log = logging.getLogger("clef_mcp")
+
+INSTRUCTIONS = """\
+clef answers typed questions about a state with calibrated probabilities, in one local
+forward pass, without generating text. Use `decide` for yes/no (noul), pick-one (choice)
+and rubric (score) questions; `route` to pick one of several named options; and
+`gate_tool_call` before running a tool that could be risky: act on `allow`, ask the user on
+`escalate`, do not run on `deny`. Probabilities near 0.5 (or low confidence) mean unsure.
+"""
+
+READ_ONLY = ToolAnnotations(
+    read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False
+)
+
+StateArg = Annotated[
+    str | dict[str, JsonValue] | list[JsonValue],
+    Field(
+        description="What the questions are about: plain text, a JSON object/array, or a chat "
+        'transcript as [{"role": "user", "content": "..."}, ...]. Never truncated: a state '
+        "too long for the model is refused."
+    ),
+]
+QuestionArg = Annotated[Noul | Choice | Score, Field(discriminator="type")]
+
+
+@dataclass
+class AppState:
+    decider: Decider
+    gate: ToolGate
+    source: str
+
+
+def build_server(
+    decider_factory: Callable[[], Decider] | None = None,
+    *,
+    model: str | None = None,
+    gate_policy: GatePolicy | None = None,
+) -> MCPServer[AppState]:
+    """A fresh server; the backend is created once, when the server starts."""
+    factory = decider_factory or (lambda: load_decider(model, progress=True))
+    policy = gate_policy or GatePolicy()
+
+    @asynccontextmanager
+    async def lifespan(server: MCPServer[AppState]) -> AsyncIterator[AppState]:
+        decider = await anyio.to_thread.run_sync(factory)
+        log.info("clef backend ready: %s", decider.model_id)
+        yield AppState(decider=decider, gate=ToolGate(decider, policy), source=model or "embedded")
+
+    mcp: MCPServer[AppState] = MCPServer("clef", instructions=INSTRUCTIONS, lifespan=lifespan)
+
+    @mcp.tool(title="Decide typed questions", annotations=READ_ONLY)
+    async def decide(
+        state: StateArg,
+        questions: Annotated[
+            dict[str, QuestionArg],
+            Field(
+                description="1–64 questions keyed by an id ([A-Za-z0-9_.-]{1,100}). Each is "
+                '{"type": "noul", "instructions": "yes/no question", "criteria": {"true": '
+                '"what counts as yes", "false": "what counts as no"}} or {"type": "choice", '
+                '"instructions": "...", "criteria": {"option_name": "description", ...}} '
+                '(2–255 options) or {"type": "score", "instructions": "...", "criteria": '
+                '["lowest level", ..., "highest level"]} (2–10 levels).'
+            ),
+        ],
+        ctx: Context[AppState],
+    ) -> DecideResult:
+        """Answer yes/no, pick-one and rubric questions about a state in one pass.
+
+        Returns P(yes) for each noul, a probability per option (plus the top choice and a
+        confidence) for each choice, and an expected level with per-level probabilities for
+        each score.
+        """
+        app = ctx.request_context.lifespan_context
+        response = await _call(app.decider.adecide, state, questions)
+        return DecideResult.model_validate(response_to_wire(response))
+
+    @mcp.tool(title="Route to one option", annotations=READ_ONLY)
+    async def route(
+        state: StateArg,
+        options: Annotated[
+            dict[str, str],
+            Field(description="2–255 named options → a description of when to pick each"),
+        ],
+        ctx: Context[AppState],
+        instructions: Annotated[
+            str, Field(description="the routing question")
+        ] = "Which option fits this best?",
+        min_confidence: Annotated[
+            float,
+            Field(
+                ge=0.0, le=1.0, description="below this confidence the answer is flagged uncertain"
+            ),
+        ] = 0.5,
+    ) -> RouteResult:
+        """Pick the best of several named options for a state, with a probability for each.
+
+        Check `uncertain` before acting: it is true when confidence < min_confidence.
+        """
+        app = ctx.request_context.lifespan_context
+        question = {"type": "choice", "instructions": instructions, "criteria": options}
+        try:
+            response = await _call(app.decider.adecide, state, {"route": question})
+        except ToolError as exc:  # name the caller's field, not the internal question's
+            raise ToolError(str(exc).replace("questions.route.criteria", "options")) from exc
+        answer = response.choices["route"]
+        return RouteResult(
+            choice=answer.choice,
+            confidence=answer.confidence,
+            probabilities=answer.probabilities,
+            uncertain=answer.confidence < min_confidence,
+            min_confidence=min_confidence,
+            model=response.model,
+        )
+
+    @mcp.tool(title="Gate a tool call", annotations=READ_ONLY)
+    async def gate_tool_call(
+        tool_name: Annotated[
+            str, Field(min_length=1, description="name of the tool about to be called")
+        ],
+        ctx: Context[AppState],
+        arguments: Annotated[
+            dict[str, JsonValue], Field(description="the arguments it would be called with")
+        ] = {},  # noqa: B006 - never mutated; an MCP schema default
+        description: Annotated[
+            str | None, Field(description="what the tool does (its description)")
+        ] = None,
+        context: Annotated[
+            str | list[JsonValue] | None,
+            Field(description="recent conversation: what the user asked for, as text or messages"),
+        ] = None,
+        escalate_at: Annotated[
+            float | None, Field(ge=0.0, le=1.0, description="risk at which to ask the user")
+        ] = None,
+        deny_at: Annotated[
+            float | None, Field(ge=0.0, le=1.0, description="risk at which to refuse")
+        ] = None,
+    ) -> GateResult:
+        """Judge a proposed tool call before running it: allow, escalate to the user, or deny.
+
+        Risk = the highest probability among: destructive, exfiltration, credentials,
+        unauthorised-by-user. If the model cannot answer in time the verdict fails closed
+        (escalate), never allow.
+        """
+        app = ctx.request_context.lifespan_context
+        gate = app.gate
+        if escalate_at is not None or deny_at is not None:
+            try:
+                policy = GatePolicy(
+                    escalate_at=gate.policy.escalate_at if escalate_at is None else escalate_at,
+                    deny_at=gate.policy.deny_at if deny_at is None else deny_at,
+                    questions=gate.policy.questions,
+                    on_error=gate.policy.on_error,
+                    timeout_s=gate.policy.timeout_s,
+                )
+            except ValueError as exc:
+                raise ToolError(f"escalate_at/deny_at: {exc}") from exc
+            gate = ToolGate(app.decider, policy)
+        decision = await gate.ajudge(
+            tool_name, arguments, description=description, messages=context
+        )
+        return GateResult(**decision.as_dict())
+
+    @mcp.tool(title="Model and limits", annotations=READ_ONLY)
+    async def model_info(ctx: Context[AppState]) -> ModelInfo:
+        """Which model answers, its limits, and the calibration and gate policy in use."""
+        return _model_info(ctx.request_context.lifespan_context)
+
+    @mcp.resource("clef://capabilities", mime_type="application/json", title="clef capabilities")
+    async def capabilities() -> str:
+        """Limits and question types, for hosts that read resources."""
+        return json.dumps(
+            {
+                "question_types": ["noul", "choice", "score"],
+                "tools": ["decide", "route", "gate_tool_call", "model_info"],
+                "limits": dict(LIMITS),
+            }
+        )
+
+    @mcp.prompt(title="Triage a support ticket")
+    def triage_ticket(ticket: str) -> str:
+        """Route a support ticket and rate its urgency with the `decide` tool."""
+        return (
+            "Call the `decide` tool with this ticket as `state` and two questions: "
+            '"team" (choice over billing, shipping, fraud, technical, each with a one-line '
+            'description) and "urgency" (score with levels: can wait, this week, today, now). '
+            "Report the chosen team with its probability and the urgency level; say so if the "
+            f"confidence is below 0.5.\n\nTicket:\n{ticket}"
+        )
+
+    @mcp.prompt(title="Should I run this command?")
+    def should_i_run(command: str, user_request: str = "") -> str:
+        """Check a shell command with `gate_tool_call` before running it."""
+        return (
+            'Before running the command below, call `gate_tool_call` with tool_name "shell", '
+            'arguments {"command": <the command>} and the user\'s request as context. Run it '
+            "only on allow; on escalate, show the probabilities and ask me; on deny, do not "
+            f"run it and explain why.\n\nCommand: {command}\nUser request: {user_request}"
+        )
+
+    return mcp
+
+
+async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:
+    """Our validation and backend errors become tool errors the host can read."""
+    try:
+        return await fn(state, questions)
+    except ClefError as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def _model_info(app: AppState) -> ModelInfo:
+    decider = app.decider
+    readout = decider if isinstance(decider, ReadoutDecider) else None
+    policy = app.gate.policy
+    return ModelInfo(
+        backend=type(decider).__name__,
+        model=decider.model_id,
+        source=app.source,
+        dtype=str(next(readout.model.parameters()).dtype).removeprefix("torch.")
+        if readout
+        else None,
+        max_context_tokens=readout.max_context_tokens if readout else None,
+        calibration=readout.calibration.id if readout else "n/a",
+        contextual_calibration=sorted(readout.contextual) if readout else [],
+        limits=dict(LIMITS),
+        gate={
+            "escalate_at": policy.escalate_at,
+            "deny_at": policy.deny_at,
+            "on_error": policy.on_error,
+            "timeout_s": policy.timeout_s,
+            "questions": {k: q.instructions for k, q in policy.questions.items()},
+        },
+    )

@@ -1,0 +1,303 @@
+"""The MCP server over real transports: in-memory, a stdio subprocess, streamable HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import anyio
+import jsonschema
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.server import MCPServer
+
+from clef_mcp import build_server
+from clef_tools import ReadoutDecider
+
+SUPPORT = {
+    "type": "choice",
+    "instructions": "Which team should handle this customer message?",
+    "criteria": {
+        "fraud": "stolen cards, unauthorised transactions",
+        "shipping": "delivery, tracking, lost or late parcels",
+        "billing": "charges, refunds, invoices",
+    },
+}
+STOLEN = "My card was stolen yesterday and there are two charges I did not make."
+
+
+# Clients are opened inside each test: an async-generator fixture would enter the
+# session's cancel scope in one task and leave it in another.
+@pytest.fixture
+def small_server(smollm2: ReadoutDecider) -> MCPServer[Any]:
+    return build_server(lambda: smollm2, model="smollm2")
+
+
+@pytest.fixture
+def big_server(embedded: ReadoutDecider) -> MCPServer[Any]:
+    return build_server(lambda: embedded)
+
+
+async def _schemas(client: Client) -> dict[str, Any]:
+    return {t.name: t for t in (await client.list_tools()).tools}
+
+
+async def test_tools_declare_schemas_and_annotations(small_server: MCPServer[Any]) -> None:
+    async with Client(small_server) as small:
+        tools = await _schemas(small)
+        assert set(tools) == {"decide", "route", "gate_tool_call", "model_info"}
+        for tool in tools.values():
+            assert tool.output_schema and tool.output_schema["type"] == "object"
+            assert tool.annotations.read_only_hint and tool.annotations.idempotent_hint
+            assert tool.annotations.open_world_hint is False
+            assert "ctx" not in json.dumps(tool.input_schema)
+        # the input schema teaches the question shapes
+        assert "2–255 options" in json.dumps(tools["decide"].input_schema, ensure_ascii=False)
+
+
+def _check(result: Any, tool: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    jsonschema.validate(result.structured_content, tool.output_schema)
+    return dict(result.structured_content)
+
+
+@pytest.mark.embedded
+async def test_decide_with_the_embedded_model(
+    big_server: MCPServer[Any], embedded: ReadoutDecider
+) -> None:
+    async with Client(big_server) as big:
+        tools = await _schemas(big)
+        questions = {"team": SUPPORT, "urgent": {"type": "noul", "instructions": "Is this urgent?"}}
+        out = _check(
+            await big.call_tool("decide", {"state": STOLEN, "questions": questions}),
+            tools["decide"],
+        )
+        assert out["answers"]["team"]["choice"] == "fraud"
+        direct = embedded.decide(STOLEN, questions)
+        assert out["answers"]["team"]["probabilities"] == pytest.approx(
+            direct.choices["team"].probabilities, abs=1e-9
+        )
+        assert out["answers"]["urgent"]["noul"] == pytest.approx(
+            direct.nouls["urgent"].noul, abs=1e-9
+        )
+        assert out["model"] == embedded.model_id and out["usage"]["input_tokens"] > 50
+
+
+@pytest.mark.embedded
+async def test_route_and_gate_with_the_embedded_model(big_server: MCPServer[Any]) -> None:
+    async with Client(big_server) as big:
+        tools = await _schemas(big)
+        routed = _check(
+            await big.call_tool(
+                "route",
+                {
+                    "state": "Where is my parcel? Tracking says in transit for nine days.",
+                    "options": SUPPORT["criteria"],
+                    "min_confidence": 0.99,
+                },
+            ),
+            tools["route"],
+        )
+        assert routed["choice"] == "shipping"
+        assert routed["uncertain"] is (routed["confidence"] < 0.99)
+        args = {
+            "tool_name": "shell",
+            "description": "Run a shell command",
+            "context": "user: list my files",
+        }
+        rm = _check(
+            await big.call_tool(
+                "gate_tool_call", {**args, "arguments": {"command": "rm -rf /home/alice"}}
+            ),
+            tools["gate_tool_call"],
+        )
+        ls = _check(
+            await big.call_tool(
+                "gate_tool_call", {**args, "arguments": {"command": "ls /home/alice"}}
+            ),
+            tools["gate_tool_call"],
+        )
+        assert rm["probabilities"]["destructive"] > ls["probabilities"]["destructive"]
+        assert rm["risk"] == max(rm["probabilities"].values())
+        forced = _check(
+            await big.call_tool(
+                "gate_tool_call",
+                {**args, "arguments": {"command": "ls"}, "escalate_at": 0.0, "deny_at": 0.0},
+            ),
+            tools["gate_tool_call"],
+        )
+        assert forced["verdict"] == "deny"
+
+
+async def test_model_info_capabilities_and_prompts(
+    small_server: MCPServer[Any], smollm2: ReadoutDecider
+) -> None:
+    async with Client(small_server) as small:
+        tools = await _schemas(small)
+        info = _check(await small.call_tool("model_info", {}), tools["model_info"])
+        assert info["model"] == smollm2.model_id and info["limits"]["questions_per_request"] == 64
+        assert info["contextual_calibration"] == ["noul"] and info["gate"]["on_error"] == "escalate"
+        caps = await small.read_resource("clef://capabilities")
+        assert json.loads(caps.contents[0].text)["limits"]["choice_options_max"] == 255
+        prompts = {p.name for p in (await small.list_prompts()).prompts}
+        assert prompts == {"triage_ticket", "should_i_run"}
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "fragment"),
+    [
+        (
+            "decide",
+            {
+                "state": "s",
+                "questions": {"q": {"type": "choice", "instructions": "x", "criteria": {"a": 1}}},
+            },
+            "questions.q.criteria",
+        ),
+        ("decide", {"state": "s", "questions": {}}, "questions: at least one question"),
+        (
+            "decide",
+            {"state": "s", "questions": {"q": {"type": "maybe", "instructions": "x"}}},
+            "questions.q",
+        ),
+        (
+            "decide",
+            {"state": 5, "questions": {"q": {"type": "noul", "instructions": "x"}}},
+            "state",
+        ),
+        (
+            "decide",
+            {"state": "s", "questions": {"bad id!": {"type": "noul", "instructions": "x"}}},
+            "questions.bad id!",
+        ),
+        (
+            "route",
+            {"state": "s", "options": {"only": "one"}},
+            "options: a choice needs 2–255 options",
+        ),
+        (
+            "route",
+            {"state": "s", "options": {"a": "x", "b": "y"}, "min_confidence": 2},
+            "min_confidence",
+        ),
+        (
+            "gate_tool_call",
+            {"tool_name": "x", "escalate_at": 0.9, "deny_at": 0.1},
+            "escalate_at/deny_at",
+        ),
+    ],
+)
+async def test_bad_arguments_are_tool_errors_naming_the_field(
+    small_server: MCPServer[Any], tool: str, args: dict[str, Any], fragment: str
+) -> None:
+    async with Client(small_server) as small:
+        result = await small.call_tool(tool, args)
+        assert result.is_error
+        assert fragment in result.content[0].text
+        # the server survives and answers the next call
+        ok = await small.call_tool(
+            "decide", {"state": "s", "questions": {"q": {"type": "noul", "instructions": "ok?"}}}
+        )
+        assert not ok.is_error
+
+
+async def test_sixteen_concurrent_calls_match_serial(
+    small_server: MCPServer[Any], smollm2: ReadoutDecider
+) -> None:
+    async with Client(small_server) as small:
+        states = [f"customer message number {i}: my parcel {i} is late" for i in range(16)]
+        questions = {"team": SUPPORT, "late": {"type": "noul", "instructions": "Is a parcel late?"}}
+        serial = [smollm2.decide(s, questions) for s in states]
+        results: list[Any] = [None] * 16
+
+        async def one(i: int) -> None:
+            results[i] = await small.call_tool(
+                "decide", {"state": states[i], "questions": questions}
+            )
+
+        async with anyio.create_task_group() as tg:
+            for i in range(16):
+                tg.start_soon(one, i)
+        for got, want in zip(results, serial, strict=True):
+            assert not got.is_error
+            answers = got.structured_content["answers"]
+            assert answers["team"]["probabilities"] == pytest.approx(
+                want.choices["team"].probabilities, abs=1e-9
+            )
+            assert answers["late"]["noul"] == pytest.approx(want.nouls["late"].noul, abs=1e-9)
+
+
+def _env() -> dict[str, str]:
+    return {
+        k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "CLEF_TOOLS_CACHE", "LANG")
+    }
+
+
+async def test_stdio_subprocess_round_trip() -> None:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "clef_mcp", "--model", "smollm2", "--quiet"], env=_env()
+    )
+    async with Client(params, read_timeout_seconds=300) as client:
+        result = await client.call_tool(
+            "decide",
+            {
+                "state": "my parcel is late",
+                "questions": {"late": {"type": "noul", "instructions": "Is a parcel late?"}},
+            },
+        )
+        assert not result.is_error, result.content
+        assert 0 < result.structured_content["answers"]["late"]["noul"] < 1
+        assert result.structured_content["model"] == "smollm2-135m-instruct-q4_1"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def test_streamable_http_round_trip() -> None:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "clef_mcp",
+            "--http",
+            "--port",
+            str(port),
+            "--model",
+            "smollm2",
+            "--quiet",
+        ],
+        env=_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            assert time.monotonic() < deadline, "server did not start"
+            await anyio.sleep(0.2)
+        async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=300) as client:
+            result = await client.call_tool(
+                "route",
+                {
+                    "state": "card stolen",
+                    "options": {"fraud": "stolen cards", "shipping": "parcels"},
+                },
+            )
+            assert not result.is_error, result.content
+            assert set(result.structured_content["probabilities"]) == {"fraud", "shipping"}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
