@@ -11,6 +11,7 @@ from clef_tools._calibration import Calibration
 from clef_tools._models import load_causal_lm, resolve_model
 from clef_tools._progress import Progress
 from clef_tools._readout import ReadoutDecider
+from clef_tools._torch_thread import run_on_torch_thread
 
 __all__ = ["load_decider"]
 
@@ -32,7 +33,9 @@ def load_decider(
     (default: `CLEF_TOOLS_MODEL`, else embedded). Nothing is ever downloaded.
     """
     source = resolve_model(model)
-    lm, tokenizer = load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
+    lm, tokenizer = run_on_torch_thread(
+        lambda: load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
+    )
     if calibration is not None and not isinstance(calibration, Calibration):
         calibration = Calibration.load(calibration)
     return ReadoutDecider(

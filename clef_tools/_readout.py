@@ -14,7 +14,6 @@ option, so every option gets a probability and the ranking within a group is kep
 from __future__ import annotations
 
 import math
-import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from clef_tools._forward import RowBatch, ShardedForward
 from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
 from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
 from clef_tools._render import find_media, render_state
+from clef_tools._torch_thread import run_on_torch_thread
 from clef_tools._validation import DecisionRequest
 
 __all__ = ["ReadoutDecider"]
@@ -109,7 +109,6 @@ class ReadoutDecider(Decider):
             tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
         )
         self._forward = ShardedForward(model, pad_token_id=int(pad or 0))
-        self._lock = threading.Lock()
 
     @property
     def model_id(self) -> str:
@@ -131,8 +130,7 @@ class ReadoutDecider(Decider):
     # -- scoring ----------------------------------------------------------------------
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        with self._lock:
-            return [self._score_one(req) for req in requests]
+        return run_on_torch_thread(lambda: [self._score_one(req) for req in requests])
 
     def _score_one(self, request: DecisionRequest) -> RequestScores:
         plan = self._plan(request)

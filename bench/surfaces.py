@@ -1,0 +1,106 @@
+"""Surface overheads: the same request through each surface vs the bare backend.
+
+    .venv/bin/python bench/surfaces.py [--model smollm2] [--calls 40]
+
+MCP stdio: a real `clef-tools mcp` subprocess and the SDK client; overhead = p50 of the
+round trip minus p50 of `decider.decide` on the same request in this process. Prints a
+table and writes bench/results/surfaces-<model>.json. The small model keeps the backend's
+own time (and so its noise) low, which is what makes a millisecond difference visible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+from clef_tools import load_decider
+
+REQUEST: dict[str, Any] = {
+    "state": "Where is my parcel? The tracking page has said in transit for nine days.",
+    "questions": {
+        "team": {
+            "type": "choice",
+            "instructions": "Which team?",
+            "criteria": {"billing": "charges", "shipping": "parcels", "tech": "bugs"},
+        },
+        "late": {"type": "noul", "instructions": "Is a parcel late?"},
+    },
+}
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    ms = sorted(t * 1000 for t in times)
+    return {
+        "p50_ms": statistics.median(ms),
+        "p95_ms": ms[int(0.95 * (len(ms) - 1))],
+        "min_ms": ms[0],
+        "max_ms": ms[-1],
+        "n": len(ms),
+    }
+
+
+def bare(model: str, calls: int) -> dict[str, float]:
+    decider = load_decider(model)
+    decider.decide(REQUEST["state"], REQUEST["questions"])
+    times = []
+    for _ in range(calls):
+        t = time.perf_counter()
+        decider.decide(REQUEST["state"], REQUEST["questions"])
+        times.append(time.perf_counter() - t)
+    return summary(times)
+
+
+async def mcp_stdio(model: str, calls: int) -> dict[str, float]:
+    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "CLEF_TOOLS_CACHE", "LANG")}
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "clef_mcp", "--model", model, "--quiet"], env=env
+    )
+    times = []
+    async with Client(params, read_timeout_seconds=600) as client:
+        await client.call_tool("decide", REQUEST)
+        for _ in range(calls):
+            t = time.perf_counter()
+            result = await client.call_tool("decide", REQUEST)
+            times.append(time.perf_counter() - t)
+            assert not result.is_error, result.content
+    return summary(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--model", default="smollm2")
+    ap.add_argument("--calls", type=int, default=40)
+    args = ap.parse_args()
+    result: dict[str, Any] = {"model": args.model, "calls": args.calls}
+    # interleave two rounds so drift in machine load hits both sides alike
+    rounds: dict[str, list[dict[str, float]]] = {"bare": [], "mcp_stdio": []}
+    for _ in range(2):
+        rounds["bare"].append(bare(args.model, args.calls // 2))
+        rounds["mcp_stdio"].append(anyio.run(mcp_stdio, args.model, args.calls // 2))
+    for name, rs in rounds.items():
+        result[name] = {"p50_ms": statistics.median(r["p50_ms"] for r in rs), "rounds": rs}
+    result["mcp_stdio_overhead_ms"] = result["mcp_stdio"]["p50_ms"] - result["bare"]["p50_ms"]
+    result["targets"] = {"mcp_stdio_overhead_ms": 5.0}
+    print(f"{'surface':<12} {'p50 ms':>10}  rounds (p50 ms)")
+    for name in rounds:
+        print(
+            f"{name:<12} {result[name]['p50_ms']:>10.1f}  "
+            + ", ".join(f"{r['p50_ms']:.1f}" for r in rounds[name])
+        )
+    print(f"MCP stdio overhead: {result['mcp_stdio_overhead_ms']:.1f} ms (target ≤ 5 ms)")
+    out = Path(__file__).parent / "results" / f"surfaces-{args.model}.json"
+    out.write_text(json.dumps(result, indent=2))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
