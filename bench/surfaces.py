@@ -24,6 +24,8 @@ from mcp import Client, StdioServerParameters
 
 from clef_tools import load_decider
 
+sys.path.insert(0, str(Path(__file__).parent))
+
 REQUEST: dict[str, Any] = {
     "state": "Where is my parcel? The tracking page has said in transit for nine days.",
     "questions": {
@@ -59,11 +61,25 @@ def bare(model: str, calls: int) -> dict[str, float]:
     return summary(times)
 
 
+def bare_uniform(calls: int) -> dict[str, float]:
+    from _uniform_server import UniformDecider
+
+    decider = UniformDecider()
+    times = []
+    for _ in range(calls):
+        t = time.perf_counter()
+        decider.decide(REQUEST["state"], REQUEST["questions"])
+        times.append(time.perf_counter() - t)
+    return summary(times)
+
+
 async def mcp_stdio(model: str, calls: int) -> dict[str, float]:
     env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "CLEF_TOOLS_CACHE", "LANG")}
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "clef_mcp", "--model", model, "--quiet"], env=env
-    )
+    if model == "uniform":
+        args = [str(Path(__file__).with_name("_uniform_server.py"))]
+    else:
+        args = ["-m", "clef_mcp", "--model", model, "--quiet"]
+    params = StdioServerParameters(command=sys.executable, args=args, env=env)
     times = []
     async with Client(params, read_timeout_seconds=600) as client:
         await client.call_tool("decide", REQUEST)
@@ -89,6 +105,12 @@ def main() -> None:
     for name, rs in rounds.items():
         result[name] = {"p50_ms": statistics.median(r["p50_ms"] for r in rs), "rounds": rs}
     result["mcp_stdio_overhead_ms"] = result["mcp_stdio"]["p50_ms"] - result["bare"]["p50_ms"]
+    # the same difference with an instant backend: the surface's own cost, without model noise
+    result["uniform_bare"] = bare_uniform(args.calls * 5)
+    result["uniform_mcp_stdio"] = anyio.run(mcp_stdio, "uniform", args.calls * 5)
+    result["mcp_stdio_overhead_isolated_ms"] = (
+        result["uniform_mcp_stdio"]["p50_ms"] - result["uniform_bare"]["p50_ms"]
+    )
     result["targets"] = {"mcp_stdio_overhead_ms": 5.0}
     print(f"{'surface':<12} {'p50 ms':>10}  rounds (p50 ms)")
     for name in rounds:
@@ -96,7 +118,14 @@ def main() -> None:
             f"{name:<12} {result[name]['p50_ms']:>10.1f}  "
             + ", ".join(f"{r['p50_ms']:.1f}" for r in rounds[name])
         )
-    print(f"MCP stdio overhead: {result['mcp_stdio_overhead_ms']:.1f} ms (target ≤ 5 ms)")
+    print(f"{'uniform bare':<12} {result['uniform_bare']['p50_ms']:>10.2f}")
+    print(f"{'uniform mcp':<12} {result['uniform_mcp_stdio']['p50_ms']:>10.2f}")
+    spread = result["bare"]["rounds"][0]["max_ms"] - result["bare"]["rounds"][0]["min_ms"]
+    print(
+        f"MCP stdio overhead: {result['mcp_stdio_overhead_ms']:.1f} ms with {args.model} "
+        f"(its own min-max spread {spread:.0f} ms); "
+        f"{result['mcp_stdio_overhead_isolated_ms']:.2f} ms with an instant backend (target ≤ 5 ms)"
+    )
     out = Path(__file__).parent / "results" / f"surfaces-{args.model}.json"
     out.write_text(json.dumps(result, indent=2))
     print(f"wrote {out}")
