@@ -81,6 +81,25 @@ class Decider(ABC):
         valid = self.prepare(requests)
         return self._respond(valid, self._run_scorer(lambda: self._score(valid)))
 
+    def decide_each(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse | ClefError]:
+        """Like `decide_batch`, but a bad request yields its error in place and the valid
+        ones are still scored together (what `Runnable.batch(return_exceptions=True)` needs).
+        A backend failure is reported for every valid request."""
+        slots: list[DecisionRequest | ClefError] = []
+        for req in requests:
+            try:
+                slots.append(self.prepare([req])[0])
+            except ClefError as exc:
+                slots.append(exc)
+        valid = [s for s in slots if isinstance(s, DecisionRequest)]
+        answers: list[ClassifierResponse | ClefError]
+        try:
+            answers = list(self._respond(valid, self._run_scorer(lambda: self._score(valid))))
+        except ClefError as exc:
+            answers = [exc] * len(valid)
+        it = iter(answers)
+        return [next(it) if isinstance(s, DecisionRequest) else s for s in slots]
+
     async def adecide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
         """Async twin of `decide_batch`."""
         valid = self.prepare(requests)

@@ -1,0 +1,116 @@
+"""`ClefDecisionModel`: any clef-tools backend as a LangChain `BaseDecisionModel`.
+
+It plugs into LangChain's stock `AutoModeMiddleware` and `ModelRouterMiddleware`
+unchanged, and adds what the base class leaves out: input validation with errors that
+name the question, a native async path, and a `batch` that hands all requests to the
+backend together instead of one thread per request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.decisions import (
+    BaseDecisionModel,
+    ClassifierRequest,
+    ClassifierResponse,
+    Question,
+    State,
+)
+from langchain_core.runnables import RunnableConfig
+from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+
+from clef_tools import Decider, load_decider
+
+__all__ = ["ClefDecisionModel"]
+
+
+class ClefDecisionModel(BaseDecisionModel):
+    """Decision model over a clef-tools `Decider` (embedded readout, local Clef, hosted).
+
+    Pass a ready `decider`, or a `source` (`"embedded"`, `"smollm2"`, a `.gguf` file or a
+    model folder) to load on first use.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model: str = ""
+    """Model id reported to callbacks and LangSmith; defaults to the backend's."""
+    source: str | None = None
+    """What to load when no `decider` is given (default: the embedded model)."""
+    decider: Decider | None = Field(default=None, exclude=True)
+    """The backend; loaded from `source` on first use when absent."""
+    _loaded: Decider | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _fill_model(self) -> ClefDecisionModel:
+        if not self.model:
+            self.model = (
+                self.decider.model_id if self.decider is not None else (self.source or "embedded")
+            )
+        return self
+
+    @property
+    def backend(self) -> Decider:
+        """The decider, loading it on first use."""
+        if self.decider is not None:
+            return self.decider
+        if self._loaded is None:
+            self._loaded = load_decider(self.source)
+        return self._loaded
+
+    @property
+    def _provider(self) -> str:
+        return "clef-tools"
+
+    def _classify(self, state: State, questions: dict[str, Question]) -> ClassifierResponse:
+        return self.backend.decide(state, questions)
+
+    async def _aclassify(self, state: State, questions: dict[str, Question]) -> ClassifierResponse:
+        return await self.backend.adecide(state, questions)
+
+    def batch(
+        self,
+        inputs: list[ClassifierRequest],
+        config: RunnableConfig | list[RunnableConfig] | None = None,
+        *,
+        return_exceptions: bool = False,
+        **kwargs: Any,
+    ) -> list[ClassifierResponse]:  # type: ignore[override]
+        """All requests go to the backend in one call (one run per input in traces)."""
+        if not inputs:
+            return []
+        return self._batch_with_config(  # type: ignore[return-value]
+            self._classify_many, inputs, config, return_exceptions=return_exceptions, run_type="llm"
+        )
+
+    async def abatch(
+        self,
+        inputs: list[ClassifierRequest],
+        config: RunnableConfig | list[RunnableConfig] | None = None,
+        *,
+        return_exceptions: bool = False,
+        **kwargs: Any,
+    ) -> list[ClassifierResponse]:  # type: ignore[override]
+        if not inputs:
+            return []
+        return await self._abatch_with_config(  # type: ignore[return-value]
+            self._aclassify_many,
+            inputs,
+            config,
+            return_exceptions=return_exceptions,
+            run_type="llm",
+        )
+
+    def _classify_many(
+        self, inputs: Sequence[ClassifierRequest]
+    ) -> list[ClassifierResponse | Exception]:
+        return list(self.backend.decide_each(list(inputs)))
+
+    async def _aclassify_many(
+        self, inputs: Sequence[ClassifierRequest]
+    ) -> list[ClassifierResponse | Exception]:
+        import anyio.to_thread
+
+        return await anyio.to_thread.run_sync(self._classify_many, inputs, abandon_on_cancel=True)

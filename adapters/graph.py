@@ -1,0 +1,101 @@
+"""LangGraph helpers: turn a decision into a conditional edge or a `Command` node.
+
+`decision_node` answers the question, writes the full answer into graph state under
+`answer_key` and returns `Command(goto=...)`; `decision_edge` returns a routing function
+for `add_conditional_edges` (it writes nothing). For a `Noul`, `goto` maps `"true"` /
+`"false"` and `threshold` splits them; for a `Choice`, `goto` maps option labels (an
+unmapped label goes to the node of the same name), and `fallback` takes answers whose
+confidence is below `min_confidence`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from langchain_core.decisions import (
+    BaseDecisionModel,
+    Choice,
+    ChoiceAnswer,
+    Noul,
+    NoulAnswer,
+    State,
+)
+from langgraph.types import Command
+
+from clef_tools import Decider
+from langchain_clef.decision_model import ClefDecisionModel
+
+__all__ = ["decision_edge", "decision_node"]
+
+
+def _default_state(graph_state: Mapping[str, Any]) -> State:
+    return graph_state["messages"] if "messages" in graph_state else dict(graph_state)  # type: ignore[no-any-return]
+
+
+def _model(scorer: BaseDecisionModel | Decider) -> BaseDecisionModel:
+    return ClefDecisionModel(decider=scorer) if isinstance(scorer, Decider) else scorer
+
+
+def _target(
+    answer: NoulAnswer | ChoiceAnswer,
+    goto: Mapping[str, str],
+    threshold: float,
+    min_confidence: float,
+    fallback: str | None,
+) -> str:
+    if isinstance(answer, NoulAnswer):
+        return goto["true" if answer.noul >= threshold else "false"]
+    if fallback is not None and answer.confidence < min_confidence:
+        return fallback
+    return goto.get(answer.choice, answer.choice)
+
+
+def _check(question: Noul | Choice, goto: Mapping[str, str]) -> None:
+    if isinstance(question, Noul) and not {"true", "false"} <= set(goto):
+        raise ValueError('a noul decision needs goto={"true": node, "false": node}')
+
+
+def decision_edge(
+    scorer: BaseDecisionModel | Decider,
+    question: Noul | Choice,
+    *,
+    goto: Mapping[str, str] | None = None,
+    state_from: Callable[[Mapping[str, Any]], State] = _default_state,
+    threshold: float = 0.5,
+    min_confidence: float = 0.0,
+    fallback: str | None = None,
+) -> Callable[[Mapping[str, Any]], str]:
+    """A routing function for `StateGraph.add_conditional_edges(source, fn, path_map)`."""
+    model, targets = _model(scorer), dict(goto or {})
+    _check(question, targets)
+
+    def route(graph_state: Mapping[str, Any]) -> str:
+        response = model.invoke({"state": state_from(graph_state), "questions": {"q": question}})
+        return _target(response.answers["q"], targets, threshold, min_confidence, fallback)  # type: ignore[arg-type]
+
+    return route
+
+
+def decision_node(
+    scorer: BaseDecisionModel | Decider,
+    question: Noul | Choice,
+    *,
+    goto: Mapping[str, str] | None = None,
+    state_from: Callable[[Mapping[str, Any]], State] = _default_state,
+    answer_key: str = "decision",
+    threshold: float = 0.5,
+    min_confidence: float = 0.0,
+    fallback: str | None = None,
+) -> Callable[[Mapping[str, Any]], Command[str]]:
+    """A node that decides, stores the answer (as a dict) under `answer_key` and routes."""
+    model, targets = _model(scorer), dict(goto or {})
+    _check(question, targets)
+
+    def node(graph_state: Mapping[str, Any]) -> Command[str]:
+        response = model.invoke({"state": state_from(graph_state), "questions": {"q": question}})
+        answer = response.answers["q"]
+        target = _target(answer, targets, threshold, min_confidence, fallback)  # type: ignore[arg-type]
+        return Command(update={answer_key: answer.model_dump()}, goto=target)
+
+    return node

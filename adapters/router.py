@@ -1,0 +1,209 @@
+"""`DecisionRouter`: one decision picks which runnable handles an input.
+
+One `Choice` over the route descriptions decides; the chosen route's runnable runs on the
+original input. Below `min_confidence` (or a route's own threshold) the `fallback` route
+runs instead. The decision is a child run in traces, and with `include_decision=True` the
+caller gets it back in a `RoutedResult`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from typing import Any
+
+from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
+from langchain_core.decisions import BaseDecisionModel, Choice, ChoiceAnswer, State
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
+from langchain_core.runnables.config import ensure_config, get_config_list, patch_config
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from clef_tools import Decider
+from langchain_clef.decision_model import ClefDecisionModel
+
+__all__ = ["DecisionRouter", "Route", "RoutedResult"]
+
+
+class Route(BaseModel):
+    """A destination: what runs, and when to pick it (the text the decision model reads)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    runnable: Runnable[Any, Any]
+    description: str
+    threshold: float = Field(default=0.0, ge=0.0, le=1.0)
+    """Minimum probability this route needs to be taken; below it the fallback runs."""
+
+
+class RoutedResult(BaseModel):
+    """The chosen route's output together with the decision behind it."""
+
+    route: str
+    answer: ChoiceAnswer
+    fell_back: bool
+    output: Any
+
+
+def _default_state(value: Any) -> State:
+    if isinstance(value, Mapping) and "messages" in value:
+        return value["messages"]  # type: ignore[no-any-return]
+    return value  # type: ignore[no-any-return]
+
+
+class DecisionRouter(RunnableSerializable[Any, Any]):
+    """Routes each input to one of `routes` by a decision model's `Choice`."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    decision_model: BaseDecisionModel
+    routes: dict[str, Route]
+    instructions: str = "Which route should handle this input?"
+    min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
+    fallback: str | None = None
+    include_decision: bool = False
+    state_from: Callable[[Any], State] = _default_state
+
+    @model_validator(mode="before")
+    @classmethod
+    def _coerce(cls, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            data = dict(data)
+            if isinstance(data.get("decision_model"), Decider):
+                data["decision_model"] = ClefDecisionModel(decider=data["decision_model"])
+            routes = data.get("routes") or {}
+            data["routes"] = {
+                k: Route(runnable=v[0], description=v[1]) if isinstance(v, tuple) else v
+                for k, v in routes.items()
+            }
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> DecisionRouter:
+        if len(self.routes) < 2:
+            raise ValueError("a router needs at least two routes")
+        if self.fallback is not None and self.fallback not in self.routes:
+            raise ValueError(
+                f"fallback {self.fallback!r} is not one of the routes {list(self.routes)}"
+            )
+        return self
+
+    # -- deciding -------------------------------------------------------------------
+
+    def _request(self, value: Any) -> dict[str, Any]:
+        question = Choice(
+            instructions=self.instructions,
+            criteria={k: r.description for k, r in self.routes.items()},
+        )
+        return {"state": self.state_from(value), "questions": {"route": question}}
+
+    def _pick(self, answer: ChoiceAnswer) -> tuple[str, bool]:
+        chosen = answer.choice
+        weak = (
+            answer.confidence < self.min_confidence
+            or answer.probabilities[chosen] < self.routes[chosen].threshold
+        )
+        if weak and self.fallback is not None:
+            return self.fallback, True
+        return chosen, False
+
+    def _wrap(self, name: str, answer: ChoiceAnswer, fell_back: bool, output: Any) -> Any:
+        if self.include_decision:
+            return RoutedResult(route=name, answer=answer, fell_back=fell_back, output=output)
+        return output
+
+    # -- invoke ---------------------------------------------------------------------
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return self._call_with_config(self._invoke, input, config, run_type="chain")
+
+    def _invoke(
+        self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
+    ) -> Any:
+        child = patch_config(config, callbacks=run_manager.get_child())
+        answer = self.decision_model.invoke(
+            self._request(value), patch_config(child, run_name="decision")
+        ).choices["route"]  # type: ignore[arg-type]
+        name, fell_back = self._pick(answer)
+        output = self.routes[name].runnable.invoke(
+            value, patch_config(child, run_name=f"route:{name}")
+        )
+        return self._wrap(name, answer, fell_back, output)
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        return await self._acall_with_config(self._ainvoke, input, config, run_type="chain")
+
+    async def _ainvoke(
+        self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
+    ) -> Any:
+        child = patch_config(config, callbacks=run_manager.get_child())
+        response = await self.decision_model.ainvoke(
+            self._request(value), patch_config(child, run_name="decision")
+        )  # type: ignore[arg-type]
+        answer = response.choices["route"]
+        name, fell_back = self._pick(answer)
+        output = await self.routes[name].runnable.ainvoke(
+            value, patch_config(child, run_name=f"route:{name}")
+        )
+        return self._wrap(name, answer, fell_back, output)
+
+    # -- batch: all decisions in one decision-model batch, then one batch per route ----
+
+    def batch(
+        self,
+        inputs: list[Any],
+        config: RunnableConfig | list[RunnableConfig] | None = None,
+        *,
+        return_exceptions: bool = False,
+        **kwargs: Any,
+    ) -> list[Any]:
+        if not inputs:
+            return []
+        configs = get_config_list(config, len(inputs))
+        responses = self.decision_model.batch(
+            [self._request(v) for v in inputs],
+            configs,
+            return_exceptions=return_exceptions,  # type: ignore[misc]
+        )
+        outputs: list[Any] = list(responses)
+        groups: dict[str, list[tuple[int, ChoiceAnswer, bool]]] = {}
+        for i, response in enumerate(responses):
+            if isinstance(response, Exception):
+                continue
+            answer = response.choices["route"]
+            name, fell_back = self._pick(answer)
+            groups.setdefault(name, []).append((i, answer, fell_back))
+        for name, members in groups.items():
+            results = self.routes[name].runnable.batch(
+                [inputs[i] for i, _, _ in members],
+                [configs[i] for i, _, _ in members],
+                return_exceptions=return_exceptions,
+            )
+            for (i, answer, fell_back), result in zip(members, results, strict=True):
+                outputs[i] = (
+                    result
+                    if isinstance(result, Exception)
+                    else self._wrap(name, answer, fell_back, result)
+                )
+        return outputs
+
+    # -- stream: decide, then pass the chosen route's stream through ----------------------
+
+    def stream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[Any]:
+        config = ensure_config(config)
+        response = self.decision_model.invoke(
+            self._request(input), patch_config(config, run_name="decision")
+        )  # type: ignore[arg-type]
+        name, _ = self._pick(response.choices["route"])
+        yield from self.routes[name].runnable.stream(input, config, **kwargs)
+
+    async def astream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        config = ensure_config(config)
+        response = await self.decision_model.ainvoke(
+            self._request(input), patch_config(config, run_name="decision")
+        )  # type: ignore[arg-type]
+        name, _ = self._pick(response.choices["route"])
+        async for chunk in self.routes[name].runnable.astream(input, config, **kwargs):
+            yield chunk

@@ -1,0 +1,180 @@
+"""`ToolGateMiddleware`: allow / escalate to a human / deny each tool call, failing closed.
+
+Ordering: middleware wraps tool calls outermost-first in list order. Put the gate *after*
+`HumanInTheLoopMiddleware` (so it judges the call a reviewer may have edited: the final
+call) and *before* `ToolRetryMiddleware` (so a retried call is not judged again). A call
+edited by the gate's own reviewer is judged again before it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Literal
+
+from langchain.agents.middleware import AgentMiddleware
+from langchain.agents.middleware.types import ToolCallRequest
+from langchain_core.messages import ToolMessage
+from langgraph.types import Command, interrupt
+
+from clef_tools import GateDecision, GatePolicy, ToolGate
+from langchain_clef._backend import DeciderLike, as_decider
+
+__all__ = ["ToolGateMiddleware"]
+
+ToolResult = ToolMessage | Command[Any]
+
+
+class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
+    """Three bands per tool call, from one decision request with all risk questions.
+
+    - risk < `escalate_at`: the tool runs;
+    - `escalate_at` ≤ risk < `deny_at`: a human decides through LangGraph `interrupt()` in
+      the shape `HumanInTheLoopMiddleware` uses (`approve` / `edit` / `reject`; resume with
+      `Command(resume={"decisions": [{"type": "approve"}]})`); needs a checkpointer;
+    - risk ≥ `deny_at`: an error `ToolMessage`, the tool is not run.
+
+    A scorer error or timeout yields `on_error` (escalate or deny), never allow. Every
+    result carries the audit (`verdict`, `probabilities`, thresholds, `reason`) in
+    `response_metadata["clef_gate"]`, and denied calls also in `artifact`.
+    """
+
+    def __init__(
+        self,
+        scorer: DeciderLike,
+        *,
+        escalate_at: float = 0.5,
+        deny_at: float = 0.8,
+        on_error: Literal["escalate", "deny"] = "escalate",
+        timeout_s: float | None = 60.0,
+        tools: Sequence[str] | None = None,
+        per_tool: Mapping[str, GatePolicy] | None = None,
+        allowed_decisions: Sequence[str] = ("approve", "edit", "reject"),
+    ) -> None:
+        super().__init__()
+        policy = GatePolicy(
+            escalate_at=escalate_at, deny_at=deny_at, on_error=on_error, timeout_s=timeout_s
+        )
+        self.gate = ToolGate(as_decider(scorer), policy, per_tool)
+        self.gated_tools = None if tools is None else frozenset(tools)
+        self.allowed_decisions = list(allowed_decisions)
+
+    def _gated(self, request: ToolCallRequest) -> bool:
+        return self.gated_tools is None or request.tool_call["name"] in self.gated_tools
+
+    def wrap_tool_call(
+        self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], ToolResult]
+    ) -> ToolResult:
+        if not self._gated(request):
+            return handler(request)
+        call = request.tool_call
+        decision = self.gate.judge(
+            call["name"],
+            call.get("args", {}),
+            description=_description(request),
+            messages=_messages(request),
+        )
+        action, payload = self._resolve(request, decision)
+        if action == "rejudge":
+            return self.wrap_tool_call(payload, handler)  # type: ignore[arg-type]
+        if action == "return":
+            return payload  # type: ignore[return-value]
+        return _annotate(handler(payload), decision, human_approved=action == "approved")  # type: ignore[arg-type]
+
+    async def awrap_tool_call(
+        self, request: ToolCallRequest, handler: Callable[[ToolCallRequest], Awaitable[ToolResult]]
+    ) -> ToolResult:
+        if not self._gated(request):
+            return await handler(request)
+        call = request.tool_call
+        decision = await self.gate.ajudge(
+            call["name"],
+            call.get("args", {}),
+            description=_description(request),
+            messages=_messages(request),
+        )
+        action, payload = self._resolve(request, decision)
+        if action == "rejudge":
+            return await self.awrap_tool_call(payload, handler)  # type: ignore[arg-type]
+        if action == "return":
+            return payload  # type: ignore[return-value]
+        return _annotate(await handler(payload), decision, human_approved=action == "approved")  # type: ignore[arg-type]
+
+    def _resolve(
+        self, request: ToolCallRequest, decision: GateDecision
+    ) -> tuple[Literal["run", "approved", "rejudge", "return"], ToolCallRequest | ToolMessage]:
+        """What to do: run the request (as allowed or human-approved), judge an edited
+        request again, or return a message instead of running the tool."""
+        call = request.tool_call
+        if decision.verdict == "allow":
+            return "run", request
+        if decision.verdict == "deny":
+            return "return", _blocked(
+                call, decision, f"it was judged too risky ({decision.reason})"
+            )
+        risk = "unknown (the scorer failed)" if decision.risk is None else f"{decision.risk:.2f}"
+        answer = interrupt(
+            {
+                "action_requests": [
+                    {
+                        "name": call["name"],
+                        "args": call.get("args", {}),
+                        "description": (
+                            f"clef gate escalated this call: risk {risk}; {decision.reason}. "
+                            f"Probabilities: {decision.probabilities}"
+                        ),
+                    }
+                ],
+                "review_configs": [
+                    {"action_name": call["name"], "allowed_decisions": self.allowed_decisions}
+                ],
+                "clef_gate": decision.as_dict(),
+            }
+        )
+        human = (answer.get("decisions") or [{}])[0] if isinstance(answer, Mapping) else {}
+        kind = human.get("type")
+        if kind not in self.allowed_decisions:
+            why = f"the reviewer's answer {kind!r} is not one of {self.allowed_decisions}"
+            return "return", _blocked(call, decision, why)
+        if kind == "approve":
+            return "approved", request
+        if kind == "edit":
+            edited = human.get("edited_action") or {}
+            new_call = {
+                **call,
+                "name": edited.get("name", call["name"]),
+                "args": edited.get("args", {}),
+            }
+            return "rejudge", request.override(tool_call=new_call)
+        message = human.get("message") or "The user rejected this tool call."
+        return "return", _blocked(call, decision, f"a human reviewer rejected it: {message}")
+
+
+def _description(request: ToolCallRequest) -> str | None:
+    return getattr(request.tool, "description", None) if request.tool is not None else None
+
+
+def _messages(request: ToolCallRequest) -> Any:
+    state = request.state
+    return state.get("messages") if isinstance(state, Mapping) else None
+
+
+def _blocked(call: Mapping[str, Any], decision: GateDecision, why: str) -> ToolMessage:
+    audit = decision.as_dict()
+    message = ToolMessage(
+        content=f"The tool call `{call['name']}` was blocked: {why}. The tool was not executed.",
+        tool_call_id=call.get("id") or "",
+        name=call["name"],
+        status="error",
+        artifact={"clef_gate": audit},
+    )
+    message.response_metadata["clef_gate"] = audit
+    return message
+
+
+def _annotate(result: ToolResult, decision: GateDecision, human_approved: bool) -> ToolResult:
+    if isinstance(result, ToolMessage):
+        result.response_metadata["clef_gate"] = {
+            **decision.as_dict(),
+            "human_approved": human_approved,
+        }
+    return result
