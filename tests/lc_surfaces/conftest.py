@@ -9,12 +9,13 @@ import pytest
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 from langchain_core.tools import BaseTool, tool
+from pydantic import Field
 
 
 class ScriptedChat(GenericFakeChatModel):
     """Replays scripted turns; records the tool names each call was given."""
 
-    bound: list[list[str]] = []
+    bound: list[list[str]] = Field(default_factory=list)
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChat:
         self.bound.append([t.name if isinstance(t, BaseTool) else t["name"] for t in tools])
@@ -22,9 +23,7 @@ class ScriptedChat(GenericFakeChatModel):
 
 
 def scripted(*turns: AIMessage) -> ScriptedChat:
-    model = ScriptedChat(messages=iter(turns))
-    model.bound = []
-    return model
+    return ScriptedChat(messages=iter(turns))
 
 
 def call(name: str, args: dict[str, Any], id: str = "call_1") -> AIMessage:

@@ -1,0 +1,45 @@
+"""The LangChain/LangGraph examples run offline on the embedded model and do what they say."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from clef_tools import ReadoutDecider
+
+pytestmark = pytest.mark.embedded
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_router_example(embedded: ReadoutDecider) -> None:
+    results = _load("router").main(embedded)
+    assert [r.route for r in results] == ["billing", "shipping"]
+    assert all(r.output.startswith(f"[{r.route}]") for r in results)
+
+
+def test_gated_agent_example(embedded: ReadoutDecider) -> None:
+    verdicts = _load("gated_agent").run(embedded)
+    assert {k: v["verdict"] for k, v in verdicts.items()} == {
+        "read_file": "allow",
+        "send_email": "escalate",
+        "delete_file": "deny",
+    }
+
+
+def test_langgraph_example(embedded: ReadoutDecider) -> None:
+    results = _load("langgraph_triage").main(embedded)
+    assert [r["handled_by"] for r in results] == ["billing", "shipping"]
+    assert all(r["triage"]["choice"] == r["handled_by"] for r in results)
