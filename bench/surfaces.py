@@ -61,6 +61,25 @@ def bare(model: str, calls: int) -> dict[str, float]:
     return summary(times)
 
 
+def langchain_uniform(calls: int) -> dict[str, dict[str, float]]:
+    """ClefDecisionModel.invoke vs the bare backend on the same request, interleaved."""
+    from _uniform_server import UniformDecider
+
+    from langchain_clef import ClefDecisionModel
+
+    decider = UniformDecider()
+    model = ClefDecisionModel(decider=decider)
+    bare_t, lc_t = [], []
+    for _ in range(calls):
+        t = time.perf_counter()
+        decider.decide(REQUEST["state"], REQUEST["questions"])
+        bare_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        model.invoke(REQUEST)  # type: ignore[arg-type]
+        lc_t.append(time.perf_counter() - t)
+    return {"bare": summary(bare_t), "langchain_invoke": summary(lc_t)}
+
+
 def bare_uniform(calls: int) -> dict[str, float]:
     from _uniform_server import UniformDecider
 
@@ -111,7 +130,11 @@ def main() -> None:
     result["mcp_stdio_overhead_isolated_ms"] = (
         result["uniform_mcp_stdio"]["p50_ms"] - result["uniform_bare"]["p50_ms"]
     )
-    result["targets"] = {"mcp_stdio_overhead_ms": 5.0}
+    result["langchain"] = langchain_uniform(max(200, args.calls * 5))
+    result["langchain_overhead_ms"] = (
+        result["langchain"]["langchain_invoke"]["p50_ms"] - result["langchain"]["bare"]["p50_ms"]
+    )
+    result["targets"] = {"mcp_stdio_overhead_ms": 5.0, "langchain_overhead_ms": 1.0}
     print(f"{'surface':<12} {'p50 ms':>10}  rounds (p50 ms)")
     for name in rounds:
         print(
@@ -125,6 +148,10 @@ def main() -> None:
         f"MCP stdio overhead: {result['mcp_stdio_overhead_ms']:.1f} ms with {args.model} "
         f"(its own min-max spread {spread:.0f} ms); "
         f"{result['mcp_stdio_overhead_isolated_ms']:.2f} ms with an instant backend (target ≤ 5 ms)"
+    )
+    print(
+        f"LangChain ClefDecisionModel.invoke overhead: {result['langchain_overhead_ms']:.3f} ms "
+        f"(p50 over {result['langchain']['bare']['n']} calls; target ≤ 1 ms)"
     )
     out = Path(__file__).parent / "results" / f"surfaces-{args.model}.json"
     out.write_text(json.dumps(result, indent=2))

@@ -21,7 +21,7 @@ def load_decider(
     *,
     dtype: Any = None,
     device: str = "cpu",
-    debias: bool = False,
+    debias: bool | Iterable[str] = ("choice",),
     calibration: Calibration | str | Path | None = None,
     max_context_tokens: int | None = None,
     contextual: Iterable[str] = ("noul",),

@@ -25,6 +25,7 @@ __all__ = ["main"]
 EXIT_BAD_REQUEST = 2
 EXIT_MODEL_UNAVAILABLE = 3
 EXIT_BACKEND = 1
+_DEBIAS: dict[str, bool | tuple[str, ...]] = {"choice": ("choice",), "all": True, "none": False}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,7 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     decide = sub.add_parser("decide", help="answer a /v1/systemone JSON request")
     decide.add_argument("request", nargs="?", default="-", help="request JSON file, or - for stdin")
     model_args(decide)
-    decide.add_argument("--debias", action="store_true", help="average over rotated option orders")
+    decide.add_argument(
+        "--debias",
+        choices=["choice", "all", "none"],
+        default="choice",
+        help="rotate option orders and average (default: choice questions)",
+    )
     decide.add_argument("--calibration", default=None, help="calibration JSON (temperatures)")
     decide.add_argument("--indent", type=int, default=None, help="pretty-print the JSON answer")
 
@@ -100,7 +106,7 @@ def _decide(args: argparse.Namespace) -> int:
     decider = load_decider(
         args.model,
         dtype=args.dtype,
-        debias=args.debias,
+        debias=_DEBIAS[args.debias],
         calibration=args.calibration,
         progress=not args.quiet,
     )

@@ -41,9 +41,15 @@ def _cold_row(
     return torch.softmax(logits[list(label_ids)].double(), dim=0)
 
 
-def test_one_pass_equals_cold_runs_per_question(smollm2: ReadoutDecider) -> None:
-    response = smollm2.decide(STATE, QUESTIONS)
-    d = smollm2
+@pytest.fixture
+def plain(smollm2: ReadoutDecider) -> ReadoutDecider:
+    """The same model without option rotation: one row per question."""
+    return ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id=smollm2.model_id, debias=False)
+
+
+def test_one_pass_equals_cold_runs_per_question(plain: ReadoutDecider) -> None:
+    response = plain.decide(STATE, QUESTIONS)
+    d = plain
     block = noul_block("refund", QUESTIONS["refund"])
     cold_noul = _cold_row(d, STATE, block, d.yes_no.token_ids)
     # contextual calibration (on for noul by default): divide by the empty-state prior
@@ -91,14 +97,15 @@ def test_prefix_and_batch_are_each_run_once(
     smollm2.decide(STATE, QUESTIONS)  # the noul's empty-state prior is cached after this
     calls.clear()
     smollm2.decide(STATE, QUESTIONS)
-    assert calls == [("prefill", 1), ("rows", 3)]
+    # 1 noul row + 4 rotations of the 4-option choice (default debias) + 1 score row
+    assert calls == [("prefill", 1), ("rows", 6)]
 
 
-def test_usage_counts_prefix_once(smollm2: ReadoutDecider) -> None:
-    one = smollm2.decide(STATE, {"refund": QUESTIONS["refund"]})
-    three = smollm2.decide(STATE, QUESTIONS)
+def test_usage_counts_prefix_once(plain: ReadoutDecider) -> None:
+    one = plain.decide(STATE, {"refund": QUESTIONS["refund"]})
+    three = plain.decide(STATE, QUESTIONS)
     assert one.usage is not None and three.usage is not None
-    state_tokens = len(smollm2.tokenizer(STATE)["input_ids"])
+    state_tokens = len(plain.tokenizer(STATE)["input_ids"])
     # two more questions cost their own blocks, not another copy of the state
     assert three.usage["input_tokens"] - one.usage["input_tokens"] < 2 * (60 + 40)
     assert three.usage["input_tokens"] < 3 * one.usage["input_tokens"] - state_tokens
@@ -145,7 +152,8 @@ def test_choices_beyond_the_label_alphabet(
         "intent"
     ]
     groups = math.ceil(n / 26)
-    assert rows_seen == [groups, 1]  # stage 1: every group in one batch; stage 2: the shortlist
+    # stage 1: every group in one batch; stage 2: the shortlist, in 4 rotations
+    assert rows_seen == [groups, 4]
     assert list(answer.probabilities) == names
     assert sum(answer.probabilities.values()) == pytest.approx(1.0)
     assert all(p > 0 for p in answer.probabilities.values())
@@ -169,12 +177,12 @@ def test_tournament_keeps_stage_one_odds_within_a_group(smollm2: ReadoutDecider)
     )
 
 
-def test_debias_averages_rotations(smollm2: ReadoutDecider) -> None:
+def test_debias_averages_rotations(smollm2: ReadoutDecider, plain: ReadoutDecider) -> None:
     d = ReadoutDecider(
         smollm2.model, smollm2.tokenizer, model_id="x", debias=True, debias_rotations=4
     )
     q = {"team": QUESTIONS["team"], "refund": QUESTIONS["refund"]}
-    plain = smollm2.decide(STATE, q)
+    unrotated = plain.decide(STATE, q)
     debiased = d.decide(STATE, q)
     names = list(QUESTIONS["team"].criteria)
     # by hand: average log-probs over the 4 rotations of the option list, then softmax
@@ -193,7 +201,11 @@ def test_debias_averages_rotations(smollm2: ReadoutDecider) -> None:
     assert list(debiased.choices["team"].probabilities.values()) == pytest.approx(
         expected, abs=1e-4
     )
-    assert debiased.choices["team"].probabilities != plain.choices["team"].probabilities
+    assert debiased.choices["team"].probabilities != unrotated.choices["team"].probabilities
+    # the default rotates choices the same way
+    assert smollm2.decide(STATE, q).choices["team"].probabilities == pytest.approx(
+        debiased.choices["team"].probabilities
+    )
 
 
 def test_labels_are_verified_at_the_boundary(smollm2: ReadoutDecider) -> None:
