@@ -3,38 +3,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 
 import pytest
+from _backends import BrokenDecider, SlowDecider
 
-from clef_tools import Decider, GatePolicy, ReadoutDecider, RequestScores, ToolGate
-from clef_tools._validation import DecisionRequest
+from clef_tools import GatePolicy, ReadoutDecider, ToolGate
 
 CALL = ("delete_file", {"path": "/tmp/report.txt"})
-
-
-class BrokenDecider(Decider):
-    """A backend whose forward pass fails (e.g. out of memory)."""
-
-    model_id = "broken"  # type: ignore[assignment]
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        raise RuntimeError("CUDA out of memory")
-
-
-class SlowDecider(Decider):
-    """A real decider behind a stall, to drive the timeout path."""
-
-    def __init__(self, inner: ReadoutDecider, delay: float) -> None:
-        self.inner, self.delay = inner, delay
-
-    @property
-    def model_id(self) -> str:
-        return self.inner.model_id
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        time.sleep(self.delay)
-        return self.inner._score(requests)
 
 
 @pytest.mark.parametrize(
@@ -84,7 +59,7 @@ def test_scorer_error_fails_closed(on_error: str) -> None:
     gate = ToolGate(BrokenDecider(), GatePolicy(on_error=on_error, escalate_at=1.0, deny_at=1.0))  # type: ignore[arg-type]
     decision = gate.judge(*CALL)
     assert decision.verdict == on_error
-    assert decision.risk is None and "CUDA out of memory" in (decision.error or "")
+    assert decision.risk is None and "backend crashed" in (decision.error or "")
 
 
 async def test_scorer_error_fails_closed_async() -> None:

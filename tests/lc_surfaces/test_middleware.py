@@ -3,41 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from _backends import BrokenDecider, SlowDecider
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from clef_tools import Decider, DecisionRequest, GatePolicy, ReadoutDecider, RequestScores
+from clef_tools import Decider, GatePolicy, ReadoutDecider
 from langchain_clef import ToolGateMiddleware, ToolSelectorMiddleware
 
 from .conftest import call, scripted
 
 CFG = {"configurable": {"thread_id": "t1"}}
-
-
-class BrokenDecider(Decider):
-    model_id = "broken"  # type: ignore[assignment]
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        raise RuntimeError("backend crashed")
-
-
-class SlowDecider(Decider):
-    def __init__(self, inner: ReadoutDecider) -> None:
-        self.inner = inner
-
-    @property
-    def model_id(self) -> str:
-        return self.inner.model_id
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        time.sleep(3)
-        return self.inner._score(requests)
 
 
 def _tool_messages(out: dict[str, Any]) -> list[ToolMessage]:
@@ -264,7 +244,7 @@ def test_gate_timeout_never_allows(
     smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
 ) -> None:
     agent = _gated(
-        SlowDecider(smollm2),
+        SlowDecider(smollm2, 3.0),
         toolset,
         call("read_file", {"path": "a"}),
         escalate_at=1.0,
