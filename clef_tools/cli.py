@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     def model_args(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--model",
+            "--backend",
+            dest="model",
             default=None,
             help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf or a folder",
         )
