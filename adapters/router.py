@@ -14,7 +14,7 @@ from typing import Any
 from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
 from langchain_core.decisions import BaseDecisionModel, Choice, ChoiceAnswer, State
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
-from langchain_core.runnables.config import ensure_config, get_config_list, patch_config
+from langchain_core.runnables.config import get_config_list, patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from clef_tools import Decider
@@ -191,20 +191,45 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     def stream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> Iterator[Any]:
-        config = ensure_config(config)
+        yield from self._transform_stream_with_config(iter([input]), self._stream, config, **kwargs)
+
+    def _stream(
+        self, inputs: Iterator[Any], run_manager: CallbackManagerForChainRun, config: RunnableConfig
+    ) -> Iterator[Any]:
+        value = next(inputs)
+        child = patch_config(config, callbacks=run_manager.get_child())
         response = self.decision_model.invoke(
-            self._request(input), patch_config(config, run_name="decision")
+            self._request(value), patch_config(child, run_name="decision")
         )  # type: ignore[arg-type]
         name, _ = self._pick(response.choices["route"])
-        yield from self.routes[name].runnable.stream(input, config, **kwargs)
+        yield from self.routes[name].runnable.stream(
+            value, patch_config(child, run_name=f"route:{name}")
+        )
 
     async def astream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
-        config = ensure_config(config)
+        async def one() -> AsyncIterator[Any]:
+            yield input
+
+        async for chunk in self._atransform_stream_with_config(
+            one(), self._astream, config, **kwargs
+        ):
+            yield chunk
+
+    async def _astream(
+        self,
+        inputs: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+    ) -> AsyncIterator[Any]:
+        value = await inputs.__anext__()
+        child = patch_config(config, callbacks=run_manager.get_child())
         response = await self.decision_model.ainvoke(
-            self._request(input), patch_config(config, run_name="decision")
+            self._request(value), patch_config(child, run_name="decision")
         )  # type: ignore[arg-type]
         name, _ = self._pick(response.choices["route"])
-        async for chunk in self.routes[name].runnable.astream(input, config, **kwargs):
+        async for chunk in self.routes[name].runnable.astream(
+            value, patch_config(child, run_name=f"route:{name}")
+        ):
             yield chunk

@@ -104,15 +104,30 @@ async def test_async_batch_and_stream(smollm2: ReadoutDecider) -> None:
         for _ in chunks:
             yield from ("b1", "b2")
 
+    async def agen_a(chunks: Any) -> Any:
+        async for _ in chunks:
+            for c in ("a1", "a2"):
+                yield c
+
+    async def agen_b(chunks: Any) -> Any:
+        async for _ in chunks:
+            for c in ("b1", "b2"):
+                yield c
+
     streaming = DecisionRouter(
         decision_model=smollm2,
         routes={
-            "a": (RunnableGenerator(gen_a), "first"),
-            "b": (RunnableGenerator(gen_b), "second"),
+            "a": (RunnableGenerator(gen_a, agen_a), "first"),
+            "b": (RunnableGenerator(gen_b, agen_b), "second"),
         },
     )
-    chunks = list(streaming.stream("x"))
+    runs = Runs()
+    chunks = list(streaming.stream("x", {"callbacks": [runs]}))
     assert chunks in (["a1", "a2"], ["b1", "b2"])
+    assert runs.names[0][0] == "DecisionRouter" and "decision" in [n for n, _ in runs.names]
+    assert all(parent is not None for _, parent in runs.names[1:])  # nested under the router
+    achunks = [c async for c in streaming.astream("x")]
+    assert achunks == chunks
 
 
 def test_bad_configuration_is_refused(smollm2: ReadoutDecider) -> None:
