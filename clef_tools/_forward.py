@@ -43,12 +43,22 @@ class ShardedForward:
         self.device = next(model.parameters()).device
 
     @torch.inference_mode()
-    def prefill(self, prefix_ids: Sequence[int]) -> Any:
-        """KV cache of the shared prefix (kept unmodified so it can be reused)."""
-        ids = torch.tensor([list(prefix_ids)], dtype=torch.long, device=self.device)
-        out = self.base(input_ids=ids, use_cache=True)
-        cache = getattr(out, "cache", None)
-        return cache if cache is not None else out.past_key_values
+    def prefill(self, prefix_ids: Sequence[int], cache: Any = None, start: int = 0) -> Any:
+        """KV cache of the shared prefix (kept unmodified so it can be reused).
+
+        With `cache` holding the first `start` tokens already, only `prefix_ids[start:]` are
+        computed, in place on that cache.
+        """
+        ids = torch.tensor([list(prefix_ids[start:])], dtype=torch.long, device=self.device)
+        kwargs: dict[str, Any] = {}
+        if cache is not None:
+            kwargs[self._cache_kw] = cache
+            kwargs["position_ids"] = torch.arange(
+                start, len(prefix_ids), device=self.device
+            ).unsqueeze(0)
+        out = self.base(input_ids=ids, use_cache=True, **kwargs)
+        result = getattr(out, "cache", None)
+        return result if result is not None else out.past_key_values
 
     @torch.inference_mode()
     def score_rows(self, prefix_cache: Any, prefix_len: int, rows: RowBatch) -> list[torch.Tensor]:

@@ -27,6 +27,7 @@ from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import StateTooLongError, UnsupportedInputError
 from clef_tools._forward import RowBatch, ShardedForward
 from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
+from clef_tools._prefix_cache import PrefixCache, common_prefix
 from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
 from clef_tools._render import find_media, render_state
 from clef_tools._torch_thread import run_on_torch_thread
@@ -83,6 +84,7 @@ class ReadoutDecider(Decider):
         contextual: Iterable[str] = ("noul",),
         contextual_strength: float = 1.0,
         prior_cache_size: int = 4096,
+        prefix_cache_tokens: int = 16384,
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
@@ -95,6 +97,7 @@ class ReadoutDecider(Decider):
         self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
         self._prior_cache_size = prior_cache_size
         self._empty_prefix: tuple[list[int], Any] | None = None
+        self._prefixes = PrefixCache(max_tokens=prefix_cache_tokens)
         config_limit = int(getattr(model.config, "max_position_embeddings", 0) or 0) or 32768
         self.max_context_tokens = min(max_context_tokens or config_limit, config_limit)
         self.frame = PromptFrame.for_tokenizer(tokenizer)
@@ -140,7 +143,7 @@ class ReadoutDecider(Decider):
         stage1 = plan.rows
         prefix_ids, suffixes = self._split(prefix_text, stage1)
         self._check_length(len(prefix_ids), suffixes)
-        cache = self._forward.prefill(prefix_ids)
+        cache = self._prefixes.get(prefix_ids, self._forward)
         logps = self._forward.score_rows(
             cache, len(prefix_ids), RowBatch(suffixes, [r.labels.token_ids for r in stage1])
         )
@@ -346,7 +349,7 @@ class ReadoutDecider(Decider):
         if first_full[:p] == prefix_ids and first_full[p:] == first_own:
             return prefix_ids, [first_own] + [self._ids(r.block + tail) for r in rows[1:]]
         fulls = [first_full] + [self._ids(prefix_text + r.block + tail) for r in rows[1:]]
-        shared = min(_common_prefix(prefix_ids, f) for f in fulls)
+        shared = min(common_prefix(prefix_ids, f) for f in fulls)
         shared = min(shared, *(len(f) - 1 for f in fulls))
         return prefix_ids[:shared], [f[shared:] for f in fulls]
 
@@ -369,15 +372,6 @@ def _types(value: bool | Iterable[str]) -> frozenset[str]:
     if value is False:
         return frozenset()
     return frozenset(value)
-
-
-def _common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 def _take(labels: LabelSet, n: int) -> LabelSet:

@@ -83,20 +83,19 @@ def test_one_pass_equals_cold_runs_per_question(plain: ReadoutDecider) -> None:
 def test_prefix_and_batch_are_each_run_once(
     smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    d = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="x", prefix_cache_tokens=0)
     calls: list[tuple[str, int]] = []
-    fwd = smollm2._forward
+    fwd = d._forward
     real_prefill, real_rows = fwd.prefill, fwd.score_rows
-    monkeypatch.setattr(
-        fwd, "prefill", lambda ids: calls.append(("prefill", 1)) or real_prefill(ids)
-    )
+    monkeypatch.setattr(fwd, "prefill", lambda *a: calls.append(("prefill", 1)) or real_prefill(*a))
     monkeypatch.setattr(
         fwd,
         "score_rows",
         lambda c, p, rows: calls.append(("rows", len(rows.suffixes))) or real_rows(c, p, rows),
     )
-    smollm2.decide(STATE, QUESTIONS)  # the noul's empty-state prior is cached after this
+    d.decide(STATE, QUESTIONS)  # the noul's empty-state prior is cached after this
     calls.clear()
-    smollm2.decide(STATE, QUESTIONS)
+    d.decide(STATE, QUESTIONS)
     # 1 noul row + 4 rotations of the 4-option choice (default debias) + 1 score row
     assert calls == [("prefill", 1), ("rows", 6)]
 

@@ -1,0 +1,107 @@
+"""KV caches of recent prefixes, reused across requests.
+
+Every request starts with the same system text, and agents ask again and again about a
+transcript that only grows. Before a prefill, the cached prefix sharing the most leading
+tokens is copied, cropped to the shared part, and only the new tokens are computed. The
+result equals a cold prefill (the same attention over the same tokens; float sums may
+differ in the last bits). Bounded by the total number of cached tokens, least recently
+used first out. Not thread-safe by itself: the readout only calls it on the torch thread.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+__all__ = ["PrefixCache", "common_prefix"]
+
+
+class _Prefiller(Protocol):
+    def prefill(self, prefix_ids: Sequence[int], cache: Any = None, start: int = 0) -> Any: ...
+
+
+class PrefixCache:
+    """LRU of `token ids → KV cache`, with hit statistics."""
+
+    def __init__(self, max_tokens: int = 16384, min_reuse: int = 8) -> None:
+        self.max_tokens = max_tokens
+        self.min_reuse = min_reuse
+        self._entries: OrderedDict[tuple[int, ...], Any] = OrderedDict()
+        self.hits = 0
+        """Requests whose prefix was found whole."""
+        self.partial_hits = 0
+        """Requests that reused part of a cached prefix."""
+        self.misses = 0
+        self.reused_tokens = 0
+        self.computed_tokens = 0
+
+    @property
+    def cached_tokens(self) -> int:
+        return sum(len(k) for k in self._entries)
+
+    def stats(self) -> dict[str, int]:
+        return {
+            "hits": self.hits,
+            "partial_hits": self.partial_hits,
+            "misses": self.misses,
+            "reused_tokens": self.reused_tokens,
+            "computed_tokens": self.computed_tokens,
+            "entries": len(self._entries),
+            "cached_tokens": self.cached_tokens,
+        }
+
+    def get(self, ids: Sequence[int], forward: _Prefiller) -> Any:
+        """The KV cache of `ids` (callers must not modify it: copy before extending)."""
+        key = tuple(ids)
+        if self.max_tokens <= 0:
+            self.misses += 1
+            self.computed_tokens += len(key)
+            return forward.prefill(key)
+        if key in self._entries:
+            self._entries.move_to_end(key)
+            self.hits += 1
+            self.reused_tokens += len(key)
+            return self._entries[key]
+        best, shared = None, 0
+        for cached in self._entries:
+            n = common_prefix(cached, key)
+            if n > shared:
+                best, shared = cached, n
+        shared = min(shared, len(key) - 1)  # always compute at least the last token
+        cache = None
+        if best is not None and shared >= self.min_reuse:
+            try:
+                cache = copy.deepcopy(self._entries[best])
+                # a negative count removes that many tokens, in old and new transformers alike
+                cache.crop(shared - len(best))
+            except (AttributeError, NotImplementedError, ValueError):
+                cache = None  # e.g. recurrent layers that cannot be cropped
+        if cache is None:
+            self.misses += 1
+            self.computed_tokens += len(key)
+            cache = forward.prefill(key)
+        else:
+            self.partial_hits += 1
+            self.reused_tokens += shared
+            self.computed_tokens += len(key) - shared
+            cache = forward.prefill(key, cache, shared)
+        self._store(key, cache)
+        return cache
+
+    def _store(self, key: tuple[int, ...], cache: Any) -> None:
+        if len(key) > self.max_tokens:
+            return
+        self._entries[key] = cache
+        while self.cached_tokens > self.max_tokens:
+            self._entries.popitem(last=False)
+
+
+def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n

@@ -1,0 +1,66 @@
+"""Prefix KV reuse across requests gives the same probabilities as a cold start."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.decisions import Choice, Noul
+from langchain_core.messages import AIMessage, HumanMessage
+
+from clef_tools import ReadoutDecider
+
+Q = {
+    "late": Noul(instructions="Is a parcel late?"),
+    "team": Choice(
+        instructions="Team?", criteria={"billing": "money", "shipping": "parcels", "tech": "bugs"}
+    ),
+}
+TRANSCRIPT = [
+    HumanMessage("Hi, I ordered a lamp two weeks ago."),
+    AIMessage("Thanks, let me check the order."),
+    HumanMessage("The tracking page still says label created."),
+    AIMessage("I see it has not been scanned yet."),
+    HumanMessage("So where is my parcel? I need it by Friday."),
+]
+
+
+def _fresh(d: ReadoutDecider, cache_tokens: int) -> ReadoutDecider:
+    return ReadoutDecider(
+        d.model, d.tokenizer, model_id=d.model_id, prefix_cache_tokens=cache_tokens
+    )
+
+
+def _probs(response: object) -> list[float]:
+    r = response  # type: ignore[assignment]
+    return [r.nouls["late"].noul, *r.choices["team"].probabilities.values()]  # type: ignore[attr-defined]
+
+
+def test_growing_transcript_reuses_the_prefix_exactly(smollm2: ReadoutDecider) -> None:
+    cached, cold = _fresh(smollm2, 16384), _fresh(smollm2, 0)
+    for n in range(1, len(TRANSCRIPT) + 1):
+        state = TRANSCRIPT[:n]
+        assert _probs(cached.decide(state, Q)) == pytest.approx(
+            _probs(cold.decide(state, Q)), abs=1e-4
+        )
+    stats = cached._prefixes.stats()
+    assert stats["partial_hits"] == len(TRANSCRIPT) - 1  # each turn extends the previous prefix
+    assert stats["reused_tokens"] > stats["computed_tokens"] / 2
+    assert cold._prefixes.stats()["reused_tokens"] == 0
+
+
+def test_same_state_new_questions_is_a_full_hit(smollm2: ReadoutDecider) -> None:
+    d = _fresh(smollm2, 16384)
+    d.decide(TRANSCRIPT, {"late": Q["late"]})
+    before = d._prefixes.hits
+    got = d.decide(TRANSCRIPT, {"team": Q["team"]})
+    assert d._prefixes.hits == before + 1
+    want = _fresh(smollm2, 0).decide(TRANSCRIPT, {"team": Q["team"]})
+    assert got.choices["team"].probabilities == pytest.approx(
+        want.choices["team"].probabilities, abs=1e-4
+    )
+
+
+def test_cache_is_bounded_by_tokens(smollm2: ReadoutDecider) -> None:
+    d = _fresh(smollm2, 400)
+    for i in range(6):
+        d.decide(f"unrelated state number {i} " * 20, {"late": Q["late"]})
+    assert d._prefixes.cached_tokens <= 400
