@@ -53,6 +53,7 @@ def main() -> None:
     args = ap.parse_args()
     base = load_decider(args.model)
     cold = ReadoutDecider(base.model, base.tokenizer, model_id=base.model_id, prefix_cache_tokens=0)
+    cold.decide("warm-up", Q)  # the yes/no prior is computed once per question: not timed
     rows: list[dict[str, Any]] = []
     for size in args.sizes:
         history = transcript(base, size)
