@@ -94,7 +94,8 @@ def main() -> None:
             result["load_cold_s"] = time.perf_counter() - t
             os.environ.pop("CLEF_TOOLS_CACHE")
     t = time.perf_counter()
-    decider = load_decider(args.model)
+    # prefix reuse off: these are cold-request figures (bench/prefix.py measures reuse)
+    decider = load_decider(args.model, prefix_cache_tokens=0)
     result["load_cached_s"] = time.perf_counter() - t
     result["dtype"] = str(next(decider.model.parameters()).dtype)
     state_tokens = len(decider.tokenizer(STATE)["input_ids"])

@@ -25,6 +25,7 @@ def load_decider(
     calibration: Calibration | str | Path | None = None,
     max_context_tokens: int | None = None,
     contextual: Iterable[str] = ("noul",),
+    prefix_cache_tokens: int = 16384,
     progress: bool = False,
 ) -> ReadoutDecider:
     """Load a readout decider: the embedded default model unless `model` says otherwise.
@@ -46,4 +47,5 @@ def load_decider(
         debias=debias,
         calibration=calibration,
         contextual=contextual,
+        prefix_cache_tokens=prefix_cache_tokens,
     )
