@@ -22,9 +22,10 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
-from clef_tools import load_decider
+from clef_tools import Decider, load_decider
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _uniform_server import UniformDecider  # a sibling script, found via the line above
 
 REQUEST: dict[str, Any] = {
     "state": "Where is my parcel? The tracking page has said in transit for nine days.",
@@ -50,8 +51,7 @@ def summary(times: list[float]) -> dict[str, float]:
     }
 
 
-def bare(model: str, calls: int) -> dict[str, float]:
-    decider = load_decider(model)
+def bare(decider: Decider, calls: int) -> dict[str, float]:
     decider.decide(REQUEST["state"], REQUEST["questions"])
     times = []
     for _ in range(calls):
@@ -63,8 +63,6 @@ def bare(model: str, calls: int) -> dict[str, float]:
 
 def langchain_uniform(calls: int) -> dict[str, dict[str, float]]:
     """ClefDecisionModel.invoke vs the bare backend on the same request, interleaved."""
-    from _uniform_server import UniformDecider
-
     from langchain_clef import ClefDecisionModel
 
     decider = UniformDecider()
@@ -78,18 +76,6 @@ def langchain_uniform(calls: int) -> dict[str, dict[str, float]]:
         model.invoke(REQUEST)  # type: ignore[arg-type]
         lc_t.append(time.perf_counter() - t)
     return {"bare": summary(bare_t), "langchain_invoke": summary(lc_t)}
-
-
-def bare_uniform(calls: int) -> dict[str, float]:
-    from _uniform_server import UniformDecider
-
-    decider = UniformDecider()
-    times = []
-    for _ in range(calls):
-        t = time.perf_counter()
-        decider.decide(REQUEST["state"], REQUEST["questions"])
-        times.append(time.perf_counter() - t)
-    return summary(times)
 
 
 async def mcp_stdio(model: str, calls: int) -> dict[str, float]:
@@ -119,13 +105,13 @@ def main() -> None:
     # interleave two rounds so drift in machine load hits both sides alike
     rounds: dict[str, list[dict[str, float]]] = {"bare": [], "mcp_stdio": []}
     for _ in range(2):
-        rounds["bare"].append(bare(args.model, args.calls // 2))
+        rounds["bare"].append(bare(load_decider(args.model), args.calls // 2))
         rounds["mcp_stdio"].append(anyio.run(mcp_stdio, args.model, args.calls // 2))
     for name, rs in rounds.items():
         result[name] = {"p50_ms": statistics.median(r["p50_ms"] for r in rs), "rounds": rs}
     result["mcp_stdio_overhead_ms"] = result["mcp_stdio"]["p50_ms"] - result["bare"]["p50_ms"]
     # the same difference with an instant backend: the surface's own cost, without model noise
-    result["uniform_bare"] = bare_uniform(args.calls * 5)
+    result["uniform_bare"] = bare(UniformDecider(), args.calls * 5)
     result["uniform_mcp_stdio"] = anyio.run(mcp_stdio, "uniform", args.calls * 5)
     result["mcp_stdio_overhead_isolated_ms"] = (
         result["uniform_mcp_stdio"]["p50_ms"] - result["uniform_bare"]["p50_ms"]
