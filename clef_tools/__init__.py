@@ -4,57 +4,89 @@ The public surface is re-exported here; implementation lives in private `_module
 """
 
 from clef_tools._calibration import Calibration, fit_temperature
-from clef_tools._confidence import choice_confidence, score_confidence
+from clef_tools._confidence import (
+    UpstreamChoiceAnswer,
+    UpstreamScoreAnswer,
+    choice_confidence,
+    score_confidence,
+)
 from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import (
+    AuthenticationError,
     BackendError,
     ClefError,
     FieldIssue,
     ModelUnavailableError,
+    QuotaExceededError,
+    RateLimitError,
+    RemoteError,
+    RemoteTimeoutError,
     RequestValidationError,
     StateTooLongError,
     UnsupportedInputError,
 )
-from clef_tools._factory import load_decider
+from clef_tools._factory import load_decider, load_readout
 from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
+from clef_tools._hosted import HostedDecider
 from clef_tools._limits import LIMITS
 from clef_tools._models import ModelSource, resolve_model
 from clef_tools._readout import ReadoutDecider
+from clef_tools._release import ClefReleaseDecider
 from clef_tools._render import canonical_json, render_state
+from clef_tools._retry import RetryPolicy
+from clef_tools._server import create_app, serve
+from clef_tools._systemone_client import SystemOneClient
 from clef_tools._validation import DecisionRequest, validate_request
-from clef_tools._wire import parse_request, response_to_wire
+from clef_tools._wire import parse_request, response_from_wire, response_to_wire
+from clef_tools._workers_ai import WorkersAIClient
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_GATE_QUESTIONS",
     "LIMITS",
+    "AuthenticationError",
     "BackendError",
     "Calibration",
     "ClefError",
+    "ClefReleaseDecider",
     "Decider",
     "DecisionRequest",
     "FieldIssue",
     "GateDecision",
     "GatePolicy",
+    "HostedDecider",
     "ModelSource",
     "ModelUnavailableError",
+    "QuotaExceededError",
+    "RateLimitError",
     "ReadoutDecider",
+    "RemoteError",
+    "RemoteTimeoutError",
     "RequestScores",
     "RequestValidationError",
+    "RetryPolicy",
     "StateTooLongError",
+    "SystemOneClient",
     "ToolGate",
     "UnsupportedInputError",
+    "UpstreamChoiceAnswer",
+    "UpstreamScoreAnswer",
     "Verdict",
+    "WorkersAIClient",
     "__version__",
     "canonical_json",
     "choice_confidence",
+    "create_app",
     "fit_temperature",
     "load_decider",
+    "load_readout",
     "parse_request",
     "render_state",
     "resolve_model",
+    "response_from_wire",
     "response_to_wire",
     "score_confidence",
+    "serve",
     "validate_request",
 ]

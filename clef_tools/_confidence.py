@@ -8,6 +8,7 @@ so one threshold means the same thing whichever backend answered.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_core.decisions import (
     Choice,
@@ -19,6 +20,8 @@ from langchain_core.decisions import (
 )
 
 __all__ = [
+    "UpstreamChoiceAnswer",
+    "UpstreamScoreAnswer",
     "build_answer",
     "choice_confidence",
     "normalise",
@@ -57,13 +60,31 @@ def score_confidence(probabilities: Sequence[float]) -> float:
     return _unit(1.0 - expected_distance / mad_uniform)
 
 
+class UpstreamChoiceAnswer(ChoiceAnswer):
+    """A `ChoiceAnswer` from a remote model: `confidence` is recomputed here, and the
+    value the remote sent is kept for audit (it follows that server's own formula)."""
+
+    upstream_confidence: float | None = None
+
+
+class UpstreamScoreAnswer(ScoreAnswer):
+    """A `ScoreAnswer` from a remote model, with the remote's own confidence kept."""
+
+    upstream_confidence: float | None = None
+
+
 def build_answer(
-    question: Noul | Choice | Score, probabilities: Sequence[float]
+    question: Noul | Choice | Score,
+    probabilities: Sequence[float],
+    *,
+    upstream: bool = False,
+    upstream_confidence: float | None = None,
 ) -> NoulAnswer | ChoiceAnswer | ScoreAnswer:
     """Turn one question's probabilities (in option order) into its typed answer.
 
     Option order: noul `[true, false]`; choice the criteria's insertion order; score
-    levels `0..N-1`.
+    levels `0..N-1`. `upstream=True` builds the `Upstream*Answer` variants, which carry
+    the remote server's own confidence beside ours.
     """
     p = normalise(probabilities)
     if isinstance(question, Noul):
@@ -75,22 +96,28 @@ def build_answer(
         if len(p) != len(labels):
             raise ValueError(f"{len(labels)} options but {len(p)} probabilities")
         best = max(range(len(p)), key=p.__getitem__)
-        return ChoiceAnswer(
-            type="choice",
-            choice=labels[best],
-            probabilities=dict(zip(labels, p, strict=True)),
-            confidence=choice_confidence(p),
-        )
+        choice_fields: dict[str, Any] = {
+            "type": "choice",
+            "choice": labels[best],
+            "probabilities": dict(zip(labels, p, strict=True)),
+            "confidence": choice_confidence(p),
+        }
+        if upstream:
+            return UpstreamChoiceAnswer(**choice_fields, upstream_confidence=upstream_confidence)
+        return ChoiceAnswer(**choice_fields)
     levels = question.criteria
     if len(p) != len(levels):
         raise ValueError(f"{len(levels)} levels but {len(p)} probabilities")
-    return ScoreAnswer(
-        type="score",
-        score=sum(i * pi for i, pi in enumerate(p)),
-        legend=dict(enumerate(levels)),
-        probabilities=dict(enumerate(p)),
-        confidence=score_confidence(p),
-    )
+    score_fields: dict[str, Any] = {
+        "type": "score",
+        "score": sum(i * pi for i, pi in enumerate(p)),
+        "legend": dict(enumerate(levels)),
+        "probabilities": dict(enumerate(p)),
+        "confidence": score_confidence(p),
+    }
+    if upstream:
+        return UpstreamScoreAnswer(**score_fields, upstream_confidence=upstream_confidence)
+    return ScoreAnswer(**score_fields)
 
 
 def _unit(x: float) -> float:

@@ -39,6 +39,14 @@ class RequestScores:
 
     probabilities: dict[str, list[float]]
     input_tokens: int
+    model: str | None = None
+    """The model that answered, when a remote reports one (an alias may resolve to a
+    pinned version); `None` means the backend's `model_id`."""
+    request_id: str | None = None
+    """The remote request id (`x-typesafe-request-id`, `cf-ai-req-id`, `cf-ray`)."""
+    upstream_confidence: dict[str, float | None] | None = None
+    """Per question, the confidence a remote server sent (its own formula); `None` for
+    local backends, whose answers carry only the recomputed confidence."""
 
 
 class Decider(ABC):
@@ -172,12 +180,19 @@ class Decider(ABC):
             for qid, question in req.questions.items():
                 if qid not in sc.probabilities:
                     raise BackendError(f"{self.model_id} returned no answer for question {qid!r}")
-                answers[qid] = build_answer(question, sc.probabilities[qid])  # type: ignore[arg-type]
+                upstream = sc.upstream_confidence
+                answers[qid] = build_answer(
+                    question,  # type: ignore[arg-type]
+                    sc.probabilities[qid],
+                    upstream=upstream is not None,
+                    upstream_confidence=upstream.get(qid) if upstream is not None else None,
+                )
             responses.append(
                 ClassifierResponse(
-                    model=self.model_id,
+                    model=sc.model or self.model_id,
                     answers=answers,
                     usage={"input_tokens": sc.input_tokens, "output_tokens": 0},  # type: ignore[arg-type]
+                    request_id=sc.request_id,
                 )
             )
         return responses

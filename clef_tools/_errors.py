@@ -7,7 +7,15 @@ ClefError
 ├── UnsupportedInputError    valid request, but this backend cannot answer it (e.g. images, box)
 ├── ModelUnavailableError    the model's files are missing, incomplete or fail their checksum
 └── BackendError             the scorer itself failed (a forward pass, a remote endpoint)
+    └── RemoteError          a hosted endpoint answered with an error (status, code, request id)
+        ├── AuthenticationError   401/403: the key or token is wrong
+        ├── RateLimitError        429/529 still failing after the retries (retryable later)
+        ├── QuotaExceededError    the daily allocation is spent (Workers AI 4006): not retried
+        └── RemoteTimeoutError    no answer within the timeout, after the retries
 ```
+
+A hosted endpoint's 422 (or Workers AI's 5012) becomes `RequestValidationError` like a
+local one, with the remote `request_id` attached, so callers handle both the same way.
 
 Callers branch on the class, never on message text. Errors from torch or transformers
 are translated at one boundary (`Decider._run_scorer`), so nothing deeper leaks out.
@@ -19,10 +27,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "AuthenticationError",
     "BackendError",
     "ClefError",
     "FieldIssue",
     "ModelUnavailableError",
+    "QuotaExceededError",
+    "RateLimitError",
+    "RemoteError",
+    "RemoteTimeoutError",
     "RequestValidationError",
     "StateTooLongError",
     "UnsupportedInputError",
@@ -54,18 +67,25 @@ class FieldIssue:
 class RequestValidationError(ClefError, ValueError):
     """The request breaks the System One contract; `issues` names every bad field."""
 
-    def __init__(self, issues: Sequence[FieldIssue]) -> None:
+    def __init__(self, issues: Sequence[FieldIssue], *, request_id: str | None = None) -> None:
         if not issues:
             raise ValueError("RequestValidationError needs at least one issue")
         self.issues: tuple[FieldIssue, ...] = tuple(issues)
+        self.request_id = request_id
+        """Set when a remote endpoint refused the request (quote it to the provider)."""
         super().__init__("; ".join(f"{i.path}: {i.msg}" for i in self.issues))
 
     @classmethod
     def at(
-        cls, loc: Sequence[str | int], msg: str, type: str = "value_error"
+        cls,
+        loc: Sequence[str | int],
+        msg: str,
+        type: str = "value_error",
+        *,
+        request_id: str | None = None,
     ) -> RequestValidationError:
         """Shorthand for a single-issue error."""
-        return cls([FieldIssue(tuple(loc), msg, type)])
+        return cls([FieldIssue(tuple(loc), msg, type)], request_id=request_id)
 
     @property
     def path(self) -> str:
@@ -105,3 +125,47 @@ class ModelUnavailableError(ClefError, RuntimeError):
 
 class BackendError(ClefError, RuntimeError):
     """The scorer failed while answering; the original exception is chained as __cause__."""
+
+
+class RemoteError(BackendError):
+    """A hosted endpoint failed; `status`, the provider's `code` and `request_id` say which call."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        code: int | str | None = None,
+        request_id: str | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        self.status = status
+        self.code = code
+        self.request_id = request_id
+        self.retry_after = retry_after
+        where = ", ".join(
+            part
+            for part in (
+                f"HTTP {status}" if status is not None else "",
+                f"code {code}" if code is not None else "",
+                f"request id {request_id}" if request_id else "",
+            )
+            if part
+        )
+        super().__init__(f"{message} ({where})" if where else message)
+
+
+class AuthenticationError(RemoteError):
+    """The API key or token was refused (HTTP 401/403)."""
+
+
+class RateLimitError(RemoteError):
+    """Still rate-limited or overloaded after the retries; `retry_after` when the server said."""
+
+
+class QuotaExceededError(RemoteError):
+    """The account's allocation is spent (Workers AI 429/4006); retrying today will not help."""
+
+
+class RemoteTimeoutError(RemoteError):
+    """The endpoint did not answer within the timeout (after the retries)."""

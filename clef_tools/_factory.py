@@ -1,4 +1,16 @@
-"""`load_decider()`: the one call that turns a model choice into a ready `Decider`."""
+"""`load_decider()`: the one call that turns a backend choice into a ready `Decider`.
+
+One string picks any backend, so every surface (CLI `--backend`, `CLEF_TOOLS_MODEL`, MCP,
+`ClefDecisionModel(source=...)`) reaches all of them the same way:
+
+| spec | backend |
+|---|---|
+| `embedded` (default), `smollm2`, `x.gguf`, a transformers folder | `ReadoutDecider` |
+| `clef-flash` (uses `CLEF_FLASH_PATH`), a Clef release folder | `ClefReleaseDecider` |
+| `http(s)://host[:port][#model]` | `SystemOneClient` at that base URL |
+| `systemone[:model]` | `SystemOneClient` at `TYPESAFE_BASE_URL` (default TypeSafe) |
+| `workers-ai[:@cf/…]` | `WorkersAIClient` (`CLOUDFLARE_ACCOUNT_ID`, `CLOUDFLARE_API_TOKEN`) |
+"""
 
 from __future__ import annotations
 
@@ -8,15 +20,84 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools._calibration import Calibration
+from clef_tools._decider import Decider
 from clef_tools._models import load_causal_lm, resolve_model
 from clef_tools._progress import Progress
 from clef_tools._readout import ReadoutDecider
 from clef_tools._torch_thread import run_on_torch_thread
 
-__all__ = ["load_decider"]
+__all__ = ["backend_kind", "load_decider", "load_readout"]
+
+
+def backend_kind(spec: str | os.PathLike[str] | None) -> str:
+    """`readout`, `release`, `systemone` or `workers-ai` for a backend spec."""
+    raw = _raw(spec)
+    if raw.startswith(("http://", "https://")) or raw.split(":", 1)[0] == "systemone":
+        return "systemone"
+    if raw.split(":", 1)[0] == "workers-ai":
+        return "workers-ai"
+    if raw == "clef-flash":
+        return "release"
+    from clef_tools._release import is_release_folder
+
+    return "release" if is_release_folder(Path(raw).expanduser()) else "readout"
 
 
 def load_decider(
+    model: str | os.PathLike[str] | None = None,
+    *,
+    dtype: Any = None,
+    device: str | None = None,
+    debias: bool | Iterable[str] = ("choice",),
+    calibration: Calibration | str | Path | None = None,
+    max_context_tokens: int | None = None,
+    contextual: Iterable[str] = ("noul",),
+    prefix_cache_tokens: int = 16384,
+    timeout: float | None = None,
+    progress: bool = False,
+) -> Decider:
+    """Open the backend `model` names (see the table above; default `CLEF_TOOLS_MODEL`,
+    else the embedded model). Nothing is ever downloaded.
+
+    Readout options (`debias`, `calibration`, `contextual`, `prefix_cache_tokens`) apply
+    to local LM readouts only; `timeout` to hosted backends; `device`/`dtype` to local ones.
+    """
+    raw = _raw(model)
+    kind = backend_kind(raw)
+    if kind == "systemone":
+        from clef_tools._systemone_client import SystemOneClient
+
+        if raw.startswith(("http://", "https://")):
+            base, _, remote_model = raw.partition("#")
+            return SystemOneClient(base, model=remote_model or None, timeout=timeout)
+        return SystemOneClient(model=raw.partition(":")[2] or None, timeout=timeout)
+    if kind == "workers-ai":
+        from clef_tools._workers_ai import CLEF_FLASH, WorkersAIClient
+
+        return WorkersAIClient(model=raw.partition(":")[2] or CLEF_FLASH, timeout=timeout)
+    if kind == "release":
+        from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
+
+        return ClefReleaseDecider(
+            None if raw == "clef-flash" else raw,
+            device=device,
+            dtype=dtype,
+            max_context_tokens=max_context_tokens or DEFAULT_MAX_TOKENS,
+        )
+    return load_readout(
+        raw,
+        dtype=dtype,
+        device=device or "cpu",
+        debias=debias,
+        calibration=calibration,
+        max_context_tokens=max_context_tokens,
+        contextual=contextual,
+        prefix_cache_tokens=prefix_cache_tokens,
+        progress=progress,
+    )
+
+
+def load_readout(
     model: str | os.PathLike[str] | None = None,
     *,
     dtype: Any = None,
@@ -28,11 +109,7 @@ def load_decider(
     prefix_cache_tokens: int = 16384,
     progress: bool = False,
 ) -> ReadoutDecider:
-    """Load a readout decider: the embedded default model unless `model` says otherwise.
-
-    `model` is `"embedded"`, `"smollm2"`, a `.gguf` file or a transformers folder
-    (default: `CLEF_TOOLS_MODEL`, else embedded). Nothing is ever downloaded.
-    """
+    """A local causal-LM readout: `embedded`, `smollm2`, a `.gguf` file or a folder."""
     source = resolve_model(model)
     lm, tokenizer = run_on_torch_thread(
         lambda: load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
@@ -49,3 +126,9 @@ def load_decider(
         contextual=contextual,
         prefix_cache_tokens=prefix_cache_tokens,
     )
+
+
+def _raw(spec: str | os.PathLike[str] | None) -> str:
+    if spec is not None:
+        return os.fspath(spec)
+    return os.environ.get("CLEF_TOOLS_MODEL") or "embedded"

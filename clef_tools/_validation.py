@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from clef_tools import _limits as L
 from clef_tools._errors import FieldIssue, RequestValidationError
+from clef_tools._media import count_images
 
 __all__ = ["DecisionRequest", "validate_request"]
 
@@ -77,6 +78,14 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIs
         )
         return
     size = _walk_state(state, loc, issues, depth=0)
+    if not issues and not isinstance(state, str) and count_images(state) > L.MAX_IMAGES:
+        issues.append(
+            FieldIssue(
+                loc,
+                f"{count_images(state)} images; at most {L.MAX_IMAGES} per request",
+                "too_many_images",
+            )
+        )
     if size > L.MAX_STATE_CHARS:
         issues.append(
             FieldIssue(

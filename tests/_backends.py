@@ -6,6 +6,7 @@ wrap a real decider (or none) behind a crash or a delay.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 
@@ -28,6 +29,8 @@ class SlowDecider(Decider):
 
     def __init__(self, inner: ReadoutDecider, delay: float) -> None:
         self.inner, self.delay = inner, delay
+        self.finished = threading.Event()
+        """Set when a stalled call has really finished (tests wait for abandoned work)."""
 
     @property
     def model_id(self) -> str:
@@ -35,4 +38,7 @@ class SlowDecider(Decider):
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         time.sleep(self.delay)
-        return self.inner._score(requests)
+        try:
+            return self.inner._score(requests)
+        finally:
+            self.finished.set()

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from clef_tools import ReadoutDecider, load_decider
+from clef_tools import ReadoutDecider, load_readout
 
 
 @pytest.fixture(scope="session")
 def smollm2() -> ReadoutDecider:
-    return load_decider("smollm2")
+    return load_readout("smollm2")
 
 
 @pytest.fixture(scope="session")
 def embedded() -> ReadoutDecider:
-    return load_decider("embedded", progress=True)
+    return load_readout("embedded", progress=True)

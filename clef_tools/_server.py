@@ -1,0 +1,236 @@
+"""`clef-tools serve`: any backend behind `/v1/systemone` and `/v1/models`.
+
+The point is that anything speaking the wire format — TypeSafe's SDKs, litellm, our own
+`SystemOneClient`, another team's service — can use a local model without knowing it is
+local. Responses are wire-exact (`response_to_wire`), and errors use the served API's
+shapes: 422 `{"detail": [{loc, msg, type}]}` for a bad request, `{"detail": {error_type,
+message}}` for everything else.
+
+The server holds no lock of its own: requests go straight to the backend, which decides
+how to run them (hosted backends concurrently; the local readout on its torch thread).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from clef_tools._decider import Decider
+from clef_tools._errors import (
+    AuthenticationError,
+    BackendError,
+    ClefError,
+    QuotaExceededError,
+    RateLimitError,
+    RemoteError,
+    RemoteTimeoutError,
+    RequestValidationError,
+    UnsupportedInputError,
+)
+from clef_tools._limits import LIMITS
+from clef_tools._wire import parse_request, response_to_wire
+
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app", "serve"]
+
+log = logging.getLogger("clef_tools.serve")
+
+#: Workers AI's body limit (13 MiB) rounded up: room for 4 images plus a long state.
+DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
+REQUEST_ID_HEADER = "x-typesafe-request-id"
+UPSTREAM_ID_HEADER = "x-clef-upstream-request-id"
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+def create_app(
+    backend: Decider | Callable[[], Decider],
+    *,
+    api_key: str | None = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    request_timeout_s: float | None = None,
+) -> Starlette:
+    """A Starlette app; `backend` may be a factory, run once at startup (off the loop)."""
+    state: dict[str, Decider] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if isinstance(backend, Decider):
+            state["decider"] = backend
+        else:
+            state["decider"] = await anyio.to_thread.run_sync(backend)
+        log.info("serving %s", state["decider"].model_id)
+        yield
+
+    def authorised(request: Request) -> bool:
+        if api_key is None:
+            return True
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(token.encode(), api_key.encode())
+
+    async def systemone(request: Request) -> Response:
+        request_id = f"req_{uuid.uuid4().hex}"
+        headers = {REQUEST_ID_HEADER: request_id}
+        if not authorised(request):
+            return _error(401, "authentication_error", "missing or wrong bearer token", headers)
+        try:
+            body = await _read_body(request, max_body_bytes)
+        except _BodyTooLarge:
+            return _error(
+                413, "tokens_exceeded", f"request body over {max_body_bytes} bytes", headers
+            )
+        decider = state["decider"]
+        try:
+            parsed, _model = parse_request(body)
+            with anyio.fail_after(request_timeout_s):
+                response = (await decider.adecide_batch([parsed]))[0]
+        except TimeoutError:
+            return _error(504, "timeout", f"no decision within {request_timeout_s} s", headers)
+        except ClefError as exc:
+            return _clef_error(exc, headers)
+        if response.request_id:
+            headers[UPSTREAM_ID_HEADER] = response.request_id
+        return _json(200, response_to_wire(response), headers)
+
+    async def models(request: Request) -> Response:
+        if not authorised(request):
+            return _error(401, "authentication_error", "missing or wrong bearer token", {})
+        model_id = state["decider"].model_id
+        return _json(
+            200,
+            {
+                "models": [{"name": model_id, "description": f"clef-tools backend {model_id}"}],
+                "object": "list",
+                "data": [{"id": model_id, "object": "model", "owned_by": "clef-tools"}],
+                "limits": LIMITS,
+            },
+            {},
+        )
+
+    async def health(request: Request) -> Response:
+        return _json(200, {"status": "ok", "model": state["decider"].model_id}, {})
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return _json(exc.status_code, {"detail": exc.detail}, dict(exc.headers or {}))
+
+    return Starlette(
+        routes=[
+            Route("/v1/systemone", systemone, methods=["POST"]),
+            Route("/v1/models", models, methods=["GET"]),
+            Route("/healthz", health, methods=["GET"]),
+        ],
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
+    )
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _BodyTooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json(status: int, payload: Any, headers: dict[str, str]) -> Response:
+    body = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Response(body, status_code=status, headers=headers, media_type="application/json")
+
+
+def _error(status: int, error_type: str, message: str, headers: dict[str, str]) -> Response:
+    return _json(status, {"detail": {"error_type": error_type, "message": message}}, headers)
+
+
+def _clef_error(exc: ClefError, headers: dict[str, str]) -> Response:
+    """The ClefError tree → the status codes hosted servers use for the same situations."""
+    if isinstance(exc, RequestValidationError):
+        return _json(422, {"detail": [issue.as_detail() for issue in exc.issues]}, headers)
+    if isinstance(exc, UnsupportedInputError):
+        loc = ["body", *exc.path.split(".")]
+        msg = str(exc).partition(": ")[2] or str(exc)
+        detail = [{"loc": loc, "msg": msg, "type": "unsupported"}]
+        return _json(422, {"detail": detail}, headers)
+    if isinstance(exc, RemoteError) and exc.request_id:
+        headers = {**headers, UPSTREAM_ID_HEADER: exc.request_id}
+    if isinstance(exc, QuotaExceededError):
+        return _error(429, "quota_exceeded", str(exc), headers)
+    if isinstance(exc, RateLimitError):
+        if exc.retry_after is not None:
+            headers = {**headers, "retry-after": str(max(1, round(exc.retry_after)))}
+        status = exc.status if exc.status in (429, 529) else 429
+        return _error(status, "rate_limited", str(exc), headers)
+    if isinstance(exc, RemoteTimeoutError):
+        return _error(504, "timeout", str(exc), headers)
+    if isinstance(exc, AuthenticationError | RemoteError):
+        return _error(502, "upstream_error", str(exc), headers)
+    if isinstance(exc, BackendError):
+        log.error("backend failed: %s", exc)
+        return _error(500, "unknown", str(exc), headers)
+    return _error(503, "unavailable", str(exc), headers)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(
+    backend: Decider | Callable[[], Decider],
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8080,
+    api_key: str | None = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    request_timeout_s: float | None = None,
+    log_level: str = "info",
+) -> None:
+    """Run until SIGINT/SIGTERM; in-flight requests get up to 10 s to finish."""
+    import uvicorn
+
+    if not is_loopback(host) and api_key is None:
+        log.warning(
+            "listening on %s without an API key; anyone who can reach this port can use "
+            "the model (set CLEF_TOOLS_API_KEY)",
+            host,
+        )
+    app = create_app(
+        backend,
+        api_key=api_key,
+        max_body_bytes=max_body_bytes,
+        request_timeout_s=request_timeout_s,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        timeout_graceful_shutdown=10,
+        access_log=False,
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,114 @@
+"""`SystemOneClient`: any `/v1/systemone` server (TypeSafe Jev, Ollama, SGLang, `clef-tools serve`).
+
+The base URL and key follow the official SDKs (`TYPESAFE_BASE_URL`, `TYPESAFE_API_KEY`),
+so code written against them moves over unchanged. When no model is named, the server's
+first `/v1/models` entry is used, which is what a local server such as `clef-tools serve`
+or Ollama expects.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from clef_tools._errors import ModelUnavailableError
+from clef_tools._hosted import HostedDecider
+from clef_tools._retry import RetryPolicy
+from clef_tools._validation import DecisionRequest
+from clef_tools._wire import request_to_wire
+
+__all__ = ["SystemOneClient"]
+
+DEFAULT_BASE_URL = "https://api.typesafe.ai"
+
+
+class SystemOneClient(HostedDecider):
+    """A `Decider` that posts to `<base_url>/v1/systemone`.
+
+    Limits (64 questions, 255 options, 2–10 levels, 4 images) are checked here before a
+    request is sent, so a bad request fails in microseconds with the field named instead
+    of costing a round trip.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        api_key: str | None = None,
+        model: str | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        retry: RetryPolicy | None = None,
+        max_concurrency: int = 8,
+        http_client: httpx.Client | None = None,
+        async_http_client: httpx.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(
+            timeout=timeout,
+            retry=retry,
+            max_concurrency=max_concurrency,
+            http_client=http_client,
+            async_http_client=async_http_client,
+        )
+        base = base_url or os.environ.get("TYPESAFE_BASE_URL") or DEFAULT_BASE_URL
+        self.base_url = base.rstrip("/").removesuffix("/v1/systemone").removesuffix("/v1")
+        self.api_key = api_key if api_key is not None else os.environ.get("TYPESAFE_API_KEY")
+        self._model = model
+        self._model_lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"SystemOneClient(base_url={self.base_url!r}, model={self._model!r})"
+
+    @property
+    def model_id(self) -> str:
+        return self.model
+
+    @property
+    def model(self) -> str:
+        """The `model` field sent; discovered from `/v1/models` on first use when unset."""
+        if self._model is None:
+            with self._model_lock:
+                if self._model is None:
+                    self._model = self._discover_model()
+        return self._model
+
+    def list_models(self) -> list[dict[str, Any]]:
+        """`GET /v1/models` (`models[]`, or an OpenAI-style `data[]`)."""
+        try:
+            response = self._sync_client().get(
+                f"{self.base_url}/v1/models", headers=self._all_headers()
+            )
+        except httpx.HTTPError as exc:
+            raise ModelUnavailableError(f"cannot reach {self.base_url}/v1/models: {exc}") from exc
+        if not response.is_success:
+            raise self._error_outcome(response).error
+        payload = response.json()
+        if isinstance(payload, Mapping):
+            if isinstance(payload.get("models"), list):
+                return [dict(m) for m in payload["models"] if isinstance(m, Mapping)]
+            if isinstance(payload.get("data"), list):
+                return [
+                    {"name": m.get("id"), **m} for m in payload["data"] if isinstance(m, Mapping)
+                ]
+        raise ModelUnavailableError(f"{self.base_url}/v1/models returned no model list")
+
+    def _discover_model(self) -> str:
+        models = self.list_models()
+        names = [m.get("name") for m in models if isinstance(m.get("name"), str)]
+        if not names:
+            raise ModelUnavailableError(
+                f"{self.base_url} lists no models; pass model= (e.g. 'jev-latest')"
+            )
+        return str(names[0])
+
+    def _url(self) -> str:
+        return f"{self.base_url}/v1/systemone"
+
+    def _headers(self) -> dict[str, str]:
+        return {"authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+
+    def _body(self, request: DecisionRequest) -> dict[str, Any]:
+        return request_to_wire(request, self.model)
