@@ -165,7 +165,7 @@ class JointSchemaHead(nn.Module):
                     [
                         self.option(h[s:e].mean(0))
                         + self.lexical(output_embeddings[torch.tensor(t, device=h.device)].mean(0))
-                        for (s, e), t in zip(q.option_spans, q.option_token_ids)
+                        for (s, e), t in zip(q.option_spans, q.option_token_ids, strict=True)
                     ]
                 )
                 logits.append(self.logit_scale.exp() * nn.functional.cosine_similarity(opts, field_vec[None], dim=-1))
