@@ -1,0 +1,182 @@
+"""The Clef release backend, on a tiny stand-in release built here (real files, real forward).
+
+The stand-in follows the documented loader interface; these tests check our glue: import
+from the folder, `local_files_only` loading, the length check before inference, batching,
+choice options mapped back from the release's alphabetical order, images handed to the
+processor, and confidence recomputed with the TypeSafe formulas (the release reports
+max-prob). The full-size model runs only where its weights are on disk.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from _release import build_standin_release
+
+from clef_tools import (
+    ClefReleaseDecider,
+    ModelUnavailableError,
+    StateTooLongError,
+    choice_confidence,
+    load_decider,
+    score_confidence,
+)
+from clef_tools._release import import_release_module
+
+QUESTIONS: dict[str, Any] = {
+    "refund": {"type": "noul", "instructions": "Is the customer asking for a refund?"},
+    # insertion order differs from the release's alphabetical order on purpose
+    "team": {
+        "type": "choice",
+        "instructions": "Which team?",
+        "criteria": {"tech": "bugs", "billing": "money", "accounts": None},
+    },
+    "mood": {"type": "score", "instructions": "How upset?", "criteria": ["calm", "annoyed", "angry"]},
+}
+STATE = "Customer wrote: I was charged twice for my order and want a refund today."
+
+
+@pytest.fixture(scope="module")
+def release_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_standin_release(tmp_path_factory.mktemp("clef-release") / "clef-flash-standin")
+
+
+@pytest.fixture(scope="module")
+def release(release_dir: Path) -> ClefReleaseDecider:
+    return ClefReleaseDecider(release_dir, device="cpu", dtype="fp32")
+
+
+def _direct(decider: ClefReleaseDecider, state: Any, questions: dict[str, Any]) -> list[Any]:
+    """What the release's own functions give, called by hand (no clef-tools glue)."""
+    module = decider.module
+    record = {"model": "x", "state": state, "questions": questions}
+    enc = module.encode_record(decider.tokenizer, record, processor=decider.processor)
+    batch = module.collate_records([enc], decider.pad_token_id, torch.device("cpu"))
+    with torch.inference_mode():
+        logits = decider.model(batch)[0]
+    return [
+        dict(zip(q.option_ids, lg.softmax(-1).tolist(), strict=True))
+        for q, lg in zip(enc.questions, logits, strict=True)
+    ]
+
+
+def test_answers_equal_the_release_functions_mapped_to_our_option_order(
+    release: ClefReleaseDecider,
+) -> None:
+    response = release.decide(STATE, QUESTIONS)
+    refund, team, mood = _direct(release, STATE, QUESTIONS)
+
+    assert response.model == "clef-flash-standin"
+    assert response.nouls["refund"].noul == pytest.approx(refund["true"], abs=1e-6)
+    answer = response.choices["team"]
+    assert list(answer.probabilities) == ["tech", "billing", "accounts"]
+    for label, p in answer.probabilities.items():
+        assert p == pytest.approx(team[label], abs=1e-6)
+    assert answer.choice == max(team, key=team.__getitem__)
+    # confidence is TypeSafe's formula, not the release's max-prob
+    assert answer.confidence == pytest.approx(choice_confidence(list(team.values())))
+    assert answer.confidence != pytest.approx(max(team.values()))
+    levels = [mood[str(i)] for i in range(3)]
+    assert response.scores["mood"].score == pytest.approx(sum(i * p for i, p in enumerate(levels)))
+    assert response.scores["mood"].confidence == pytest.approx(score_confidence(levels))
+    assert response.usage is not None and response.usage["input_tokens"] > 50
+
+
+def test_batched_requests_equal_single_ones(release: ClefReleaseDecider) -> None:
+    states = [STATE, "short", STATE + " " + STATE, {"ticket": 7, "text": "login fails"}]
+    requests = [{"state": s, "questions": QUESTIONS} for s in states]
+    batched = release.decide_batch(requests)
+    for request, answer in zip(requests, batched, strict=True):
+        alone = release.decide(request["state"], QUESTIONS)
+        assert answer.nouls["refund"].noul == pytest.approx(alone.nouls["refund"].noul, abs=1e-5)
+        for label, p in alone.choices["team"].probabilities.items():
+            assert answer.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-5)
+
+
+def test_too_long_is_refused_before_inference_never_truncated(release_dir: Path) -> None:
+    short = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", max_context_tokens=600)
+    calls = []
+    original = short.model.forward
+    short.model.forward = lambda batch: calls.append(1) or original(batch)  # type: ignore[method-assign]
+    long_state = "refund please " * 300
+    with pytest.raises(StateTooLongError) as err:
+        short.decide(long_state, QUESTIONS)
+    assert err.value.tokens > 600 and err.value.limit == 600
+    assert err.value.path == "state"
+    assert calls == []  # refused before any forward pass
+    # ... whereas the release on its own would have cut the state to fit
+    module = short.module
+    enc = module.encode_record(
+        short.tokenizer, {"state": long_state, "questions": QUESTIONS}, max_length=600
+    )
+    assert len(enc.input_ids) <= 600
+
+
+def test_images_reach_the_processor(release: ClefReleaseDecider) -> None:
+    from PIL import Image
+
+    def png(colour: tuple[int, int, int]) -> str:
+        buf = io.BytesIO()
+        Image.new("RGB", (8, 8), colour).save(buf, format="PNG")
+        return base64.b64encode(buf.getvalue()).decode()
+
+    def state(colour: tuple[int, int, int]) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": [
+            {"type": "text", "text": "Is this receipt a duplicate?"},
+            {"type": "image", "base64": png(colour), "mime_type": "image/png"},
+        ]}]
+
+    red = release.decide(state((255, 0, 0)), QUESTIONS).nouls["refund"].noul
+    blue = release.decide(state((0, 0, 255)), QUESTIONS).nouls["refund"].noul
+    text_only = release.decide(
+        [{"role": "user", "content": [{"type": "text", "text": "Is this receipt a duplicate?"}]}],
+        QUESTIONS,
+    ).nouls["refund"].noul
+    assert len({round(red, 6), round(blue, 6), round(text_only, 6)}) == 3
+
+
+def test_missing_files_and_the_env_var(
+    release_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(release_dir, broken)
+    (broken / "joint_head.safetensors").unlink()
+    with pytest.raises(ModelUnavailableError, match=r"joint_head\.safetensors"):
+        ClefReleaseDecider(broken)
+    monkeypatch.delenv("CLEF_FLASH_PATH", raising=False)
+    with pytest.raises(ModelUnavailableError, match="CLEF_FLASH_PATH"):
+        load_decider("clef-flash")
+    monkeypatch.setenv("CLEF_FLASH_PATH", str(release_dir))
+    decider = load_decider("clef-flash", device="cpu", dtype="fp32")
+    assert isinstance(decider, ClefReleaseDecider)
+    assert isinstance(load_decider(release_dir, device="cpu"), ClefReleaseDecider)
+
+
+def test_a_loader_without_the_release_api_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "joint_schema_model.py").write_text("def load_release_model(): ...\n")
+    with pytest.raises(ModelUnavailableError, match="encode_record"):
+        import_release_module(tmp_path)
+
+
+@pytest.mark.slow
+def test_full_size_clef_flash_when_its_weights_exist() -> None:
+    path = os.environ.get("CLEF_FLASH_PATH")
+    if not path or not (Path(path) / "joint_schema_model.py").is_file():
+        pytest.skip(
+            "full-size Clef-Flash weights are not on this machine (set CLEF_FLASH_PATH to the "
+            "release folder to run this; it needs ~19 GB in bf16, a GPU for usable speed)"
+        )
+    decider = load_decider("clef-flash")
+    response = decider.decide(
+        "Customer wrote: I was charged twice for my order and want one charge refunded.",
+        QUESTIONS,
+    )
+    assert response.nouls["refund"].noul > 0.5
+    assert response.choices["team"].choice == "billing"
