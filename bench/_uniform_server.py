@@ -1,6 +1,7 @@
-"""An MCP stdio server whose backend answers instantly (uniform probabilities).
+"""A server whose backend answers instantly (uniform probabilities): MCP stdio by default,
+`/v1/systemone` HTTP with `--http PORT`.
 
-Only for bench/surfaces.py: with the model's time taken out, what is left of a round trip
+Only for the benchmarks: with the model's time taken out, what is left of a round trip
 is the surface's own overhead (protocol, validation, schemas, thread hops).
 """
 
@@ -31,4 +32,11 @@ class UniformDecider(Decider):
 
 
 if __name__ == "__main__":
-    build_server(UniformDecider, model="uniform").run()
+    import sys
+
+    if len(sys.argv) == 3 and sys.argv[1] == "--http":
+        from clef_tools import serve
+
+        serve(UniformDecider(), port=int(sys.argv[2]), log_level="warning")
+    else:
+        build_server(UniformDecider, model="uniform").run()

@@ -81,3 +81,57 @@ def test_model_reports_what_would_load() -> None:
     assert info["model_id"] == "smollm2-135m-instruct-q4_1"
     assert info["limits"]["questions_per_request"] == 64
     assert info["max_context_tokens"] > 1000
+
+
+def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> None:
+    import os
+    import signal
+    import socket
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "CLEF_TOOLS_API_KEY": "k3y"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "clef_tools.cli", "serve", "--model", "smollm2", "--quiet",
+         "--port", str(port)],
+        env=env, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(f"{url}/healthz").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, server.stderr
+            time.sleep(0.2)
+        client_env = {**os.environ, "TYPESAFE_API_KEY": "k3y"}
+        done = subprocess.run(
+            [sys.executable, "-m", "clef_tools.cli", "decide", "--backend", url],
+            input=json.dumps(REQUEST), capture_output=True, text=True, env=client_env,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        body = json.loads(done.stdout)
+        assert body["model"] == "smollm2-135m-instruct-q4_1"
+        assert set(body["answers"]["team"]) == {"type", "choice", "confidence", "probabilities",
+                                                "upstream_confidence"}
+        refused = subprocess.run(
+            [sys.executable, "-m", "clef_tools.cli", "decide", "--backend", url],
+            input=json.dumps(REQUEST), capture_output=True, text=True, timeout=120,
+            env={k: v for k, v in os.environ.items() if k != "TYPESAFE_API_KEY"},
+        )
+        assert refused.returncode == 1 and "authentication failed" in refused.stderr
+    finally:
+        server.send_signal(signal.SIGTERM)
+        rc = server.wait(timeout=30)
+        log = server.stderr.read() if server.stderr else ""
+    # uvicorn shuts down gracefully, then re-raises the signal it caught (exit by SIGTERM)
+    assert rc in (0, -signal.SIGTERM), log
+    assert "Finished server process" in log
