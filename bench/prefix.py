@@ -20,7 +20,7 @@ from typing import Any
 from langchain_core.decisions import Noul
 from langchain_core.messages import AIMessage, HumanMessage
 
-from clef_tools import ReadoutDecider, load_decider
+from clef_tools import ReadoutDecider, load_readout
 
 Q = {"late": Noul(instructions="Is the customer's parcel late?")}
 TURNS = [
@@ -45,20 +45,15 @@ def transcript(decider: ReadoutDecider, tokens: int) -> list[Any]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--model", default="embedded")
-    ap.add_argument("--sizes", type=int, nargs="+", default=[250, 1000])
-    ap.add_argument("--repeats", type=int, default=3)
-    args = ap.parse_args()
-    base = load_decider(args.model)
+def measure(base: ReadoutDecider, sizes: list[int], repeats: int) -> list[dict[str, Any]]:
+    """Cold vs hit rows for each transcript size (the suite calls this too)."""
     cold = ReadoutDecider(base.model, base.tokenizer, model_id=base.model_id, prefix_cache_tokens=0)
     cold.decide("warm-up", Q)  # the yes/no prior is computed once per question: not timed
     rows: list[dict[str, Any]] = []
-    for size in args.sizes:
+    for size in sizes:
         history = transcript(base, size)
         cold_t, hit_t = [], []
-        for r in range(args.repeats):
+        for r in range(repeats):
             new = [*history, HumanMessage(f"Any news on my parcel? (follow-up {r})")]
             t = time.perf_counter()
             a = cold.decide(new, Q)
@@ -81,6 +76,17 @@ def main() -> None:
                 "hit_s": hit_t,
             }
         )
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--model", default="embedded")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[250, 1000])
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    base = load_readout(args.model)
+    rows = measure(base, args.sizes, args.repeats)
     print(f"{'tokens':>7} {'cold p50 s':>11} {'hit p50 s':>10} {'hit/cold':>9}")
     for r in rows:
         print(

@@ -4,13 +4,15 @@ The public surface is re-exported here; implementation lives in private `_module
 """
 
 from clef_tools._calibration import Calibration, fit_temperature
+from clef_tools._cascade import CascadeDecider
 from clef_tools._confidence import (
     UpstreamChoiceAnswer,
     UpstreamScoreAnswer,
     choice_confidence,
     score_confidence,
 )
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import Decider, RequestScores, TieredResponse
+from clef_tools._embedding import EmbeddingDecider
 from clef_tools._errors import (
     AuthenticationError,
     BackendError,
@@ -48,10 +50,12 @@ __all__ = [
     "AuthenticationError",
     "BackendError",
     "Calibration",
+    "CascadeDecider",
     "ClefError",
     "ClefReleaseDecider",
     "Decider",
     "DecisionRequest",
+    "EmbeddingDecider",
     "FieldIssue",
     "GateDecision",
     "GatePolicy",
@@ -68,6 +72,7 @@ __all__ = [
     "RetryPolicy",
     "StateTooLongError",
     "SystemOneClient",
+    "TieredResponse",
     "ToolGate",
     "UnsupportedInputError",
     "UpstreamChoiceAnswer",

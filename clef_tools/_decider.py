@@ -24,7 +24,7 @@ from clef_tools._errors import (
 )
 from clef_tools._validation import DecisionRequest, validate_request
 
-__all__ = ["Decider", "RequestScores"]
+__all__ = ["Decider", "RequestScores", "TieredResponse"]
 
 RequestLike = ClassifierRequest | DecisionRequest | Mapping[str, Any]
 
@@ -47,6 +47,14 @@ class RequestScores:
     upstream_confidence: dict[str, float | None] | None = None
     """Per question, the confidence a remote server sent (its own formula); `None` for
     local backends, whose answers carry only the recomputed confidence."""
+    tiers: dict[str, str] | None = None
+    """Per question, which tier of a cascade decided it (`embedding`, `lm`, ...)."""
+
+
+class TieredResponse(ClassifierResponse):
+    """A `ClassifierResponse` from a cascade: `tiers` says which tier decided each answer."""
+
+    tiers: dict[str, str]
 
 
 class Decider(ABC):
@@ -174,7 +182,7 @@ class Decider(ABC):
             raise BackendError(
                 f"{self.model_id} returned {len(scores)} results for {len(requests)} requests"
             )
-        responses = []
+        responses: list[ClassifierResponse] = []
         for req, sc in zip(requests, scores, strict=True):
             answers: dict[str, Any] = {}
             for qid, question in req.questions.items():
@@ -187,12 +195,14 @@ class Decider(ABC):
                     upstream=upstream is not None,
                     upstream_confidence=upstream.get(qid) if upstream is not None else None,
                 )
-            responses.append(
-                ClassifierResponse(
-                    model=sc.model or self.model_id,
-                    answers=answers,
-                    usage={"input_tokens": sc.input_tokens, "output_tokens": 0},  # type: ignore[arg-type]
-                    request_id=sc.request_id,
-                )
-            )
+            fields: dict[str, Any] = {
+                "model": sc.model or self.model_id,
+                "answers": answers,
+                "usage": {"input_tokens": sc.input_tokens, "output_tokens": 0},
+                "request_id": sc.request_id,
+            }
+            if sc.tiers is not None:
+                responses.append(TieredResponse(**fields, tiers=sc.tiers))
+            else:
+                responses.append(ClassifierResponse(**fields))
         return responses

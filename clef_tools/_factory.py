@@ -10,6 +10,8 @@ One string picks any backend, so every surface (CLI `--backend`, `CLEF_TOOLS_MOD
 | `http(s)://host[:port][#model]` | `SystemOneClient` at that base URL |
 | `systemone[:model]` | `SystemOneClient` at `TYPESAFE_BASE_URL` (default TypeSafe) |
 | `workers-ai[:@cf/…]` | `WorkersAIClient` (`CLOUDFLARE_ACCOUNT_ID`, `CLOUDFLARE_API_TOKEN`) |
+| `embedding` | `EmbeddingDecider` alone (choice questions only) |
+| `cascade[:spec]` | `CascadeDecider`: embedding tier, then `spec` (default embedded) |
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ __all__ = ["backend_kind", "load_decider", "load_readout"]
 
 
 def backend_kind(spec: str | os.PathLike[str] | None) -> str:
-    """`readout`, `release`, `systemone` or `workers-ai` for a backend spec."""
+    """`readout`, `release`, `systemone`, `workers-ai`, `embedding` or `cascade`."""
     raw = _raw(spec)
+    head = raw.split(":", 1)[0]
+    if head in ("cascade", "embedding"):
+        return head
     if raw.startswith(("http://", "https://")) or raw.split(":", 1)[0] == "systemone":
         return "systemone"
     if raw.split(":", 1)[0] == "workers-ai":
@@ -64,6 +69,28 @@ def load_decider(
     """
     raw = _raw(model)
     kind = backend_kind(raw)
+    if kind == "embedding":
+        from clef_tools._embedding import EmbeddingDecider
+
+        return EmbeddingDecider()
+    if kind == "cascade":
+        from clef_tools._cascade import CascadeDecider
+
+        slow = raw.partition(":")[2] or "embedded"
+        return CascadeDecider(
+            load_decider(
+                slow,
+                dtype=dtype,
+                device=device,
+                debias=debias,
+                calibration=calibration,
+                max_context_tokens=max_context_tokens,
+                contextual=contextual,
+                prefix_cache_tokens=prefix_cache_tokens,
+                timeout=timeout,
+                progress=progress,
+            )
+        )
     if kind == "systemone":
         from clef_tools._systemone_client import SystemOneClient
 

@@ -4,8 +4,9 @@ Every request starts with the same system text, and agents ask again and again a
 transcript that only grows. Before a prefill, the cached prefix sharing the most leading
 tokens is copied, cropped to the shared part, and only the new tokens are computed. The
 result equals a cold prefill (the same attention over the same tokens; float sums may
-differ in the last bits). Bounded by the total number of cached tokens, least recently
-used first out. Not thread-safe by itself: the readout only calls it on the torch thread.
+differ in the last bits). Bounded by the total number of cached tokens and by their bytes
+(KV tensors; what actually fills memory), least recently used first out. Not thread-safe
+by itself: the readout only calls it on the torch thread.
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ class _Prefiller(Protocol):
 class PrefixCache:
     """LRU of `token ids → KV cache`, with hit statistics."""
 
-    def __init__(self, max_tokens: int = 16384, min_reuse: int = 8) -> None:
+    def __init__(
+        self, max_tokens: int = 16384, min_reuse: int = 8, max_bytes: int | None = 1 << 30
+    ) -> None:
         self.max_tokens = max_tokens
+        self.max_bytes = max_bytes
         self.min_reuse = min_reuse
         self._entries: OrderedDict[tuple[int, ...], Any] = OrderedDict()
+        self._bytes: dict[tuple[int, ...], int] = {}
         self.hits = 0
         """Requests whose prefix was found whole."""
         self.partial_hits = 0
@@ -41,6 +46,10 @@ class PrefixCache:
     def cached_tokens(self) -> int:
         return sum(len(k) for k in self._entries)
 
+    @property
+    def cached_bytes(self) -> int:
+        return sum(self._bytes.values())
+
     def stats(self) -> dict[str, int]:
         return {
             "hits": self.hits,
@@ -50,6 +59,7 @@ class PrefixCache:
             "computed_tokens": self.computed_tokens,
             "entries": len(self._entries),
             "cached_tokens": self.cached_tokens,
+            "cached_bytes": self.cached_bytes,
         }
 
     def get(self, ids: Sequence[int], forward: _Prefiller) -> Any:
@@ -91,11 +101,30 @@ class PrefixCache:
         return cache
 
     def _store(self, key: tuple[int, ...], cache: Any) -> None:
-        if len(key) > self.max_tokens:
+        size = tensor_bytes(cache)
+        if len(key) > self.max_tokens or (self.max_bytes is not None and size > self.max_bytes):
             return
         self._entries[key] = cache
-        while self.cached_tokens > self.max_tokens:
-            self._entries.popitem(last=False)
+        self._bytes[key] = size
+        while self.cached_tokens > self.max_tokens or (
+            self.max_bytes is not None and self.cached_bytes > self.max_bytes
+        ):
+            old, _ = self._entries.popitem(last=False)
+            del self._bytes[old]
+
+
+def tensor_bytes(value: Any, _depth: int = 0) -> int:
+    """Bytes held by the tensors inside a KV cache object (layers, lists, attributes)."""
+    nbytes = getattr(value, "nbytes", None)
+    if isinstance(nbytes, int) and hasattr(value, "dtype"):
+        return nbytes
+    if _depth > 4:
+        return 0
+    if isinstance(value, list | tuple):
+        return sum(tensor_bytes(v, _depth + 1) for v in value)
+    if hasattr(value, "__dict__"):
+        return sum(tensor_bytes(v, _depth + 1) for v in vars(value).values())
+    return 0
 
 
 def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:

@@ -85,6 +85,7 @@ class ReadoutDecider(Decider):
         contextual_strength: float = 1.0,
         prior_cache_size: int = 4096,
         prefix_cache_tokens: int = 16384,
+        prefix_cache_bytes: int | None = 1 << 30,
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
@@ -97,7 +98,7 @@ class ReadoutDecider(Decider):
         self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
         self._prior_cache_size = prior_cache_size
         self._empty_prefix: tuple[list[int], Any] | None = None
-        self._prefixes = PrefixCache(max_tokens=prefix_cache_tokens)
+        self._prefixes = PrefixCache(max_tokens=prefix_cache_tokens, max_bytes=prefix_cache_bytes)
         config_limit = int(getattr(model.config, "max_position_embeddings", 0) or 0) or 32768
         self.max_context_tokens = min(max_context_tokens or config_limit, config_limit)
         self.frame = PromptFrame.for_tokenizer(tokenizer)

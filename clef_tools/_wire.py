@@ -131,6 +131,11 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
         if upstream is not None:
             # An extra field: the spec tells consumers to ignore unknown response fields.
             answers[qid]["upstream_confidence"] = upstream
+    tiers = getattr(response, "tiers", None)
+    if tiers:
+        for qid, tier in tiers.items():
+            if qid in answers:
+                answers[qid]["tier"] = tier  # extra field, ignored by strict consumers
     usage: Mapping[str, Any] = response.usage or {}
     return {
         "model": response.model,

@@ -64,3 +64,18 @@ def test_cache_is_bounded_by_tokens(smollm2: ReadoutDecider) -> None:
     for i in range(6):
         d.decide(f"unrelated state number {i} " * 20, {"late": Q["late"]})
     assert d._prefixes.cached_tokens <= 400
+
+
+def test_cache_is_bounded_by_bytes(smollm2: ReadoutDecider) -> None:
+    d = ReadoutDecider(
+        smollm2.model, smollm2.tokenizer, model_id="bytes", prefix_cache_bytes=12_000_000
+    )
+    d.decide("a first state " * 20, {"late": Q["late"]})
+    one = d._prefixes.cached_bytes
+    per_token = one / d._prefixes.cached_tokens
+    # SmolLM2: 30 layers x (K and V) x 3 KV heads x 64 dims x 4 bytes (fp32) per token
+    assert per_token == 30 * 2 * 3 * 64 * 4
+    for i in range(6):
+        d.decide(f"unrelated state number {i} " * 20, {"late": Q["late"]})
+    assert 0 < d._prefixes.cached_bytes <= 12_000_000
+    assert d._prefixes.stats()["entries"] < 7

@@ -1,0 +1,131 @@
+"""`CascadeDecider`: the embedding tier answers what it is sure of; the LM decides the rest.
+
+A request-path decision should cost milliseconds when the answer is obvious ("my parcel
+never arrived" → shipping) and pay for a language model only when it is not. Per question:
+
+1. a `choice` whose state fits the embedding window is scored by the embedding tier;
+   if that answer's confidence (TypeSafe's choice formula, on temperature-scaled
+   probabilities) reaches `threshold`, it is final — tier `embedding`;
+2. everything else (yes/no, rubrics, unsure choices, long states) goes to the LM in one
+   request per original request — tier `lm`. A choice with more than `shortlist_over`
+   options is first cut to the embedding tier's `shortlist` best; the LM's probabilities
+   are spread over that shortlist's embedding mass, and the other options keep their
+   (small) embedding probabilities, so every allowed option still gets one.
+
+Each answer records its tier (`response.tiers`, and `"tier"` on the wire).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from clef_tools._confidence import choice_confidence
+from clef_tools._decider import Decider, RequestScores
+from clef_tools._embedding import EmbeddingDecider
+from clef_tools._validation import DecisionRequest
+
+__all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
+
+#: Fitted by `bench/cascade.py --fit` (dev splits only): the lowest confidence at which
+#: the embedding tier's accepted answers were ≥ 97 % right; bench/results/cascade-fit.json.
+DEFAULT_THRESHOLD = 0.77
+
+
+class CascadeDecider(Decider):
+    """Embedding tier first, LM (`slow`) for what it cannot settle."""
+
+    def __init__(
+        self,
+        slow: Decider,
+        fast: EmbeddingDecider | None = None,
+        *,
+        threshold: float = DEFAULT_THRESHOLD,
+        shortlist: int = 10,
+        shortlist_over: int = 26,
+    ) -> None:
+        self.slow = slow
+        self.fast = fast if fast is not None else EmbeddingDecider()
+        self.threshold = threshold
+        self.shortlist = max(2, shortlist)
+        self.shortlist_over = shortlist_over
+        self.supported_types = slow.supported_types  # type: ignore[misc]
+
+    @property
+    def model_id(self) -> str:
+        return self.slow.model_id
+
+    def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
+        self.slow.check_supported(request, loc_prefix)
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        plans = [self._plan(request) for request in requests]
+        pending = [(i, plan) for i, plan in enumerate(plans) if plan.slow_request is not None]
+        if pending:
+            answers = self.slow._score([plan.slow_request for _, plan in pending])  # type: ignore[misc]
+            for (_, plan), scores in zip(pending, answers, strict=True):
+                plan.merge(scores)
+        return [plan.result() for plan in plans]
+
+    def _plan(self, request: DecisionRequest) -> _Plan:
+        plan = _Plan(request)
+        fits = self.fast.fits(request.state)
+        slow_questions: dict[str, Any] = {}
+        for qid, question in request.questions.items():
+            if question.type != "choice" or not fits:
+                slow_questions[qid] = question
+                continue
+            options = list(question.criteria)
+            fast = self.fast._score([DecisionRequest(request.state, {qid: question})])[0]
+            probs = fast.probabilities[qid]
+            plan.fast_tokens = fast.input_tokens
+            if choice_confidence(probs) >= self.threshold:
+                plan.done[qid] = (probs, "embedding")
+                continue
+            if len(options) > self.shortlist_over:
+                ranked = sorted(range(len(options)), key=lambda i: -probs[i])[: self.shortlist]
+                keep = sorted(ranked)  # original order, so the LM sees the caller's order
+                criteria = question.criteria
+                short = question.model_copy(
+                    update={"criteria": {options[i]: criteria[options[i]] for i in keep}}
+                )
+                plan.shortlists[qid] = (keep, probs)
+                slow_questions[qid] = short
+            else:
+                slow_questions[qid] = question
+        if slow_questions:
+            plan.slow_request = DecisionRequest(request.state, slow_questions)
+        return plan
+
+
+class _Plan:
+    """One request's answers as they come in from the two tiers."""
+
+    def __init__(self, request: DecisionRequest) -> None:
+        self.request = request
+        self.done: dict[str, tuple[list[float], str]] = {}
+        self.shortlists: dict[str, tuple[list[int], list[float]]] = {}
+        self.slow_request: DecisionRequest | None = None
+        self.slow_tokens = 0
+        self.fast_tokens = 0
+
+    def merge(self, scores: RequestScores) -> None:
+        self.slow_tokens = scores.input_tokens
+        for qid, probs in scores.probabilities.items():
+            if qid in self.shortlists:
+                keep, fast = self.shortlists[qid]
+                mass = sum(fast[i] for i in keep)
+                full = list(fast)  # options the LM did not see keep their embedding odds
+                for i, p in zip(keep, probs, strict=True):
+                    full[i] = p * mass
+                self.done[qid] = (full, "embedding+lm")
+            else:
+                self.done[qid] = (probs, "lm")
+
+    def result(self) -> RequestScores:
+        order = list(self.request.questions)
+        return RequestScores(
+            probabilities={qid: self.done[qid][0] for qid in order},
+            input_tokens=self.slow_tokens or self.fast_tokens,
+            tiers={qid: self.done[qid][1] for qid in order},
+        )

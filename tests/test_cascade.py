@@ -1,0 +1,137 @@
+"""The embedding tier and the cascade, with the real MiniLM model and SmolLM2 as the LM tier."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from clef_tools import (
+    CascadeDecider,
+    Decider,
+    DecisionRequest,
+    EmbeddingDecider,
+    ReadoutDecider,
+    RequestScores,
+    TieredResponse,
+    UnsupportedInputError,
+    load_decider,
+    response_to_wire,
+)
+
+TEAMS: dict[str, Any] = {
+    "type": "choice",
+    "instructions": "Which team should handle this?",
+    "criteria": {
+        "billing": "charges, invoices and refunds",
+        "shipping": "parcels, delivery and tracking",
+        "tech": "bugs, crashes and login problems",
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def fast() -> EmbeddingDecider:
+    return EmbeddingDecider()
+
+
+class Recording(Decider):
+    """Passes through to a real decider and records what the LM tier was asked."""
+
+    def __init__(self, inner: Decider) -> None:
+        self.inner = inner
+        self.seen: list[DecisionRequest] = []
+
+    @property
+    def model_id(self) -> str:
+        return self.inner.model_id
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        self.seen.extend(requests)
+        return self.inner._score(requests)
+
+
+@pytest.mark.parametrize(
+    ("state", "team"),
+    [
+        ("My parcel never arrived and tracking has not moved in a week.", "shipping"),
+        ("I was charged twice for the same invoice, please refund me.", "billing"),
+        ("The app crashes every time I try to log in.", "tech"),
+    ],
+)
+def test_embedding_tier_routes_obvious_messages(
+    fast: EmbeddingDecider, state: str, team: str
+) -> None:
+    answer = fast.decide(state, {"team": TEAMS}).choices["team"]
+    assert answer.choice == team
+    assert sum(answer.probabilities.values()) == pytest.approx(1.0)
+    assert list(answer.probabilities) == ["billing", "shipping", "tech"]
+
+
+def test_temperature_sharpens_without_reordering(fast: EmbeddingDecider) -> None:
+    state = "Where is my package?"
+    soft = EmbeddingDecider(fast.path, temperature=1.0).decide(state, {"t": TEAMS}).choices["t"]
+    sharp = fast.decide(state, {"t": TEAMS}).choices["t"]
+    assert soft.choice == sharp.choice
+    assert sharp.confidence > soft.confidence
+
+
+def test_embedding_tier_refuses_questions_it_cannot_answer(fast: EmbeddingDecider) -> None:
+    with pytest.raises(UnsupportedInputError, match=r"questions\.q\.type"):
+        fast.decide("x", {"q": {"type": "noul", "instructions": "Is it late?"}})
+
+
+def test_cascade_tiers(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
+    slow = Recording(smollm2)
+    cascade = CascadeDecider(slow, fast)
+    questions = {
+        "team": TEAMS,
+        "late": {"type": "noul", "instructions": "Is a delivery late?"},
+    }
+    response = cascade.decide("My parcel never arrived and tracking is stuck.", questions)
+    assert isinstance(response, TieredResponse)
+    assert response.tiers == {"team": "embedding", "late": "lm"}
+    assert [list(r.questions) for r in slow.seen] == [["late"]]  # only the noul went to the LM
+    direct = smollm2.decide("My parcel never arrived and tracking is stuck.", {"late": questions["late"]})
+    assert response.nouls["late"].noul == pytest.approx(direct.nouls["late"].noul, abs=1e-4)
+    wire = response_to_wire(response)
+    assert wire["answers"]["team"]["tier"] == "embedding"
+
+    # with the threshold out of reach every question is the LM's, with the LM's numbers
+    everything_slow = CascadeDecider(smollm2, fast, threshold=1.01)
+    response = everything_slow.decide("Refund my double charge", {"team": TEAMS})
+    alone = smollm2.decide("Refund my double charge", {"team": TEAMS})
+    assert response.tiers == {"team": "lm"}  # type: ignore[attr-defined]
+    for label, p in alone.choices["team"].probabilities.items():
+        assert response.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-4)
+
+
+def test_long_state_skips_the_embedding_tier(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
+    long_state = "My parcel never arrived. " * 80  # > 256 MiniLM tokens: never truncated
+    assert not fast.fits(long_state)
+    response = CascadeDecider(smollm2, fast, threshold=0.0).decide(long_state, {"team": TEAMS})
+    assert response.tiers == {"team": "lm"}  # type: ignore[attr-defined]
+
+
+def test_large_option_sets_are_shortlisted_for_the_lm(
+    fast: EmbeddingDecider, smollm2: ReadoutDecider
+) -> None:
+    labels = [f"topic_{i}" for i in range(40)] + ["lost_or_stolen_card"]
+    question = {"type": "choice", "instructions": "Intent?", "criteria": dict.fromkeys(labels)}
+    slow = Recording(smollm2)
+    cascade = CascadeDecider(slow, fast, threshold=1.01, shortlist=8)
+    answer = cascade.decide("Someone stole my card yesterday", {"intent": question})
+    seen = slow.seen[0].questions["intent"].criteria  # type: ignore[union-attr]
+    assert len(seen) == 8 and "lost_or_stolen_card" in seen
+    probs = answer.choices["intent"].probabilities
+    assert list(probs) == labels and sum(probs.values()) == pytest.approx(1.0)
+    assert answer.tiers == {"intent": "embedding+lm"}  # type: ignore[attr-defined]
+    outside = [probs[label] for label in labels if label not in seen]
+    assert max(outside) < min(probs[label] for label in seen) + 1e-9 or max(outside) < 0.05
+
+
+def test_backend_specs(smollm2: ReadoutDecider) -> None:
+    assert isinstance(load_decider("embedding"), EmbeddingDecider)
+    cascade = load_decider("cascade:smollm2")
+    assert isinstance(cascade, CascadeDecider) and cascade.model_id == smollm2.model_id
