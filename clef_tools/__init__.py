@@ -35,6 +35,7 @@ from clef_tools._models import ModelSource, resolve_model
 from clef_tools._readout import ReadoutDecider
 from clef_tools._release import ClefReleaseDecider
 from clef_tools._render import canonical_json, render_state
+from clef_tools._result_cache import CachedDecider
 from clef_tools._retry import RetryPolicy
 from clef_tools._server import create_app, serve
 from clef_tools._systemone_client import SystemOneClient
@@ -49,6 +50,7 @@ __all__ = [
     "LIMITS",
     "AuthenticationError",
     "BackendError",
+    "CachedDecider",
     "Calibration",
     "CascadeDecider",
     "ClefError",

@@ -133,7 +133,14 @@ class ToolGate:
         decider: Decider,
         policy: GatePolicy | None = None,
         per_tool: Mapping[str, GatePolicy] | None = None,
+        *,
+        use_result_cache: bool = False,
     ) -> None:
+        from clef_tools._result_cache import CachedDecider
+
+        # A cached verdict could outlive a policy or model change; opt in explicitly.
+        while isinstance(decider, CachedDecider) and not use_result_cache:
+            decider = decider.inner
         self.decider = decider
         self.policy = policy or GatePolicy()
         self.per_tool = dict(per_tool or {})
