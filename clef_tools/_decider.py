@@ -22,6 +22,7 @@ from clef_tools._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
+from clef_tools._microbatch import MicroBatcher
 from clef_tools._validation import DecisionRequest, validate_request
 
 __all__ = ["Decider", "RequestScores", "TieredResponse"]
@@ -68,6 +69,11 @@ class Decider(ABC):
     supported_types: ClassVar[frozenset[str]] = frozenset({"noul", "choice", "score"})
     """Question types this backend can answer; others get `UnsupportedInputError`."""
 
+    batch_window_ms: float = 0.0
+    """> 0: concurrent async callers arriving within this window share one `_score` call
+    (micro-batching; worth it for backends that pad requests into one forward)."""
+    max_batch_requests: int = 8
+
     @property
     @abstractmethod
     def model_id(self) -> str:
@@ -78,9 +84,20 @@ class Decider(ABC):
         """Probabilities for each already-validated request, in order."""
 
     async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        if self.batch_window_ms > 0:
+            return await self._micro_batcher().submit(requests)
         # abandon_on_cancel: a cancelled or timed-out caller returns at once; the forward
         # pass finishes in its worker thread and its result is dropped.
         return await anyio.to_thread.run_sync(self._score, requests, abandon_on_cancel=True)
+
+    def _micro_batcher(self) -> MicroBatcher:
+        batcher: MicroBatcher | None = self.__dict__.get("_batcher")
+        if batcher is None:
+            batcher = MicroBatcher(
+                self._score, self.batch_window_ms / 1000.0, self.max_batch_requests
+            )
+            self.__dict__["_batcher"] = batcher
+        return batcher
 
     # -- public API -------------------------------------------------------------------
 

@@ -130,6 +130,7 @@ class ClefReleaseDecider(Decider):
         max_context_tokens: int = DEFAULT_MAX_TOKENS,
         batch_size: int = 8,
         batch_tokens: int = 32768,
+        batch_window_ms: float = 2.0,
         model_id: str | None = None,
         **from_pretrained: Any,
     ) -> None:
@@ -137,6 +138,8 @@ class ClefReleaseDecider(Decider):
         self.module = import_release_module(self.path)
         self.max_context_tokens = max_context_tokens
         self.batch_size = max(1, batch_size)
+        self.batch_window_ms = batch_window_ms  # concurrent callers share one padded forward
+        self.max_batch_requests = self.batch_size
         self.batch_tokens = max(batch_tokens, max_context_tokens)
         self._model_id = model_id or self.path.name
         self.device, self.dtype = _device_and_dtype(device, dtype)

@@ -180,3 +180,52 @@ def test_full_size_clef_flash_when_its_weights_exist() -> None:
     )
     assert response.nouls["refund"].noul > 0.5
     assert response.choices["team"].choice == "billing"
+
+
+async def test_concurrent_callers_share_padded_forwards(release_dir: Path) -> None:
+    import asyncio
+
+    decider = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", batch_window_ms=20)
+    forwards: list[int] = []
+    original = decider.model.forward
+    decider.model.forward = lambda batch: forwards.append(len(batch["records"])) or original(batch)  # type: ignore[method-assign]
+    states = [f"Customer {i}: {'refund ' * i}please" for i in range(8)]
+    serial = [decider.decide(s, QUESTIONS) for s in states]
+    forwards.clear()
+    together = await asyncio.gather(*(decider.adecide(s, QUESTIONS) for s in states))
+    assert sum(forwards) == 8 and len(forwards) < 8  # rows shared forward passes
+    for a, b in zip(serial, together, strict=True):
+        assert b.nouls["refund"].noul == pytest.approx(a.nouls["refund"].noul, abs=1e-5)
+        for label, p in a.choices["team"].probabilities.items():
+            assert b.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-5)
+
+
+async def test_one_bad_request_does_not_fail_its_batch(release_dir: Path) -> None:
+    import asyncio
+
+    decider = ClefReleaseDecider(
+        release_dir, device="cpu", dtype="fp32", max_context_tokens=600, batch_window_ms=20
+    )
+    results = await asyncio.gather(
+        decider.adecide("short and fine", QUESTIONS),
+        decider.adecide("refund please " * 300, QUESTIONS),  # too long
+        decider.adecide("also fine", QUESTIONS),
+        return_exceptions=True,
+    )
+    assert isinstance(results[1], StateTooLongError)
+    assert not isinstance(results[0], Exception) and not isinstance(results[2], Exception)
+
+
+async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> None:
+    import asyncio
+
+    decider = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", batch_window_ms=50)
+    impatient = asyncio.create_task(decider.adecide("I give up", QUESTIONS))
+    patient = asyncio.create_task(decider.adecide(STATE, QUESTIONS))
+    await asyncio.sleep(0.01)
+    impatient.cancel()
+    answer = await patient
+    assert impatient.cancelled()
+    assert answer.nouls["refund"].noul == pytest.approx(
+        decider.decide(STATE, QUESTIONS).nouls["refund"].noul, abs=1e-5
+    )
