@@ -152,7 +152,11 @@ class HostedDecider(Decider):
             time.sleep(delay)
             attempt += 1
 
+    async def _aprepare(self) -> None:
+        """Async set-up before the first call (e.g. model discovery) without blocking."""
+
     async def _acall(self, request: DecisionRequest) -> RequestScores:
+        await self._aprepare()
         body = self._encode(request)
         attempt = 0
         while True:

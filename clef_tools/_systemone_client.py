@@ -83,6 +83,23 @@ class SystemOneClient(HostedDecider):
             )
         except httpx.HTTPError as exc:
             raise ModelUnavailableError(f"cannot reach {self.base_url}/v1/models: {exc}") from exc
+        return self._model_list(response)
+
+    async def alist_models(self) -> list[dict[str, Any]]:
+        """Async twin of `list_models`."""
+        try:
+            response = await self._async_client().get(
+                f"{self.base_url}/v1/models", headers=self._all_headers()
+            )
+        except httpx.HTTPError as exc:
+            raise ModelUnavailableError(f"cannot reach {self.base_url}/v1/models: {exc}") from exc
+        return self._model_list(response)
+
+    async def _aprepare(self) -> None:
+        if self._model is None:
+            self._model = _first_name(await self.alist_models(), self.base_url)
+
+    def _model_list(self, response: httpx.Response) -> list[dict[str, Any]]:
         if not response.is_success:
             raise self._error_outcome(response).error
         payload = response.json()
@@ -96,13 +113,7 @@ class SystemOneClient(HostedDecider):
         raise ModelUnavailableError(f"{self.base_url}/v1/models returned no model list")
 
     def _discover_model(self) -> str:
-        models = self.list_models()
-        names = [m.get("name") for m in models if isinstance(m.get("name"), str)]
-        if not names:
-            raise ModelUnavailableError(
-                f"{self.base_url} lists no models; pass model= (e.g. 'jev-latest')"
-            )
-        return str(names[0])
+        return _first_name(self.list_models(), self.base_url)
 
     def _url(self) -> str:
         return f"{self.base_url}/v1/systemone"
@@ -112,3 +123,10 @@ class SystemOneClient(HostedDecider):
 
     def _body(self, request: DecisionRequest) -> dict[str, Any]:
         return request_to_wire(request, self.model)
+
+
+def _first_name(models: list[dict[str, Any]], base_url: str) -> str:
+    names = [m.get("name") for m in models if isinstance(m.get("name"), str)]
+    if not names:
+        raise ModelUnavailableError(f"{base_url} lists no models; pass model= (e.g. 'jev-latest')")
+    return str(names[0])

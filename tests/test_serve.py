@@ -267,3 +267,19 @@ def test_wire_body_is_exactly_the_documented_shape(server_url: str) -> None:
     }
     assert answer["answers"]["urgency"]["legend"] == {"0": "low", "1": "mid", "2": "high"}
     assert answer["usage"]["output_tokens"] == 0
+
+
+async def test_async_client_discovers_the_model_without_blocking(
+    smollm2: ReadoutDecider, server_url: str
+) -> None:
+    sent: list[str] = []
+
+    async def hook(request: httpx.Request) -> None:
+        sent.append(request.url.path)
+
+    aclient = httpx.AsyncClient(event_hooks={"request": [hook]}, timeout=60)
+    client = SystemOneClient(server_url, async_http_client=aclient)
+    answer = await client.adecide(STATE, {"q": QUESTIONS["is_refund"]})
+    assert sent == ["/v1/models", "/v1/systemone"]
+    assert answer.model == smollm2.model_id
+    await aclient.aclose()
