@@ -167,8 +167,12 @@ def evaluate(args: argparse.Namespace) -> None:
     lm = load_readout("embedded")
     cascade = CascadeDecider(lm, fast)
     result: dict[str, Any] = {"temperature": fast.temperature, "threshold": cascade.threshold}
-    sets = {"bfcl_multiple": bfcl("multiple"), "banking77_test": banking("test", args.banking_items)}
-    for name, items in sets.items():
+    sets = {"bfcl_multiple": lambda: bfcl("multiple"),
+            "banking77_test": lambda: banking("test", args.banking_items)}
+    for name, load_items in sets.items():
+        if name not in args.sets:
+            continue
+        items = load_items()
         q = "pick"
         rows, emb_times, conf_ok = [], [], []
         for state, criteria, gold in items:
@@ -215,7 +219,7 @@ def evaluate(args: argparse.Namespace) -> None:
         result[name] = section
         print(name, json.dumps(section, indent=1))
     result["targets"] = {"cascade_p50_ms": 50, "cascade_accuracy_vs_lm": ">="}
-    out = HERE / "results" / "cascade.json"
+    out = HERE / "results" / args.out
     out.write_text(json.dumps(result, indent=2))
     print(f"wrote {out}")
 
@@ -227,6 +231,8 @@ def main() -> None:
     ap.add_argument("--lm-items", type=int, default=40)
     ap.add_argument("--banking-items", type=int, default=300)
     ap.add_argument("--banking-lm-items", type=int, default=20)
+    ap.add_argument("--sets", nargs="+", default=["bfcl_multiple", "banking77_test"])
+    ap.add_argument("--out", default="cascade.json")
     args = ap.parse_args()
     fit(args) if args.fit else evaluate(args)
 
