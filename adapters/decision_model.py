@@ -29,8 +29,9 @@ __all__ = ["ClefDecisionModel"]
 class ClefDecisionModel(BaseDecisionModel):
     """Decision model over a clef-tools `Decider` (embedded readout, local Clef, hosted).
 
-    Pass a ready `decider`, or a `source` (`"embedded"`, `"smollm2"`, a `.gguf` file or a
-    model folder) to load on first use.
+    Pass a ready `decider`, or a `source` to open on first use: any backend spec that
+    `clef_tools.load_decider` takes (`"embedded"`, `"smollm2"`, a `.gguf` or model folder,
+    `"clef-flash"`, `"http://host:port"`, `"systemone"`, `"workers-ai"`, `"cascade"`).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -38,7 +39,7 @@ class ClefDecisionModel(BaseDecisionModel):
     model: str = ""
     """Model id reported to callbacks and LangSmith; defaults to the backend's."""
     source: str | None = None
-    """What to load when no `decider` is given (default: the embedded model)."""
+    """Backend spec to open when no `decider` is given (default: the embedded model)."""
     decider: Decider | None = Field(default=None, exclude=True)
     """The backend; loaded from `source` on first use when absent."""
     _loaded: Decider | None = PrivateAttr(default=None)

@@ -14,7 +14,7 @@ from typing import Any
 from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
 from langchain_core.decisions import BaseDecisionModel, Choice, ChoiceAnswer, State
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
-from langchain_core.runnables.config import get_config_list, patch_config
+from langchain_core.runnables.config import patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from clef_tools import Decider
@@ -158,11 +158,24 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     ) -> list[Any]:
         if not inputs:
             return []
-        configs = get_config_list(config, len(inputs))
+        # One "DecisionRouter" run per input, with the decision and the branch nested in it.
+        return self._batch_with_config(  # type: ignore[return-value]
+            self._batch, inputs, config, return_exceptions=return_exceptions, run_type="chain"
+        )
+
+    def _batch(
+        self,
+        inputs: list[Any],
+        run_manager: list[CallbackManagerForChainRun],
+        config: list[RunnableConfig],
+    ) -> list[Any]:
+        # `config[i]` already carries run i's child callbacks (names must be these for
+        # Runnable._batch_with_config to pass them)
+        children = config
         responses = self.decision_model.batch(
             [self._request(v) for v in inputs],
-            configs,
-            return_exceptions=return_exceptions,  # type: ignore[misc]
+            [patch_config(c, run_name="decision") for c in children],
+            return_exceptions=True,
         )
         outputs: list[Any] = list(responses)
         groups: dict[str, list[tuple[int, ChoiceAnswer, bool]]] = {}
@@ -175,8 +188,8 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         for name, members in groups.items():
             results = self.routes[name].runnable.batch(
                 [inputs[i] for i, _, _ in members],
-                [configs[i] for i, _, _ in members],
-                return_exceptions=return_exceptions,
+                [patch_config(children[i], run_name=f"route:{name}") for i, _, _ in members],
+                return_exceptions=True,
             )
             for (i, answer, fell_back), result in zip(members, results, strict=True):
                 outputs[i] = (

@@ -89,6 +89,15 @@ def test_the_decision_is_a_child_run_in_traces(smollm2: ReadoutDecider) -> None:
     assert all(parent is not None for _, parent in runs.names[1:])
 
 
+def test_batch_nests_each_decision_under_its_router_run(smollm2: ReadoutDecider) -> None:
+    runs = Runs()
+    _router(smollm2).batch(["charged twice", "parcel lost"], {"callbacks": [runs]})
+    names = [n for n, _ in runs.names]
+    assert names.count("DecisionRouter") == 2 and names.count("decision") == 2
+    tops = [(n, p) for n, p in runs.names if p is None]
+    assert [n for n, _ in tops] == ["DecisionRouter", "DecisionRouter"]
+
+
 async def test_async_batch_and_stream(smollm2: ReadoutDecider) -> None:
     router = _router(smollm2)
     inputs = ["charged twice", "parcel lost", "hello"]
