@@ -229,3 +229,16 @@ async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> 
     assert answer.nouls["refund"].noul == pytest.approx(
         decider.decide(STATE, QUESTIONS).nouls["refund"].noul, abs=1e-5
     )
+
+
+def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
+    from clef_tools._release import _Encoded
+
+    decider = ClefReleaseDecider(
+        release_dir, device="cpu", dtype="fp32", batch_size=8, batch_tokens=1000,
+        max_context_tokens=1000,
+    )
+    sizes = [100, 120, 900, 110, 130]
+    chunks = decider._chunks([_Encoded(i, None, n) for i, n in enumerate(sizes)])
+    assert [[e.tokens for e in c] for c in chunks] == [[100, 110, 120, 130], [900]]
+    assert all(len(c) * max(e.tokens for e in c) <= 1000 for c in chunks)
