@@ -8,6 +8,7 @@ edited by the gate's own reviewer is judged again before it runs.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -16,7 +17,7 @@ from langchain.agents.middleware.types import ToolCallRequest
 from langchain_core.messages import ToolMessage
 from langgraph.types import Command, interrupt
 
-from clef_tools import GateDecision, GatePolicy, ToolGate
+from clef_tools import GateDecision, GatePolicy, ToolGate, canonical_json
 from langchain_clef._backend import DeciderLike, as_decider
 
 __all__ = ["ToolGateMiddleware"]
@@ -57,6 +58,10 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         self.gate = ToolGate(as_decider(scorer), policy, per_tool)
         self.gated_tools = None if tools is None else frozenset(tools)
         self.allowed_decisions = list(allowed_decisions)
+        # LangGraph re-runs the tool node when a reviewer resumes an escalation; the verdict
+        # that raised the interrupt is remembered (per call id and exact args) so the resume
+        # does not pay for a second forward pass. An edited call has new args: judged anew.
+        self._escalated: OrderedDict[tuple[str, str, str], GateDecision] = OrderedDict()
 
     def _gated(self, request: ToolCallRequest) -> bool:
         return self.gated_tools is None or request.tool_call["name"] in self.gated_tools
@@ -67,7 +72,7 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         if not self._gated(request):
             return handler(request)
         call = request.tool_call
-        decision = self.gate.judge(
+        decision = self._remembered(call) or self.gate.judge(
             call["name"],
             call.get("args", {}),
             description=_description(request),
@@ -86,7 +91,7 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
         if not self._gated(request):
             return await handler(request)
         call = request.tool_call
-        decision = await self.gate.ajudge(
+        decision = self._remembered(call) or await self.gate.ajudge(
             call["name"],
             call.get("args", {}),
             description=_description(request),
@@ -112,6 +117,11 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
                 call, decision, f"it was judged too risky ({decision.reason})"
             )
         risk = "unknown (the scorer failed)" if decision.risk is None else f"{decision.risk:.2f}"
+        key = _call_key(call)
+        if key is not None:
+            self._escalated[key] = decision
+            while len(self._escalated) > 256:
+                self._escalated.popitem(last=False)
         answer = interrupt(
             {
                 "action_requests": [
@@ -130,6 +140,8 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
                 "clef_gate": decision.as_dict(),
             }
         )
+        if key is not None:
+            self._escalated.pop(key, None)  # resumed: the verdict has been used
         human = (answer.get("decisions") or [{}])[0] if isinstance(answer, Mapping) else {}
         kind = human.get("type")
         if kind not in self.allowed_decisions:
@@ -147,6 +159,17 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
             return "rejudge", request.override(tool_call=new_call)
         message = human.get("message") or "The user rejected this tool call."
         return "return", _blocked(call, decision, f"a human reviewer rejected it: {message}")
+
+    def _remembered(self, call: Mapping[str, Any]) -> GateDecision | None:
+        key = _call_key(call)
+        return self._escalated.get(key) if key is not None else None
+
+
+def _call_key(call: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    call_id = call.get("id")
+    if not call_id:
+        return None
+    return (str(call_id), str(call["name"]), canonical_json(call.get("args", {})))
 
 
 def _description(request: ToolCallRequest) -> str | None:

@@ -184,6 +184,30 @@ def test_gate_escalate_band_asks_a_human(
         assert executed == [] and "no way" in msg.content and msg.status == "error"
 
 
+def test_gate_resume_reuses_the_escalation_verdict(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    from clef_tools import ToolGate
+
+    calls: list[str] = []
+    original = ToolGate.judge
+
+    def counting(self: ToolGate, name: str, *a: Any, **kw: Any) -> Any:
+        calls.append(name)
+        return original(self, name, *a, **kw)
+
+    agent = _gated(smollm2, toolset, call("send_email", {"to": "a@b.c", "body": "hi"}),
+                   escalate_at=0.0, deny_at=1.0)
+    ToolGate.judge = counting  # type: ignore[method-assign]
+    try:
+        agent.invoke({"messages": [HumanMessage("email a@b.c")]}, CFG)
+        agent.invoke(Command(resume={"decisions": [{"type": "approve"}]}), CFG)
+    finally:
+        ToolGate.judge = original  # type: ignore[method-assign]
+    assert calls == ["send_email"]  # judged once, not again on resume
+    assert executed == [("send_email", {"to": "a@b.c", "body": "hi"})]
+
+
 def test_gate_rejudges_an_edited_call(
     smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
 ) -> None:
