@@ -12,10 +12,29 @@ from pydantic import BaseModel, Field, JsonValue
 
 Probability = Annotated[float, Field(ge=0.0, le=1.0)]
 
+# Present only when they apply (a cascade's tier; a hosted backend's own confidence).
+Tier = Annotated[
+    str | None,
+    Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="which tier of a cascade decided: embedding, lm or embedding+lm",
+    ),
+]
+UpstreamConfidence = Annotated[
+    Probability | None,
+    Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="the hosted server's own confidence (its formula), kept for audit",
+    ),
+]
+
 
 class NoulOut(BaseModel):
     type: Literal["noul"] = "noul"
     noul: Probability = Field(description="P(yes)")
+    tier: Tier = None
 
 
 class ChoiceOut(BaseModel):
@@ -23,6 +42,8 @@ class ChoiceOut(BaseModel):
     choice: str = Field(description="the most probable option")
     confidence: Probability = Field(description="(max p − 1/K)/(1 − 1/K)")
     probabilities: dict[str, Probability]
+    tier: Tier = None
+    upstream_confidence: UpstreamConfidence = None
 
 
 class ScoreOut(BaseModel):
@@ -31,6 +52,8 @@ class ScoreOut(BaseModel):
     confidence: Probability
     legend: dict[str, JsonValue] = Field(description='level "0".."N-1" → its description')
     probabilities: dict[str, Probability]
+    tier: Tier = None
+    upstream_confidence: UpstreamConfidence = None
 
 
 class Usage(BaseModel):

@@ -135,3 +135,19 @@ def test_backend_specs(smollm2: ReadoutDecider) -> None:
     assert isinstance(load_decider("embedding"), EmbeddingDecider)
     cascade = load_decider("cascade:smollm2")
     assert isinstance(cascade, CascadeDecider) and cascade.model_id == smollm2.model_id
+
+
+async def test_tiers_reach_mcp_clients(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
+    from mcp import Client
+
+    from clef_mcp import build_server
+
+    questions = {"team": TEAMS, "late": {"type": "noul", "instructions": "Is a delivery late?"}}
+    async with Client(build_server(lambda: CascadeDecider(smollm2, fast))) as client:
+        result = await client.call_tool(
+            "decide", {"state": "My parcel never arrived.", "questions": questions}
+        )
+    assert not result.is_error
+    answers = result.structured_content["answers"]  # type: ignore[index]
+    assert answers["team"]["tier"] == "embedding" and answers["late"]["tier"] == "lm"
+    assert "upstream_confidence" not in answers["team"]  # absent, not null, when n/a
