@@ -232,10 +232,10 @@ class HostedDecider(Decider):
     def _transport_failure(self, exc: httpx.HTTPError) -> _Attempt:
         if isinstance(exc, httpx.TimeoutException):
             error: RemoteError = RemoteTimeoutError(
-                f"{self.model_id}: no answer within the timeout ({type(exc).__name__})"
+                f"{self._url()}: no answer within the timeout ({type(exc).__name__})"
             )
         else:
-            error = RemoteError(f"{self.model_id}: cannot reach {self._url()}: {exc}")
+            error = RemoteError(f"cannot reach {self._url()}: {exc}")
         error.__cause__ = exc
         # A connect failure never reached the server, so a retry is always safe; a read
         # timeout is safe too because decisions are idempotent (no state changes).

@@ -283,3 +283,10 @@ async def test_async_client_discovers_the_model_without_blocking(
     assert sent == ["/v1/models", "/v1/systemone"]
     assert answer.model == smollm2.model_id
     await aclient.aclose()
+
+
+def test_unreachable_endpoint_without_a_model_name_also_fails_closed() -> None:
+    dead = SystemOneClient("http://127.0.0.1:9", retry=RetryPolicy(max_retries=0))
+    verdict = ToolGate(dead, GatePolicy(on_error="escalate")).judge("rm", {"path": "/"})
+    assert verdict.verdict == "escalate" and verdict.risk is None
+    assert "cannot reach" in (verdict.error or "")
