@@ -97,7 +97,9 @@ class ReadoutDecider(Decider):
         self.contextual_strength = contextual_strength
         self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
         self._prior_cache_size = prior_cache_size
-        self._empty_prefix: tuple[list[int], Any] | None = None
+        # The empty-state prefix behind the yes/no priors: a one-entry cache of its own, so
+        # its lookups do not count as hits or misses of the request prefix cache.
+        self._empty_prefixes = PrefixCache(max_tokens=4096, max_bytes=None)
         self._prefixes = PrefixCache(max_tokens=prefix_cache_tokens, max_bytes=prefix_cache_bytes)
         config_limit = int(getattr(model.config, "max_position_embeddings", 0) or 0) or 32768
         self.max_context_tokens = min(max_context_tokens or config_limit, config_limit)
@@ -195,10 +197,8 @@ class ReadoutDecider(Decider):
         missing = list({r.block: r for r in wanted if r.block not in self._priors}.values())
         if missing:
             ids, suffixes = self._split(self.frame.prefix(""), missing)
-            if self._empty_prefix is None or self._empty_prefix[0] != ids:
-                self._empty_prefix = (ids, self._forward.prefill(ids))
             priors = self._forward.score_rows(
-                self._empty_prefix[1],
+                self._empty_prefixes.get(ids, self._forward),
                 len(ids),
                 RowBatch(suffixes, [r.labels.token_ids for r in missing]),
             )
