@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from langchain_core.decisions import Choice
+
 from clef_tools._confidence import choice_confidence
 from clef_tools._decider import Decider, RequestScores
 from clef_tools._embedding import EmbeddingDecider
-from clef_tools._validation import DecisionRequest
+from clef_tools._errors import StateTooLongError
+from clef_tools._validation import AnyQuestion, DecisionRequest
 
 __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
 
@@ -69,19 +72,26 @@ class CascadeDecider(Decider):
 
     def _plan(self, request: DecisionRequest) -> _Plan:
         plan = _Plan(request)
-        fits = self.fast.fits(request.state)
+        choices: dict[str, AnyQuestion] = {
+            qid: q for qid, q in request.questions.items() if isinstance(q, Choice)
+        }
+        fast: RequestScores | None = None
+        if choices:
+            try:  # one pass of the embedding tier for all of the request's choices
+                fast = self.fast._score([DecisionRequest(request.state, choices)])[0]
+                plan.fast_tokens = fast.input_tokens
+            except StateTooLongError:
+                fast = None  # longer than the embedding window: the LM reads it whole
         slow_questions: dict[str, Any] = {}
         for qid, question in request.questions.items():
-            if question.type != "choice" or not fits:
+            if fast is None or not isinstance(question, Choice):
                 slow_questions[qid] = question
                 continue
-            options = list(question.criteria)
-            fast = self.fast._score([DecisionRequest(request.state, {qid: question})])[0]
             probs = fast.probabilities[qid]
-            plan.fast_tokens = fast.input_tokens
             if choice_confidence(probs) >= self.threshold:
                 plan.done[qid] = (probs, "embedding")
                 continue
+            options = list(question.criteria)
             if len(options) > self.shortlist_over:
                 ranked = sorted(range(len(options)), key=lambda i: -probs[i])[: self.shortlist]
                 keep = sorted(ranked)  # original order, so the LM sees the caller's order

@@ -10,7 +10,6 @@ says "related", not "true" or "how much" — so it only takes `choice`.
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -60,7 +59,6 @@ class EmbeddingDecider(Decider):
         self.tokenizer.model_max_length = 1 << 30
         self._option_cache: OrderedDict[str, Any] = OrderedDict()
         self._cache_size = cache_options
-        self._lock = threading.Lock()
 
     @property
     def model_id(self) -> str:
@@ -75,41 +73,55 @@ class EmbeddingDecider(Decider):
 
     def similarities(self, state: object, options: dict[str, object]) -> list[float]:
         """Raw cosines, in option order (the cascade's shortlist reads these)."""
-        text = render_state(state)
-        tokens = self.token_count(text)
-        if tokens > self.max_tokens:
-            raise StateTooLongError(tokens, self.max_tokens)
-        texts = [option_text(label, desc) for label, desc in options.items()]
-        return run_on_torch_thread(lambda: self._cosines(text, texts))
+        return self._question_cosines(state, [options])[1][0]
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         out = []
         for request in requests:
-            probabilities = {}
-            for qid, question in request.questions.items():
-                cos = self.similarities(request.state, question.criteria)  # type: ignore[arg-type,union-attr]
-                probabilities[qid] = _softmax([c / self.temperature for c in cos])
-            text = render_state(request.state)
-            out.append(RequestScores(probabilities, input_tokens=self.token_count(text)))
+            questions = list(request.questions.items())
+            tokens, cosines = self._question_cosines(
+                request.state,
+                [q.criteria for _, q in questions],  # type: ignore[union-attr]
+            )
+            probabilities = {
+                qid: _softmax([c / self.temperature for c in cos])
+                for (qid, _), cos in zip(questions, cosines, strict=True)
+            }
+            out.append(RequestScores(probabilities, input_tokens=tokens))
         return out
 
     # -- internals --------------------------------------------------------------------
 
-    def _cosines(self, state_text: str, option_texts: list[str]) -> list[float]:
+    def _question_cosines(
+        self, state: object, option_sets: Sequence[Any]
+    ) -> tuple[int, list[list[float]]]:
+        """(state tokens, cosines per option set); the state is checked and embedded once."""
+        text = render_state(state)
+        tokens = self.token_count(text)
+        if tokens > self.max_tokens:
+            raise StateTooLongError(tokens, self.max_tokens)
+        texts = [[option_text(label, desc) for label, desc in opts.items()] for opts in option_sets]
+        return tokens, run_on_torch_thread(lambda: self._cosines(text, texts))
+
+    def _cosines(self, state_text: str, option_sets: list[list[str]]) -> list[list[float]]:
+        import torch
+
         state_vec = self._embed([state_text])[0]
-        missing = [t for t in dict.fromkeys(option_texts) if t not in self._option_cache]
+        wanted = list(dict.fromkeys(t for texts in option_sets for t in texts))
+        missing = [t for t in wanted if t not in self._option_cache]
         if missing:
             for text, vec in zip(missing, self._embed(missing), strict=True):
                 self._option_cache[text] = vec
-            while len(self._option_cache) > self._cache_size:
-                self._option_cache.popitem(last=False)
-        vectors = []
-        for text in option_texts:
+        for text in wanted:
             self._option_cache.move_to_end(text)
-            vectors.append(self._option_cache[text])
-        import torch
-
-        return (torch.stack(vectors) @ state_vec).tolist()  # type: ignore[no-any-return]
+        out = [
+            (torch.stack([self._option_cache[t] for t in texts]) @ state_vec).tolist()
+            for texts in option_sets
+        ]
+        # evict only after this request is served: it may need more than the cache holds
+        while len(self._option_cache) > self._cache_size:
+            self._option_cache.popitem(last=False)
+        return out
 
     def _embed(self, texts: list[str]) -> Any:
         import torch

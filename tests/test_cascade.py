@@ -151,3 +151,14 @@ async def test_tiers_reach_mcp_clients(fast: EmbeddingDecider, smollm2: ReadoutD
     answers = result.structured_content["answers"]  # type: ignore[index]
     assert answers["team"]["tier"] == "embedding" and answers["late"]["tier"] == "lm"
     assert "upstream_confidence" not in answers["team"]  # absent, not null, when n/a
+
+
+def test_more_options_than_the_option_cache_holds(fast: EmbeddingDecider) -> None:
+    small = EmbeddingDecider(fast.path, cache_options=2)
+    answer = small.decide("My parcel never arrived.", {"team": TEAMS}).choices["team"]
+    assert answer.choice == "shipping"
+    assert answer.probabilities == pytest.approx(
+        fast.decide("My parcel never arrived.", {"team": TEAMS}).choices["team"].probabilities,
+        abs=1e-6,
+    )
+    assert len(small._option_cache) == 2
