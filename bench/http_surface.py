@@ -27,11 +27,11 @@ from typing import Any
 
 import httpx
 
-from clef_tools import Decider, SystemOneClient, load_decider
+from clef_tools import SystemOneClient, load_decider
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _uniform_server import UniformDecider  # a sibling script, found via the line above
-from surfaces import REQUEST, summary
+from surfaces import REQUEST, bare, summary
 
 HERE = Path(__file__).parent
 
@@ -64,16 +64,6 @@ def server_process(model: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-
-
-def bare(decider: Decider, calls: int) -> dict[str, float]:
-    decider.decide(REQUEST["state"], REQUEST["questions"])
-    times = []
-    for _ in range(calls):
-        t = time.perf_counter()
-        decider.decide(REQUEST["state"], REQUEST["questions"])
-        times.append(time.perf_counter() - t)
-    return summary(times)
 
 
 def round_trips(url: str, calls: int) -> dict[str, float]:

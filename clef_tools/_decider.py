@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 import anyio.to_thread
@@ -85,19 +86,14 @@ class Decider(ABC):
 
     async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         if self.batch_window_ms > 0:
-            return await self._micro_batcher().submit(requests)
+            return await self._micro_batcher.submit(requests)
         # abandon_on_cancel: a cancelled or timed-out caller returns at once; the forward
         # pass finishes in its worker thread and its result is dropped.
         return await anyio.to_thread.run_sync(self._score, requests, abandon_on_cancel=True)
 
+    @cached_property
     def _micro_batcher(self) -> MicroBatcher:
-        batcher: MicroBatcher | None = self.__dict__.get("_batcher")
-        if batcher is None:
-            batcher = MicroBatcher(
-                self._score, self.batch_window_ms / 1000.0, self.max_batch_requests
-            )
-            self.__dict__["_batcher"] = batcher
-        return batcher
+        return MicroBatcher(self._score, self.batch_window_ms / 1000.0, self.max_batch_requests)
 
     # -- public API -------------------------------------------------------------------
 

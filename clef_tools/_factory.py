@@ -35,12 +35,10 @@ def backend_kind(spec: str | os.PathLike[str] | None) -> str:
     """`readout`, `release`, `systemone`, `workers-ai`, `embedding` or `cascade`."""
     raw = _raw(spec)
     head = raw.split(":", 1)[0]
-    if head in ("cascade", "embedding"):
+    if head in ("cascade", "embedding", "workers-ai"):
         return head
-    if raw.startswith(("http://", "https://")) or raw.split(":", 1)[0] == "systemone":
+    if raw.startswith(("http://", "https://")) or head == "systemone":
         return "systemone"
-    if raw.split(":", 1)[0] == "workers-ai":
-        return "workers-ai"
     if raw == "clef-flash":
         return "release"
     from clef_tools._release import is_release_folder

@@ -34,6 +34,7 @@ from clef_tools._errors import (
     AuthenticationError,
     BackendError,
     ClefError,
+    FieldIssue,
     QuotaExceededError,
     RateLimitError,
     RemoteError,
@@ -168,10 +169,9 @@ def _clef_error(exc: ClefError, headers: dict[str, str]) -> Response:
     if isinstance(exc, RequestValidationError):
         return _json(422, {"detail": [issue.as_detail() for issue in exc.issues]}, headers)
     if isinstance(exc, UnsupportedInputError):
-        loc = ["body", *exc.path.split(".")]
         msg = str(exc).partition(": ")[2] or str(exc)
-        detail = [{"loc": loc, "msg": msg, "type": "unsupported"}]
-        return _json(422, {"detail": detail}, headers)
+        issue = FieldIssue(tuple(exc.path.split(".")), msg, "unsupported")
+        return _json(422, {"detail": [issue.as_detail()]}, headers)
     if isinstance(exc, RemoteError) and exc.request_id:
         headers = {**headers, UPSTREAM_ID_HEADER: exc.request_id}
     if isinstance(exc, QuotaExceededError):

@@ -107,17 +107,20 @@ class WorkersAIClient(HostedDecider):
         if not isinstance(payload, Mapping) or "result" not in payload:
             raise RemoteError("Workers AI answered without a `result`", request_id=request_id)
         if payload.get("success") is False:
-            raise _first_error(payload, 200, request_id)
+            code, message = _first_error(payload)
+            raise RemoteError(
+                f"Workers AI reported failure: {message or 'no message'}",
+                status=200,
+                code=code,
+                request_id=request_id,
+            )
         return payload["result"]
 
     def _failure(
         self, response: httpx.Response, payload: object, request_id: str | None
     ) -> _Attempt:
         status = response.status_code
-        errors = payload.get("errors") if isinstance(payload, Mapping) else None
-        first = errors[0] if isinstance(errors, Sequence) and errors else {}
-        code = first.get("code") if isinstance(first, Mapping) else None
-        message = str(first.get("message", "")) if isinstance(first, Mapping) else ""
+        code, message = _first_error(payload)
         message = message or response.reason_phrase or "error"
         retry_after = parse_retry_after(response.headers.get("retry-after"))
         if code in _QUOTA_CODES:
@@ -153,12 +156,10 @@ class WorkersAIClient(HostedDecider):
         )
 
 
-def _first_error(payload: Mapping[str, Any], status: int, request_id: str | None) -> RemoteError:
-    errors = payload.get("errors") or [{}]
-    first = errors[0] if isinstance(errors[0], Mapping) else {}
-    return RemoteError(
-        f"Workers AI reported failure: {first.get('message', 'no message')}",
-        status=status,
-        code=first.get("code"),
-        request_id=request_id,
-    )
+def _first_error(payload: object) -> tuple[int | str | None, str]:
+    """`(code, message)` of the first entry of an envelope's `errors`, if any."""
+    errors = payload.get("errors") if isinstance(payload, Mapping) else None
+    first = errors[0] if isinstance(errors, Sequence) and errors else None
+    if not isinstance(first, Mapping):
+        return None, ""
+    return first.get("code"), str(first.get("message", ""))
