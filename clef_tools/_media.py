@@ -61,15 +61,18 @@ def split_images(
     return stripped, images
 
 
-def count_images(value: object) -> int:
+def count_images(state: object) -> int:
     """Image blocks anywhere in a state (a cheap walk, no decoding)."""
-    value = to_jsonable(value)
+    return _count(to_jsonable(state))
+
+
+def _count(value: Any) -> int:
     if isinstance(value, Mapping):
         if value.get("type") in _IMAGE_TYPES:
             return 1
-        return sum(count_images(v) for v in value.values())
+        return sum(_count(v) for v in value.values())
     if isinstance(value, Sequence) and not isinstance(value, str):
-        return sum(count_images(v) for v in value)
+        return sum(_count(v) for v in value)
     return 0
 
 

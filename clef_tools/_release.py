@@ -65,7 +65,7 @@ def release_path(path: str | os.PathLike[str] | None = None) -> Path:
     if not folder.is_dir():
         raise ModelUnavailableError(f"Clef-Flash release folder {folder} does not exist")
     missing = [name for name in RELEASE_FILES if not (folder / name).is_file()]
-    if not any(folder.glob("*.safetensors")) or not _has_backbone_weights(folder):
+    if not _has_backbone_weights(folder):
         missing.append("backbone weights (model*.safetensors)")
     if missing:
         raise ModelUnavailableError(f"{folder} is not a complete Clef release; missing: {missing}")

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from clef_tools._decider import Decider, RequestScores
-from clef_tools._render import to_jsonable
 from clef_tools._validation import DecisionRequest
+from clef_tools._wire import request_to_wire
 
 __all__ = ["CachedDecider"]
 
@@ -60,16 +60,13 @@ class CachedDecider(Decider):
         self.inner.check_supported(request, loc_prefix)
 
     def key(self, request: DecisionRequest) -> str:
-        calibration = getattr(self.inner, "calibration", None)
+        wire = request_to_wire(request, self.inner.model_id)
         payload = {
-            "model": self.inner.model_id,
+            **wire,
             "backend": type(self.inner).__qualname__,
-            "calibration": repr(calibration),
-            "state": to_jsonable(request.state),
-            "questions": [
-                [qid, q.model_dump(mode="json", exclude_none=True)]
-                for qid, q in request.questions.items()
-            ],
+            "calibration": repr(getattr(self.inner, "calibration", None)),
+            # a list: `sort_keys` below must not reorder the questions
+            "questions": list(wire["questions"].items()),
         }
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()

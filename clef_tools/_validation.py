@@ -78,11 +78,12 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIs
         )
         return
     size = _walk_state(state, loc, issues, depth=0)
-    if not issues and not isinstance(state, str) and count_images(state) > L.MAX_IMAGES:
+    images = 0 if issues or isinstance(state, str) else count_images(state)
+    if images > L.MAX_IMAGES:
         issues.append(
             FieldIssue(
                 loc,
-                f"{count_images(state)} images; at most {L.MAX_IMAGES} per request",
+                f"{images} images; at most {L.MAX_IMAGES} per request",
                 "too_many_images",
             )
         )
