@@ -104,7 +104,7 @@ def load_decider(
         from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
 
         return ClefReleaseDecider(
-            None if raw == "clef-flash" else raw,
+            raw,
             device=device,
             dtype=dtype,
             max_context_tokens=max_context_tokens or DEFAULT_MAX_TOKENS,

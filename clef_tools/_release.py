@@ -55,7 +55,9 @@ def is_release_folder(path: Path) -> bool:
 
 def release_path(path: str | os.PathLike[str] | None = None) -> Path:
     """The release folder: `path`, else `CLEF_FLASH_PATH`; checked file by file."""
-    raw = os.fspath(path) if path is not None else os.environ.get("CLEF_FLASH_PATH")
+    given = os.fspath(path) if path is not None else None
+    # "clef-flash" is the backend spec for "the release at $CLEF_FLASH_PATH"
+    raw = given if given not in (None, "clef-flash") else os.environ.get("CLEF_FLASH_PATH")
     if not raw:
         raise ModelUnavailableError(
             "no Clef-Flash release folder: pass its path or set CLEF_FLASH_PATH to a local "

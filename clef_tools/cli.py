@@ -140,7 +140,7 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _model(args: argparse.Namespace) -> int:
     from clef_tools._embedded import install_embedded, missing_parts
-    from clef_tools._factory import backend_kind
+    from clef_tools._factory import _raw, backend_kind
     from clef_tools._limits import LIMITS
     from clef_tools._models import cache_root, resolve_dtype, resolve_model
 
@@ -162,7 +162,7 @@ def _model(args: argparse.Namespace) -> int:
     elif kind == "release":
         from clef_tools._release import release_path
 
-        info["path"] = str(release_path(None if args.model == "clef-flash" else args.model))
+        info["path"] = str(release_path(_raw(args.model)))
     if args.warm:
         import time
 

@@ -242,3 +242,20 @@ def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
     chunks = decider._chunks([_Encoded(i, None, n) for i, n in enumerate(sizes)])
     assert [[e.tokens for e in c] for c in chunks] == [[100, 110, 120, 130], [900]]
     assert all(len(c) * max(e.tokens for e in c) <= 1000 for c in chunks)
+
+
+def test_cli_model_reports_the_release_folder(
+    release_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from clef_tools.cli import main
+
+    monkeypatch.delenv("CLEF_FLASH_PATH", raising=False)
+    monkeypatch.setenv("CLEF_TOOLS_MODEL", str(release_dir))  # the folder named by the env
+    assert main(["model"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["backend"] == "release" and info["path"] == str(release_dir.resolve())
+    monkeypatch.setenv("CLEF_FLASH_PATH", str(release_dir))
+    assert main(["model", "--backend", "clef-flash"]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == str(release_dir.resolve())
