@@ -43,8 +43,6 @@ class MicroBatcher:
     score: Callable[[Sequence[Any]], list[Any]]
     window_s: float = 0.002
     max_requests: int = 8
-    batches: int = 0
-    """How many shared calls were made (for tests and stats)."""
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopQueue] = field(
         default_factory=weakref.WeakKeyDictionary
@@ -76,7 +74,6 @@ class MicroBatcher:
         if not live:
             return
         flat = [r for w in live for r in w.requests]
-        self.batches += 1
         try:
             results = await anyio.to_thread.run_sync(self.score, flat)
         except Exception as exc:
