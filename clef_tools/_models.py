@@ -70,7 +70,8 @@ def resolve_model(spec: str | os.PathLike[str] | None = None) -> ModelSource:
         )
     raise ModelUnavailableError(
         f"unknown model {raw!r}: use 'embedded', 'smollm2', a .gguf file or a model folder "
-        "(models are never downloaded at run time)"
+        "(models are never downloaded at run time), 'clef-flash' or a Clef release folder, "
+        "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai', 'embedding' or 'cascade'"
     )
 
 

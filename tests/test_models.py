@@ -17,7 +17,7 @@ def test_resolve_names_and_paths(tmp_path: Path) -> None:
     assert resolve_model("smollm2").kind == "smollm2"
     gguf = resolve_model(smollm2_gguf())
     assert (gguf.kind, gguf.model_id) == ("gguf", "SmolLM2-135M-Instruct.Q4_1")
-    with pytest.raises(ModelUnavailableError, match="unknown model 'nope'"):
+    with pytest.raises(ModelUnavailableError, match=r"unknown model 'nope'.*'workers-ai'"):
         resolve_model("nope")
     (tmp_path / "empty").mkdir()
     with pytest.raises(ModelUnavailableError, match=r"not a \.gguf file or a transformers folder"):
