@@ -2,9 +2,10 @@
 
 Every request starts with the same system text, and agents ask again and again about a
 transcript that only grows. Before a prefill, the cached prefix sharing the most leading
-tokens is copied, cropped to the shared part, and only the new tokens are computed. The
-result equals a cold prefill (the same attention over the same tokens; float sums may
-differ in the last bits). Bounded by the total number of cached tokens and by their bytes
+tokens is copied, cropped to the last grid line of the shared part (see `_forward`), and
+only the tokens after it are computed, on the same segment grid a cold prefill uses. So
+the result is bit-identical to a cold prefill in every dtype: the same tokens go through
+the same segment shapes whatever the cache held before. Bounded by the total number of cached tokens and by their bytes
 (KV tensors; what actually fills memory), least recently used first out. Not thread-safe
 by itself: the readout only calls it on the torch thread.
 """
@@ -22,16 +23,15 @@ __all__ = ["PrefixCache", "common_prefix"]
 class _Prefiller(Protocol):
     def prefill(self, prefix_ids: Sequence[int], cache: Any = None, start: int = 0) -> Any: ...
 
+    def grid_floor(self, n: int) -> int: ...
+
 
 class PrefixCache:
     """LRU of `token ids → KV cache`, with hit statistics."""
 
-    def __init__(
-        self, max_tokens: int = 16384, min_reuse: int = 8, max_bytes: int | None = 1 << 30
-    ) -> None:
+    def __init__(self, max_tokens: int = 16384, max_bytes: int | None = 1 << 30) -> None:
         self.max_tokens = max_tokens
         self.max_bytes = max_bytes
-        self.min_reuse = min_reuse
         self._entries: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._bytes: dict[tuple[int, ...], int] = {}
         self.hits = 0
@@ -79,13 +79,14 @@ class PrefixCache:
             n = common_prefix(cached, key)
             if n > shared:
                 best, shared = cached, n
-        shared = min(shared, len(key) - 1)  # always compute at least the last token
+        shared = forward.grid_floor(shared)  # resume on the grid a cold prefill uses
         cache = None
-        if best is not None and shared >= self.min_reuse:
+        if best is not None and shared > 0:
             try:
                 cache = copy.deepcopy(self._entries[best])
-                # a negative count removes that many tokens, in old and new transformers alike
-                cache.crop(shared - len(best))
+                if shared < len(best):
+                    # a negative count removes that many tokens, in old and new transformers
+                    cache.crop(shared - len(best))
             except (AttributeError, NotImplementedError, ValueError):
                 cache = None  # e.g. recurrent layers that cannot be cropped
         if cache is None:
@@ -96,7 +97,8 @@ class PrefixCache:
             self.partial_hits += 1
             self.reused_tokens += shared
             self.computed_tokens += len(key) - shared
-            cache = forward.prefill(key, cache, shared)
+            if shared < len(key):
+                cache = forward.prefill(key, cache, shared)
         self._store(key, cache)
         return cache
 

@@ -25,7 +25,7 @@ from langchain_core.decisions import Box, Choice, Noul, Score
 from clef_tools._calibration import Calibration
 from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import StateTooLongError, UnsupportedInputError
-from clef_tools._forward import RowBatch, ShardedForward
+from clef_tools._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
 from clef_tools._prefix_cache import PrefixCache, common_prefix
 from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
@@ -86,6 +86,7 @@ class ReadoutDecider(Decider):
         prior_cache_size: int = 4096,
         prefix_cache_tokens: int = 16384,
         prefix_cache_bytes: int | None = 1 << 30,
+        segment_tokens: int = DEFAULT_SEGMENT_TOKENS,
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
@@ -113,10 +114,7 @@ class ReadoutDecider(Decider):
         self.no_yes = LabelSet(
             tuple(reversed(self.yes_no.shown)), tuple(reversed(self.yes_no.token_ids))
         )
-        pad = (
-            tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-        )
-        self._forward = ShardedForward(model, pad_token_id=int(pad or 0))
+        self._forward = ShardedForward(model, segment_tokens=segment_tokens)
 
     @property
     def model_id(self) -> str:

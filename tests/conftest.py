@@ -4,6 +4,11 @@
 in well under a second; `embedded` is the default 1.5B model whose answers are checked
 for sense. Both come from PyPI packages the setup script installs; a missing model is a
 failure with the fix in the message, never a silent skip.
+
+The dtype of `smollm2` is pinned (fp32), so the suite computes the same numbers on every
+CPU; `smollm2_bf16` exercises the reduced-precision path that `auto` picks on CPUs with
+bf16 units and on GPUs (SmolLM2 runs in bf16 anywhere, just slower without those units).
+`smollm2_any` runs a test once per dtype.
 """
 
 from __future__ import annotations
@@ -15,7 +20,19 @@ from clef_tools import ReadoutDecider, load_readout
 
 @pytest.fixture(scope="session")
 def smollm2() -> ReadoutDecider:
-    return load_readout("smollm2")
+    return load_readout("smollm2", dtype="fp32")
+
+
+@pytest.fixture(scope="session")
+def smollm2_bf16() -> ReadoutDecider:
+    return load_readout("smollm2", dtype="bf16")
+
+
+@pytest.fixture(params=["fp32", "bf16"])
+def smollm2_any(request: pytest.FixtureRequest) -> ReadoutDecider:
+    name = "smollm2" if request.param == "fp32" else "smollm2_bf16"
+    decider: ReadoutDecider = request.getfixturevalue(name)
+    return decider
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from langchain_core.decisions import Choice, Noul, Score
 from langchain_core.messages import AIMessage, HumanMessage
 
 from clef_tools import ReadoutDecider, StateTooLongError, UnsupportedInputError
+from clef_tools._forward import RowBatch
 from clef_tools._labels import DIGITS, LETTERS, verify_labels
 from clef_tools._prompt import choice_block, noul_block, score_block
 
@@ -78,6 +79,34 @@ def test_one_pass_equals_cold_runs_per_question(plain: ReadoutDecider) -> None:
     assert response.scores["urgency"].score == pytest.approx(
         sum(i * p for i, p in enumerate(cold_score.tolist())), abs=1e-4
     )
+
+
+def test_answers_do_not_depend_on_the_other_questions(smollm2_any: ReadoutDecider) -> None:
+    """Bit-identical in fp32 and bf16: each row is its own forward, never padded next to
+    another, so a question asked alone gets exactly the answer it gets among others."""
+    fresh = ReadoutDecider(smollm2_any.model, smollm2_any.tokenizer, model_id="x")
+    together = fresh.decide(STATE, QUESTIONS)
+    for qid, question in QUESTIONS.items():
+        alone = ReadoutDecider(smollm2_any.model, smollm2_any.tokenizer, model_id="x")
+        assert alone.decide(STATE, {qid: question}).answers[qid] == together.answers[qid]
+
+
+def test_a_row_scores_the_same_alone_or_in_a_batch(smollm2_any: ReadoutDecider) -> None:
+    d = smollm2_any
+    names = list(QUESTIONS["team"].criteria)
+    rows = [
+        choice_block("team", QUESTIONS["team"], names[s:] + names[:s], LETTERS[:4])
+        for s in range(4)
+    ]
+    prefix = d._ids(d.frame.prefix(STATE))
+    suffixes = [d._ids(block + d.frame.tail) for block in rows]
+    labels = [d.letters.token_ids[:4]] * 4
+    cache = d._forward.prefill(prefix)
+    together = d._forward.score_rows(cache, len(prefix), RowBatch(suffixes, labels))
+    for i in range(4):
+        alone = d._forward.score_rows(cache, len(prefix), RowBatch([suffixes[i]], [labels[i]]))
+        assert torch.equal(alone[0], together[i])
+    assert not torch.equal(together[0], together[1])  # the rotations are really different
 
 
 def test_prefix_and_batch_are_each_run_once(
