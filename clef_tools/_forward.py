@@ -35,7 +35,7 @@ __all__ = ["DEFAULT_SEGMENT_TOKENS", "Cancelled", "RowBatch", "ShardedForward"]
 DEFAULT_SEGMENT_TOKENS = 64
 
 
-class Cancelled(Exception):  # noqa: N818 - a control-flow signal, not an error for callers
+class Cancelled(Exception):
     """The caller gave up (timeout, disconnect): stop between forwards."""
 
 

@@ -5,9 +5,9 @@ transcript that only grows. Before a prefill, the cached prefix sharing the most
 tokens is copied, cropped to the last grid line of the shared part (see `_forward`), and
 only the tokens after it are computed, on the same segment grid a cold prefill uses. So
 the result is bit-identical to a cold prefill in every dtype: the same tokens go through
-the same segment shapes whatever the cache held before. Bounded by the total number of cached tokens and by their bytes
-(KV tensors; what actually fills memory), least recently used first out. Not thread-safe
-by itself: the readout only calls it on the torch thread.
+the same segment shapes whatever the cache held before. Bounded by the total number of
+cached tokens and by their bytes (KV tensors; what actually fills memory), least recently
+used first out. Not thread-safe by itself: the readout only calls it on the torch thread.
 """
 
 from __future__ import annotations

@@ -47,10 +47,7 @@ def looks_like_path(raw: str) -> bool:
 
 def parse_spec(spec: str | os.PathLike[str] | None) -> BackendSpec:
     """`None` means `$CLEF_TOOLS_MODEL`, else `embedded`."""
-    if spec is None:
-        raw = os.environ.get("CLEF_TOOLS_MODEL") or "embedded"
-    else:
-        raw = os.fspath(spec)
+    raw = (os.environ.get("CLEF_TOOLS_MODEL") or "embedded") if spec is None else os.fspath(spec)
     if raw in READOUT_NAMES:
         return BackendSpec("readout", raw, raw)
     if raw == "clef-flash":

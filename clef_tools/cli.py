@@ -138,9 +138,9 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _model(args: argparse.Namespace) -> int:
     from clef_tools._embedded import install_embedded, missing_parts
-    from clef_tools._spec import parse_spec
     from clef_tools._limits import LIMITS
     from clef_tools._models import cache_root, resolve_dtype, resolve_model
+    from clef_tools._spec import parse_spec
 
     if args.install:
         install_embedded()
