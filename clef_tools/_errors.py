@@ -26,11 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from clef_tools._limits import MAX_LISTED_ISSUES
+
 __all__ = [
     "AuthenticationError",
     "BackendError",
     "ClefError",
     "FieldIssue",
+    "IssueList",
     "ModelUnavailableError",
     "QuotaExceededError",
     "RateLimitError",
@@ -64,13 +67,45 @@ class FieldIssue:
         return {"loc": ["body", *self.loc], "msg": self.msg, "type": self.type}
 
 
+class IssueList(list[FieldIssue]):
+    """Collects problems but keeps only the first `limit`; the rest are only counted.
+
+    A hostile request can hold a million bad fields; listing each would cost more than
+    the request (a 15 MB body once produced a 195 MB error). The count still says how
+    many there were.
+    """
+
+    def __init__(self, limit: int = MAX_LISTED_ISSUES) -> None:
+        super().__init__()
+        self.limit = limit
+        self.dropped = 0
+
+    def append(self, issue: FieldIssue) -> None:
+        if len(self) < self.limit:
+            super().append(issue)
+        else:
+            self.dropped += 1
+
+    @property
+    def full(self) -> bool:
+        """No more issues will be listed: callers may stop looking."""
+        return len(self) >= self.limit
+
+
 class RequestValidationError(ClefError, ValueError):
-    """The request breaks the System One contract; `issues` names every bad field."""
+    """The request breaks the System One contract; `issues` names the bad fields (the
+    first 50; `dropped` counts any further ones, and a last issue says so)."""
 
     def __init__(self, issues: Sequence[FieldIssue], *, request_id: str | None = None) -> None:
         if not issues:
             raise ValueError("RequestValidationError needs at least one issue")
-        self.issues: tuple[FieldIssue, ...] = tuple(issues)
+        listed = list(issues[:MAX_LISTED_ISSUES])
+        self.dropped = getattr(issues, "dropped", 0) + len(issues) - len(listed)
+        if self.dropped:
+            listed.append(
+                FieldIssue((), f"{self.dropped} more problems not listed", "too_many_errors")
+            )
+        self.issues: tuple[FieldIssue, ...] = tuple(listed)
         self.request_id = request_id
         """Set when a remote endpoint refused the request (quote it to the provider)."""
         super().__init__("; ".join(f"{i.path}: {i.msg}" for i in self.issues))

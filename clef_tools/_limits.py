@@ -24,6 +24,14 @@ MAX_OPTION_LABEL_CHARS: Final = 200
 MAX_STATE_CHARS: Final = 1_000_000
 MAX_STATE_DEPTH: Final = 64
 MAX_IMAGES: Final = 4
+#: Pixels per image, checked from the file header before anything is decoded: a small
+#: PNG can declare 12000² pixels and cost gigabytes once decoded. 4096² is far above what
+#: vision encoders read (they resize down).
+MAX_IMAGE_PIXELS: Final = 4096 * 4096
+#: Text in questions (instructions, descriptions), so a question cannot smuggle a state.
+MAX_QUESTION_TEXT_CHARS: Final = 20_000
+#: At most this many problems are listed in one validation error; the rest are counted.
+MAX_LISTED_ISSUES: Final = 50
 
 LIMITS: Final[dict[str, int | str]] = {
     "questions_per_request": MAX_QUESTIONS,
@@ -36,4 +44,6 @@ LIMITS: Final[dict[str, int | str]] = {
     "state_max_chars": MAX_STATE_CHARS,
     "state_max_depth": MAX_STATE_DEPTH,
     "images_max": MAX_IMAGES,
+    "image_max_pixels": MAX_IMAGE_PIXELS,
+    "question_text_max_chars": MAX_QUESTION_TEXT_CHARS,
 }

@@ -13,7 +13,6 @@ how to run them (hosted backends concurrently; the local readout on its torch th
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import logging
 import uuid
@@ -43,6 +42,7 @@ from clef_tools._errors import (
     UnsupportedInputError,
 )
 from clef_tools._limits import LIMITS
+from clef_tools._net import is_loopback
 from clef_tools._wire import parse_request, response_to_wire
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app", "serve"]
@@ -189,15 +189,6 @@ def _clef_error(exc: ClefError, headers: dict[str, str]) -> Response:
         log.error("backend failed: %s", exc)
         return _error(500, "unknown", str(exc), headers)
     return _error(503, "unavailable", str(exc), headers)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def serve(

@@ -8,6 +8,7 @@ or Ollama expects.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Mapping
@@ -17,6 +18,7 @@ import httpx
 
 from clef_tools._errors import ModelUnavailableError
 from clef_tools._hosted import HostedDecider
+from clef_tools._net import may_carry_secrets, split_credentials
 from clef_tools._retry import RetryPolicy
 from clef_tools._validation import DecisionRequest
 from clef_tools._wire import request_to_wire
@@ -24,6 +26,8 @@ from clef_tools._wire import request_to_wire
 __all__ = ["SystemOneClient"]
 
 DEFAULT_BASE_URL = "https://api.typesafe.ai"
+
+log = logging.getLogger("clef_tools.hosted")
 
 
 class SystemOneClient(HostedDecider):
@@ -54,8 +58,22 @@ class SystemOneClient(HostedDecider):
             async_http_client=async_http_client,
         )
         base = base_url or os.environ.get("TYPESAFE_BASE_URL") or DEFAULT_BASE_URL
+        base, self._basic_auth = split_credentials(base)
         self.base_url = base.rstrip("/").removesuffix("/v1/systemone").removesuffix("/v1")
         self.api_key = api_key if api_key is not None else os.environ.get("TYPESAFE_API_KEY")
+        if not may_carry_secrets(httpx.URL(self.base_url)):
+            if api_key is not None or self._basic_auth is not None:
+                raise ValueError(
+                    f"refusing to send credentials over plain http to {self.base_url}: "
+                    "use https, or a loopback address for a local server"
+                )
+            if self.api_key:
+                log.warning(
+                    "not sending TYPESAFE_API_KEY to %s: plain http to another host; "
+                    "use https to authenticate",
+                    self.base_url,
+                )
+                self.api_key = None
         self._model = model
         self._model_lock = threading.Lock()
 
@@ -119,7 +137,11 @@ class SystemOneClient(HostedDecider):
         return f"{self.base_url}/v1/systemone"
 
     def _headers(self) -> dict[str, str]:
-        return {"authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        if self.api_key:
+            return {"authorization": f"Bearer {self.api_key}"}
+        if self._basic_auth is not None:
+            return {"authorization": self._basic_auth}
+        return {}
 
     def _body(self, request: DecisionRequest) -> dict[str, Any]:
         return request_to_wire(request, self.model)

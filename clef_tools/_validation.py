@@ -16,10 +16,26 @@ from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
 from clef_tools import _limits as L
-from clef_tools._errors import FieldIssue, RequestValidationError
+from clef_tools._errors import FieldIssue, IssueList, RequestValidationError
 from clef_tools._media import count_images
 
-__all__ = ["DecisionRequest", "validate_request"]
+__all__ = ["DecisionRequest", "OversizeNumber", "loc_part", "validate_request"]
+
+#: Integers beyond this many bits cannot be rendered to text at all past Python's
+#: 4300-digit guard, and mean nothing to a model anyway.
+_MAX_INT_BITS = 1024
+#: Questions are small: their text fields nest at most this deep (criteria descriptions).
+_MAX_QUESTION_DEPTH = 8
+_LOC_PART_CHARS = 120
+
+
+class OversizeNumber:
+    """A JSON number too long to convert (the wire parser returns it instead of failing,
+    so validation can name the field that holds it)."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = len(digits)
+
 
 AnyQuestion = Noul | Choice | Score | Box
 _QUESTION_MODELS: dict[str, type[AnyQuestion]] = {
@@ -45,7 +61,7 @@ def validate_request(
 
     Raises `RequestValidationError` listing every offending field.
     """
-    issues: list[FieldIssue] = []
+    issues = IssueList()
     _check_state(state, (*loc_prefix, "state"), issues)
     typed = _check_questions(questions, (*loc_prefix, "questions"), issues)
     if issues:
@@ -56,7 +72,7 @@ def validate_request(
 # -- state -------------------------------------------------------------------------------
 
 
-def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIssue]) -> None:
+def _check_state(state: object, loc: tuple[str | int, ...], issues: IssueList) -> None:
     if state is None or isinstance(state, bool | int | float):
         issues.append(
             FieldIssue(
@@ -98,20 +114,20 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: list[FieldIs
         )
 
 
-def _walk_state(
-    value: object, loc: tuple[str | int, ...], issues: list[FieldIssue], depth: int
-) -> int:
+def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> int:
     """Check JSON-compatibility at every depth; return an approximate rendered size."""
     if depth > L.MAX_STATE_DEPTH:
         issues.append(FieldIssue(loc, f"nested deeper than {L.MAX_STATE_DEPTH} levels", "too_deep"))
         return 0
+    if issues.full:
+        return 0  # nothing more will be listed: stop walking a hostile request
     if isinstance(value, str):
+        _check_text(value, loc, issues)
         return len(value)
-    if value is None or isinstance(value, bool | int):
+    if value is None or isinstance(value, bool):
         return 5
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            issues.append(FieldIssue(loc, f"{value} is not valid JSON", "value_error"))
+    if isinstance(value, int | float | OversizeNumber):
+        _check_number(value, loc, issues)
         return 12
     if isinstance(value, BaseMessage):
         return _walk_state(value.content, (*loc, "content"), issues, depth + 1) + 16
@@ -120,10 +136,12 @@ def _walk_state(
         for key, item in value.items():
             if not isinstance(key, str):
                 issues.append(
-                    FieldIssue((*loc, str(key)), "object keys must be strings", "type_error")
+                    FieldIssue((*loc, loc_part(key)), "object keys must be strings", "type_error")
                 )
                 continue
-            total += len(key) + 4 + _walk_state(item, (*loc, key), issues, depth + 1)
+            key_loc = (*loc, loc_part(key))
+            _check_text(key, key_loc, issues, what="key")
+            total += len(key) + 4 + _walk_state(item, key_loc, issues, depth + 1)
         return total
     if isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
         return 2 + sum(
@@ -131,6 +149,51 @@ def _walk_state(
         )
     issues.append(FieldIssue(loc, f"{type(value).__name__} is not JSON-compatible", "type_error"))
     return 0
+
+
+def _check_text(
+    value: str, loc: tuple[str | int, ...], issues: IssueList, what: str = "text"
+) -> None:
+    """Text must be encodable as UTF-8: a lone surrogate (`"\\ud800"` in JSON) would fail
+    later, in the tokenizer or while writing the answer, far from the field that held it."""
+    if value.isascii():
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        issues.append(
+            FieldIssue(
+                loc,
+                f"{what} holds a lone surrogate ({value[exc.start]!r} at character "
+                f"{exc.start}); text must be valid Unicode",
+                "string_unicode",
+            )
+        )
+
+
+def _check_number(
+    value: float | OversizeNumber, loc: tuple[str | int, ...], issues: IssueList
+) -> None:
+    if isinstance(value, OversizeNumber):
+        issues.append(
+            FieldIssue(loc, f"a number with {value.digits} digits is too long", "number_too_long")
+        )
+    elif isinstance(value, float) and not math.isfinite(value):
+        issues.append(FieldIssue(loc, f"{value} is not valid JSON", "value_error"))
+    elif isinstance(value, int) and value.bit_length() > _MAX_INT_BITS:
+        issues.append(
+            FieldIssue(loc, f"integer too large (over {_MAX_INT_BITS} bits)", "number_too_long")
+        )
+
+
+def loc_part(key: object) -> str:
+    """A key as it may appear in an error path: printable, valid UTF-8, not too long."""
+    text = key if isinstance(key, str) else repr(key)
+    if not text.isascii():
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(text) > _LOC_PART_CHARS:
+        text = text[: _LOC_PART_CHARS - 1] + "…"
+    return text
 
 
 def _json_kind(value: object) -> str:
@@ -145,7 +208,7 @@ def _json_kind(value: object) -> str:
 
 
 def _check_questions(
-    questions: object, loc: tuple[str | int, ...], issues: list[FieldIssue]
+    questions: object, loc: tuple[str | int, ...], issues: IssueList
 ) -> dict[str, AnyQuestion]:
     if not isinstance(questions, Mapping):
         issues.append(
@@ -165,17 +228,24 @@ def _check_questions(
                 "too_long",
             )
         )
+        return {}  # checking each of a million questions would be the attack's payload
     typed: dict[str, AnyQuestion] = {}
     for qid, raw in questions.items():
-        qloc = (*loc, str(qid))
+        qloc = (*loc, loc_part(qid))
         if not isinstance(qid, str) or not L.ID_PATTERN.fullmatch(qid):
+            shown = loc_part(qid)
             issues.append(
                 FieldIssue(
                     qloc,
-                    f"question id {qid!r} must match {L.ID_PATTERN.pattern}",
+                    f"question id {shown!r} must match {L.ID_PATTERN.pattern}",
                     "string_pattern_mismatch",
                 )
             )
+            continue
+        plain = raw.model_dump() if isinstance(raw, Noul | Choice | Score | Box) else raw
+        before = len(issues) + issues.dropped
+        _check_question_values(plain, qloc, issues, depth=0)
+        if len(issues) + issues.dropped > before:
             continue
         question = _coerce_question(raw, qloc, issues)
         if question is not None:
@@ -184,8 +254,45 @@ def _check_questions(
     return typed
 
 
+def _check_question_values(
+    value: object, loc: tuple[str | int, ...], issues: IssueList, depth: int
+) -> None:
+    """Every text and number in a question, before pydantic sees it: valid Unicode,
+    finite, bounded length and depth (descriptions may be JSON; a state may not hide there)."""
+    if depth > _MAX_QUESTION_DEPTH:
+        issues.append(
+            FieldIssue(loc, f"nested deeper than {_MAX_QUESTION_DEPTH} levels", "too_deep")
+        )
+    elif isinstance(value, str):
+        _check_text(value, loc, issues)
+        if len(value) > L.MAX_QUESTION_TEXT_CHARS:
+            issues.append(
+                FieldIssue(
+                    loc,
+                    f"{len(value)} characters; question text is limited to "
+                    f"{L.MAX_QUESTION_TEXT_CHARS} (put long material in the state)",
+                    "too_long",
+                )
+            )
+    elif isinstance(value, int | float | OversizeNumber) and not isinstance(value, bool):
+        _check_number(value, loc, issues)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if issues.full:
+                return
+            key_loc = (*loc, loc_part(key))
+            if isinstance(key, str):
+                _check_text(key, key_loc, issues, what="key")
+            _check_question_values(item, key_loc, issues, depth + 1)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            if issues.full:
+                return
+            _check_question_values(item, (*loc, i), issues, depth + 1)
+
+
 def _coerce_question(
-    raw: object, loc: tuple[str | int, ...], issues: list[FieldIssue]
+    raw: object, loc: tuple[str | int, ...], issues: IssueList
 ) -> AnyQuestion | None:
     if isinstance(raw, Noul | Choice | Score | Box):
         return raw
@@ -219,9 +326,7 @@ def _coerce_question(
         return None
 
 
-def _check_options(
-    question: AnyQuestion, loc: tuple[str | int, ...], issues: list[FieldIssue]
-) -> None:
+def _check_options(question: AnyQuestion, loc: tuple[str | int, ...], issues: IssueList) -> None:
     cloc = (*loc, "criteria")
     if isinstance(question, Choice):
         labels = list(question.criteria)
@@ -240,7 +345,9 @@ def _check_options(
             key = label.strip().casefold()
             if not key:
                 issues.append(
-                    FieldIssue((*cloc, label), "option labels must not be empty", "value_error")
+                    FieldIssue(
+                        (*cloc, loc_part(label)), "option labels must not be empty", "value_error"
+                    )
                 )
             elif len(label) > L.MAX_OPTION_LABEL_CHARS:
                 issues.append(
@@ -253,7 +360,7 @@ def _check_options(
             elif key in seen:
                 issues.append(
                     FieldIssue(
-                        (*cloc, label),
+                        (*cloc, loc_part(label)),
                         f"duplicate option: {label!r} and {seen[key]!r} differ only in case "
                         "or surrounding space",
                         "duplicate",

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 
-from clef_tools._errors import FieldIssue, RemoteError, RequestValidationError
+from clef_tools._errors import FieldIssue, IssueList, RemoteError, RequestValidationError
 from clef_tools._render import to_jsonable
-from clef_tools._validation import DecisionRequest, validate_request
+from clef_tools._validation import DecisionRequest, OversizeNumber, loc_part, validate_request
 
 if TYPE_CHECKING:
     from clef_tools._decider import RequestScores
@@ -49,27 +49,11 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionRequest, str | None]:
     """Validate a `/v1/systemone` body; returns the request and its `model` field, if any."""
-    if isinstance(body, str | bytes):
-        try:
-            data = json.loads(body, object_pairs_hook=_pairs)
-        except json.JSONDecodeError as exc:
-            raise RequestValidationError.at(
-                (),
-                f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                "json_invalid",
-            ) from exc
-        except UnicodeDecodeError as exc:
-            raise RequestValidationError.at(
-                (), f"body is not UTF-8: {exc.reason}", "json_invalid"
-            ) from exc
-    else:
-        data = body
+    data = _loads(body) if isinstance(body, str | bytes) else body
     if not isinstance(data, Mapping):
         raise RequestValidationError.at((), "the request body must be a JSON object", "type_error")
-    issues = [
-        FieldIssue(loc, f"duplicate key {key!r}", "duplicate")
-        for loc, key in _find_duplicates(data, ())
-    ]
+    issues = IssueList()
+    _find_duplicates(data, (), issues, 0)
     for key in data:
         if key not in REQUEST_FIELDS:
             issues.append(
@@ -90,18 +74,50 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
     return validate_request(data["state"], data["questions"]), model
 
 
-def _find_duplicates(
-    value: Any, loc: tuple[str | int, ...]
-) -> list[tuple[tuple[str | int, ...], str]]:
-    found: list[tuple[tuple[str | int, ...], str]] = []
+def _loads(body: str | bytes) -> Any:
+    """Strict JSON with every failure as a 422: syntax, encoding, nesting past the
+    parser's recursion limit. Over-long integers come back as `OversizeNumber`, so the
+    validator can name their field instead of the parser failing on the whole body."""
+    try:
+        return json.loads(body, object_pairs_hook=_pairs, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        raise RequestValidationError.at(
+            (),
+            f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            "json_invalid",
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise RequestValidationError.at(
+            (), f"body is not UTF-8: {exc.reason}", "json_invalid"
+        ) from exc
+    except RecursionError as exc:
+        raise RequestValidationError.at((), "JSON nested too deeply to parse", "too_deep") from exc
+
+
+def _parse_int(digits: str) -> int | OversizeNumber:
+    return int(digits) if len(digits) <= _MAX_INT_DIGITS else OversizeNumber(digits)
+
+
+_MAX_INT_DIGITS = 400
+
+
+def _find_duplicates(value: Any, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> None:
+    """Duplicate keys anywhere (bounded: deeper levels are refused by validation)."""
+    if depth > _MAX_SCAN_DEPTH or issues.full:
+        return
     if isinstance(value, dict):
-        found += [((*loc, k), k) for k in getattr(value, "duplicates", [])]
+        for k in getattr(value, "duplicates", []):
+            issues.append(
+                FieldIssue((*loc, loc_part(k)), f"duplicate key {loc_part(k)!r}", "duplicate")
+            )
         for k, v in value.items():
-            found += _find_duplicates(v, (*loc, k))
+            _find_duplicates(v, (*loc, loc_part(k)), issues, depth + 1)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            found += _find_duplicates(v, (*loc, i))
-    return found
+            _find_duplicates(v, (*loc, i), issues, depth + 1)
+
+
+_MAX_SCAN_DEPTH = 100
 
 
 def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:

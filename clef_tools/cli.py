@@ -165,7 +165,6 @@ def _model(args: argparse.Namespace) -> int:
     if args.warm:
         import time
 
-
         start = time.monotonic()
         decider = _load(args)
         info["load_seconds"] = round(time.monotonic() - start, 2)
