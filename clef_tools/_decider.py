@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import anyio.to_thread
 from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
 
+from clef_tools._cancel import cancellable
 from clef_tools._confidence import build_answer
 from clef_tools._errors import (
     BackendError,
@@ -87,9 +88,14 @@ class Decider(ABC):
     async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         if self.batch_window_ms > 0:
             return await self._micro_batcher.submit(requests)
-        # abandon_on_cancel: a cancelled or timed-out caller returns at once; the forward
-        # pass finishes in its worker thread and its result is dropped.
-        return await anyio.to_thread.run_sync(self._score, requests, abandon_on_cancel=True)
+        # abandon_on_cancel: a cancelled or timed-out caller returns at once; the work in
+        # the worker thread sees the event set and stops at its next check (`_cancel`).
+        with cancellable() as cancel:
+            try:
+                return await anyio.to_thread.run_sync(self._score, requests, abandon_on_cancel=True)
+            except BaseException:
+                cancel.set()
+                raise
 
     @cached_property
     def _micro_batcher(self) -> MicroBatcher:

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import torch
 
-__all__ = ["DEFAULT_SEGMENT_TOKENS", "Cancelled", "RowBatch", "ShardedForward"]
+from clef_tools._cancel import raise_if_cancelled
+
+__all__ = ["DEFAULT_SEGMENT_TOKENS", "RowBatch", "ShardedForward"]
 
 #: Prefix grid. Smaller segments waste less on a partial cache hit (a follow-up recomputes
 #: at most S-1 already-seen tokens) but cost more forwards on a cold prefill; 64 keeps the
@@ -50,8 +52,8 @@ class RowBatch:
 class ShardedForward:
     """Runs the prefix/row passes on one causal LM (not thread-safe; callers serialise).
 
-    `should_stop`, when set, is asked before every forward; when it returns true the
-    work stops with `Cancelled`, so an abandoned request frees the model at once.
+    Before every forward it checks whether the caller gave up (`raise_if_cancelled`), so
+    an abandoned request frees the model after at most one segment or row.
     """
 
     def __init__(self, model: Any, segment_tokens: int = DEFAULT_SEGMENT_TOKENS) -> None:
@@ -64,17 +66,12 @@ class ShardedForward:
         self._cache_kw = "cache" if "cache" in params else "past_key_values"
         self.softcap: float | None = getattr(model.config, "final_logit_softcapping", None)
         self.device = next(model.parameters()).device
-        self.should_stop: Callable[[], bool] | None = None
         self.forwards = 0
         """Forward passes run so far (prefix segments and rows)."""
 
     def grid_floor(self, n: int) -> int:
         """The last grid line at or before token `n`: where a reused prefix may end."""
         return (n // self.segment_tokens) * self.segment_tokens
-
-    def _check(self) -> None:
-        if self.should_stop is not None and self.should_stop():
-            raise Cancelled
 
     @torch.inference_mode()
     def prefill(self, prefix_ids: Sequence[int], cache: Any = None, start: int = 0) -> Any:
@@ -93,7 +90,7 @@ class ShardedForward:
 
     def _run(self, ids: Sequence[int], cache: Any, start: int) -> Any:
         """One forward of `ids` at positions `start…` on `cache`; the model's output."""
-        self._check()
+        raise_if_cancelled()
         self.forwards += 1
         kwargs: dict[str, Any] = {}
         if cache is not None:

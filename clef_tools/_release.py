@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from clef_tools._cancel import raise_if_cancelled
 from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import (
     BackendError,
@@ -198,6 +199,7 @@ class ClefReleaseDecider(Decider):
         encoded = [self._encode(i, req) for i, req in enumerate(requests)]
         results: list[RequestScores | None] = [None] * len(requests)
         for chunk in self._chunks(encoded):
+            raise_if_cancelled()
             batch = self.module.collate_records(
                 [e.encoded for e in chunk], self.pad_token_id, torch.device(self.device)
             )

@@ -11,9 +11,12 @@ to the model without a lock.
 from __future__ import annotations
 
 import concurrent.futures
+import contextvars
 import threading
 from collections.abc import Callable
 from typing import TypeVar
+
+from clef_tools._cancel import raise_if_cancelled
 
 __all__ = ["run_on_torch_thread"]
 
@@ -31,7 +34,17 @@ _executor.submit(_mark).result()
 
 
 def run_on_torch_thread(fn: Callable[[], T]) -> T:
-    """Run `fn` on the torch thread and wait for it (directly, if already there)."""
+    """Run `fn` on the torch thread and wait for it (directly, if already there).
+
+    The caller's context goes along (its cancel event included), and work whose caller
+    gave up while it waited in the queue never starts.
+    """
     if threading.get_ident() in _thread_ids:
         return fn()
-    return _executor.submit(fn).result()
+    context = contextvars.copy_context()
+
+    def run() -> T:
+        raise_if_cancelled()
+        return fn()
+
+    return _executor.submit(context.run, run).result()

@@ -15,8 +15,14 @@ from pathlib import Path
 
 STANDIN = Path(__file__).with_name("release_standin") / "joint_schema_model.py"
 SPECIALS = [
-    "<|endoftext|>", "<|im_start|>", "<|im_end|>",
-    "<|vision_start|>", "<|image_pad|>", "<|vision_end|>", "<think>", "</think>",
+    "<|endoftext|>",
+    "<|im_start|>",
+    "<|im_end|>",
+    "<|vision_start|>",
+    "<|image_pad|>",
+    "<|vision_end|>",
+    "<think>",
+    "</think>",
 ]
 CORPUS = [
     "Read the complete state and schema. Decide every field jointly.",
@@ -39,7 +45,8 @@ def build_standin_release(folder: Path, *, hidden: int = 32, seed: int = 0) -> P
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
-        vocab_size=600, special_tokens=SPECIALS,
+        vocab_size=600,
+        special_tokens=SPECIALS,
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
     )
     tok.train_from_iterator(CORPUS, trainer)
@@ -50,9 +57,14 @@ def build_standin_release(folder: Path, *, hidden: int = 32, seed: int = 0) -> P
 
     torch.manual_seed(seed)
     config = Qwen2Config(
-        vocab_size=len(fast), hidden_size=hidden, intermediate_size=2 * hidden,
-        num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
-        max_position_embeddings=4096, tie_word_embeddings=False,
+        vocab_size=len(fast),
+        hidden_size=hidden,
+        intermediate_size=2 * hidden,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=4096,
+        tie_word_embeddings=False,
     )
     Qwen2ForCausalLM(config).save_pretrained(folder)
 
@@ -63,7 +75,9 @@ def build_standin_release(folder: Path, *, hidden: int = 32, seed: int = 0) -> P
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     head = module.JointSchemaHead(**head_config)
-    save_file({k: v.contiguous() for k, v in head.state_dict().items()},
-              str(folder / "joint_head.safetensors"))
+    save_file(
+        {k: v.contiguous() for k, v in head.state_dict().items()},
+        str(folder / "joint_head.safetensors"),
+    )
     shutil.copy(STANDIN, folder / "joint_schema_model.py")
     return folder

@@ -93,7 +93,9 @@ def test_cascade_tiers(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
     assert isinstance(response, TieredResponse)
     assert response.tiers == {"team": "embedding", "late": "lm"}
     assert [list(r.questions) for r in slow.seen] == [["late"]]  # only the noul went to the LM
-    direct = smollm2.decide("My parcel never arrived and tracking is stuck.", {"late": questions["late"]})
+    direct = smollm2.decide(
+        "My parcel never arrived and tracking is stuck.", {"late": questions["late"]}
+    )
     assert response.nouls["late"].noul == pytest.approx(direct.nouls["late"].noul, abs=1e-4)
     wire = response_to_wire(response)
     assert wire["answers"]["team"]["tier"] == "embedding"
@@ -107,7 +109,9 @@ def test_cascade_tiers(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
         assert response.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-4)
 
 
-def test_long_state_skips_the_embedding_tier(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
+def test_long_state_skips_the_embedding_tier(
+    fast: EmbeddingDecider, smollm2: ReadoutDecider
+) -> None:
     long_state = "My parcel never arrived. " * 80  # > 256 MiniLM tokens: never truncated
     assert not fast.fits(long_state)
     response = CascadeDecider(smollm2, fast, threshold=0.0).decide(long_state, {"team": TEAMS})

@@ -96,9 +96,20 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
         port = s.getsockname()[1]
     env = {**os.environ, "CLEF_TOOLS_API_KEY": "k3y"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "clef_tools.cli", "serve", "--model", "smollm2", "--quiet",
-         "--port", str(port)],
-        env=env, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "clef_tools.cli",
+            "serve",
+            "--model",
+            "smollm2",
+            "--quiet",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         url = f"http://127.0.0.1:{port}"
@@ -114,17 +125,28 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
         client_env = {**os.environ, "TYPESAFE_API_KEY": "k3y"}
         done = subprocess.run(
             [sys.executable, "-m", "clef_tools.cli", "decide", "--backend", url],
-            input=json.dumps(REQUEST), capture_output=True, text=True, env=client_env,
+            input=json.dumps(REQUEST),
+            capture_output=True,
+            text=True,
+            env=client_env,
             timeout=120,
         )
         assert done.returncode == 0, done.stderr
         body = json.loads(done.stdout)
         assert body["model"] == "smollm2-135m-instruct-q4_1"
-        assert set(body["answers"]["team"]) == {"type", "choice", "confidence", "probabilities",
-                                                "upstream_confidence"}
+        assert set(body["answers"]["team"]) == {
+            "type",
+            "choice",
+            "confidence",
+            "probabilities",
+            "upstream_confidence",
+        }
         refused = subprocess.run(
             [sys.executable, "-m", "clef_tools.cli", "decide", "--backend", url],
-            input=json.dumps(REQUEST), capture_output=True, text=True, timeout=120,
+            input=json.dumps(REQUEST),
+            capture_output=True,
+            text=True,
+            timeout=120,
             env={k: v for k, v in os.environ.items() if k != "TYPESAFE_API_KEY"},
         )
         assert refused.returncode == 1 and "authentication failed" in refused.stderr

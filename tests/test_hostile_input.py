@@ -25,26 +25,101 @@ def _body(state: Any = "x", questions: Any = None) -> bytes:
 
 #: (body, dotted path of the first issue, a fragment of its message)
 HOSTILE: list[tuple[str, bytes, str, str]] = [
-    ("deep state", b'{"state": ' + b"[" * 5000 + b"]" * 5000 + b', "questions": {}}', "<request>", "nested too deeply"),
-    ("deep but parseable", b'{"state": ' + b"[" * 500 + b"]" * 500 + b', "questions": {"q": {"type": "noul"}}}', "state" + ".0" * 65, "nested deeper than 64"),
-    ("deep question", b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": ' + b"[" * 50 + b"]" * 50 + b', "b": null}}}}', "questions.q.criteria.a" + ".0" * 7, "nested deeper than 8"),
-    ("5000-digit integer", b'{"state": {"n": ' + b"9" * 5000 + b'}, "questions": {"q": {"type": "noul"}}}', "state.n", "5000 digits"),
+    (
+        "deep state",
+        b'{"state": ' + b"[" * 5000 + b"]" * 5000 + b', "questions": {}}',
+        "<request>",
+        "nested too deeply",
+    ),
+    (
+        "deep but parseable",
+        b'{"state": ' + b"[" * 500 + b"]" * 500 + b', "questions": {"q": {"type": "noul"}}}',
+        "state" + ".0" * 65,
+        "nested deeper than 64",
+    ),
+    (
+        "deep question",
+        b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": '
+        + b"[" * 50
+        + b"]" * 50
+        + b', "b": null}}}}',
+        "questions.q.criteria.a" + ".0" * 7,
+        "nested deeper than 8",
+    ),
+    (
+        "5000-digit integer",
+        b'{"state": {"n": ' + b"9" * 5000 + b'}, "questions": {"q": {"type": "noul"}}}',
+        "state.n",
+        "5000 digits",
+    ),
     ("lone surrogate in state", _body("\ud800"), "state", "lone surrogate"),
     ("lone surrogate in a key", _body({"\udc00": 1}), "state.\\udc00", "lone surrogate"),
-    ("lone surrogate in instructions", _body("x", {"q": {"type": "noul", "instructions": "\udfff"}}), "questions.q.instructions", "lone surrogate"),
-    ("lone surrogate in an option", _body("x", {"q": {"type": "choice", "criteria": {"\ud800": None, "b": None}}}), "questions.q.criteria.\\ud800", "lone surrogate"),
-    ("lone surrogate in a question id", _body("x", {"\ud800": {"type": "noul"}}), "questions.\\ud800", "must match"),
-    ("UTF-8-encoded surrogate", b'{"state": "\xed\xa0\x80", "questions": {"q": {"type": "noul"}}}', "state", "lone surrogate"),
-    ("raw invalid UTF-8", b'{"state": "\xff\xfe", "questions": {"q": {"type": "noul"}}}', "<request>", "not UTF-8"),
-    ("NaN instructions", b'{"state": "x", "questions": {"q": {"type": "noul", "instructions": NaN}}}', "questions.q.instructions", "nan is not valid JSON"),
-    ("Infinity description", b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": Infinity, "b": null}}}}', "questions.q.criteria.a", "inf is not valid JSON"),
-    ("NaN level", b'{"state": "x", "questions": {"q": {"type": "score", "criteria": [NaN, "b"]}}}', "questions.q.criteria.0", "nan is not valid JSON"),
-    ("1e999 in state", b'{"state": {"a": 1e999}, "questions": {"q": {"type": "noul"}}}', "state.a", "inf is not valid JSON"),
-    ("huge instructions", _body("x", {"q": {"type": "noul", "instructions": "a" * 30_000}}), "questions.q.instructions", "limited to 20000"),
+    (
+        "lone surrogate in instructions",
+        _body("x", {"q": {"type": "noul", "instructions": "\udfff"}}),
+        "questions.q.instructions",
+        "lone surrogate",
+    ),
+    (
+        "lone surrogate in an option",
+        _body("x", {"q": {"type": "choice", "criteria": {"\ud800": None, "b": None}}}),
+        "questions.q.criteria.\\ud800",
+        "lone surrogate",
+    ),
+    (
+        "lone surrogate in a question id",
+        _body("x", {"\ud800": {"type": "noul"}}),
+        "questions.\\ud800",
+        "must match",
+    ),
+    (
+        "UTF-8-encoded surrogate",
+        b'{"state": "\xed\xa0\x80", "questions": {"q": {"type": "noul"}}}',
+        "state",
+        "lone surrogate",
+    ),
+    (
+        "raw invalid UTF-8",
+        b'{"state": "\xff\xfe", "questions": {"q": {"type": "noul"}}}',
+        "<request>",
+        "not UTF-8",
+    ),
+    (
+        "NaN instructions",
+        b'{"state": "x", "questions": {"q": {"type": "noul", "instructions": NaN}}}',
+        "questions.q.instructions",
+        "nan is not valid JSON",
+    ),
+    (
+        "Infinity description",
+        b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": Infinity, "b": null}}}}',
+        "questions.q.criteria.a",
+        "inf is not valid JSON",
+    ),
+    (
+        "NaN level",
+        b'{"state": "x", "questions": {"q": {"type": "score", "criteria": [NaN, "b"]}}}',
+        "questions.q.criteria.0",
+        "nan is not valid JSON",
+    ),
+    (
+        "1e999 in state",
+        b'{"state": {"a": 1e999}, "questions": {"q": {"type": "noul"}}}',
+        "state.a",
+        "inf is not valid JSON",
+    ),
+    (
+        "huge instructions",
+        _body("x", {"q": {"type": "noul", "instructions": "a" * 30_000}}),
+        "questions.q.instructions",
+        "limited to 20000",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("body", "path", "fragment"), [c[1:] for c in HOSTILE], ids=[c[0] for c in HOSTILE])
+@pytest.mark.parametrize(
+    ("body", "path", "fragment"), [c[1:] for c in HOSTILE], ids=[c[0] for c in HOSTILE]
+)
 def test_hostile_bodies_are_422s_naming_the_field(body: bytes, path: str, fragment: str) -> None:
     with pytest.raises(RequestValidationError) as info:
         parse_request(body)
@@ -82,7 +157,11 @@ def test_python_callers_get_the_same_checks() -> None:
     for state, questions, path in [
         ({"n": 10**400}, {"q": Noul(instructions="?")}, "state.n"),
         ("x", {"q": Noul(instructions="bad \ud800")}, "questions.q.instructions"),
-        ("x", {"q": Choice(instructions="?", criteria={"a": "\udfff", "b": None})}, "questions.q.criteria.a"),
+        (
+            "x",
+            {"q": Choice(instructions="?", criteria={"a": "\udfff", "b": None})},
+            "questions.q.criteria.a",
+        ),
         ({"a": float("nan")}, {"q": Noul(instructions="?")}, "state.a"),
     ]:
         with pytest.raises(RequestValidationError) as info:

@@ -39,7 +39,11 @@ QUESTIONS: dict[str, Any] = {
         "instructions": "Which team?",
         "criteria": {"tech": "bugs", "billing": "money", "accounts": None},
     },
-    "mood": {"type": "score", "instructions": "How upset?", "criteria": ["calm", "annoyed", "angry"]},
+    "mood": {
+        "type": "score",
+        "instructions": "How upset?",
+        "criteria": ["calm", "annoyed", "angry"],
+    },
 }
 STATE = "Customer wrote: I was charged twice for my order and want a refund today."
 
@@ -102,7 +106,9 @@ def test_batched_requests_equal_single_ones(release: ClefReleaseDecider) -> None
 
 
 def test_too_long_is_refused_before_inference_never_truncated(release_dir: Path) -> None:
-    short = ClefReleaseDecider(release_dir, trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600)
+    short = ClefReleaseDecider(
+        release_dir, trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600
+    )
     calls = []
     original = short.model.forward
     short.model.forward = lambda batch: calls.append(1) or original(batch)  # type: ignore[method-assign]
@@ -129,17 +135,31 @@ def test_images_reach_the_processor(release: ClefReleaseDecider) -> None:
         return base64.b64encode(buf.getvalue()).decode()
 
     def state(colour: tuple[int, int, int]) -> list[dict[str, Any]]:
-        return [{"role": "user", "content": [
-            {"type": "text", "text": "Is this receipt a duplicate?"},
-            {"type": "image", "base64": png(colour), "mime_type": "image/png"},
-        ]}]
+        return [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "Is this receipt a duplicate?"},
+                    {"type": "image", "base64": png(colour), "mime_type": "image/png"},
+                ],
+            }
+        ]
 
     red = release.decide(state((255, 0, 0)), QUESTIONS).nouls["refund"].noul
     blue = release.decide(state((0, 0, 255)), QUESTIONS).nouls["refund"].noul
-    text_only = release.decide(
-        [{"role": "user", "content": [{"type": "text", "text": "Is this receipt a duplicate?"}]}],
-        QUESTIONS,
-    ).nouls["refund"].noul
+    text_only = (
+        release.decide(
+            [
+                {
+                    "role": "user",
+                    "content": [{"type": "text", "text": "Is this receipt a duplicate?"}],
+                }
+            ],
+            QUESTIONS,
+        )
+        .nouls["refund"]
+        .noul
+    )
     assert len({round(red, 6), round(blue, 6), round(text_only, 6)}) == 3
 
 
@@ -237,7 +257,11 @@ async def test_one_bad_request_does_not_fail_its_batch(release_dir: Path) -> Non
 
     decider = ClefReleaseDecider(
         release_dir,
-        trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600, batch_window_ms=20
+        trust_release_code=True,
+        device="cpu",
+        dtype="fp32",
+        max_context_tokens=600,
+        batch_window_ms=20,
     )
     results = await asyncio.gather(
         decider.adecide("short and fine", QUESTIONS),
@@ -252,7 +276,9 @@ async def test_one_bad_request_does_not_fail_its_batch(release_dir: Path) -> Non
 async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> None:
     import asyncio
 
-    decider = ClefReleaseDecider(release_dir, trust_release_code=True, device="cpu", dtype="fp32", batch_window_ms=50)
+    decider = ClefReleaseDecider(
+        release_dir, trust_release_code=True, device="cpu", dtype="fp32", batch_window_ms=50
+    )
     impatient = asyncio.create_task(decider.adecide("I give up", QUESTIONS))
     patient = asyncio.create_task(decider.adecide(STATE, QUESTIONS))
     await asyncio.sleep(0.01)
@@ -269,7 +295,11 @@ def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
 
     decider = ClefReleaseDecider(
         release_dir,
-        trust_release_code=True, device="cpu", dtype="fp32", batch_size=8, batch_tokens=1000,
+        trust_release_code=True,
+        device="cpu",
+        dtype="fp32",
+        batch_size=8,
+        batch_tokens=1000,
         max_context_tokens=1000,
     )
     sizes = [100, 120, 900, 110, 130]

@@ -53,7 +53,9 @@ async def test_async_batch_mixes_hits_and_misses(smollm2: ReadoutDecider) -> Non
     counting = Counting(smollm2)
     cached = CachedDecider(counting)
     cached.decide("a", Q)
-    out = await cached.adecide_batch([{"state": "a", "questions": Q}, {"state": "b", "questions": Q}])
+    out = await cached.adecide_batch(
+        [{"state": "a", "questions": Q}, {"state": "b", "questions": Q}]
+    )
     assert counting.calls == 2  # "a" once, "b" once
     assert out[0].nouls["late"].noul == cached.decide("a", Q).nouls["late"].noul
 

@@ -43,8 +43,14 @@ def test_request_id_header_precedence() -> None:
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("::1", True), ("localhost", True), ("0.0.0.0", False),
-     ("192.168.1.4", False), ("example.com", False)],
+    [
+        ("127.0.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("192.168.1.4", False),
+        ("example.com", False),
+    ],
 )
 def test_loopback_detection(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback

@@ -123,14 +123,23 @@ def test_bad_requests_fail_client_side_without_a_round_trip(
 @pytest.mark.parametrize(
     ("body", "loc", "kind"),
     [
-        (b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": 1}}}}',
-         ["body", "questions", "q", "criteria"], "too_short"),
+        (
+            b'{"state": "x", "questions": {"q": {"type": "choice", "criteria": {"a": 1}}}}',
+            ["body", "questions", "q", "criteria"],
+            "too_short",
+        ),
         (b'{"state": 3, "questions": {"q": {"type": "noul"}}}', ["body", "state"], "type_error"),
         (b'{"questions": {"q": {"type": "noul"}}}', ["body", "state"], "missing"),
-        (b'{"state": "x", "questions": {"q": {"type": "noul"}}, "extra": 1}', ["body", "extra"],
-         "extra_forbidden"),
-        (b'{"state": "x", "questions": {"q": {"type": "noul"}, "q": {"type": "noul"}}}',
-         ["body", "questions", "q"], "duplicate"),
+        (
+            b'{"state": "x", "questions": {"q": {"type": "noul"}}, "extra": 1}',
+            ["body", "extra"],
+            "extra_forbidden",
+        ),
+        (
+            b'{"state": "x", "questions": {"q": {"type": "noul"}, "q": {"type": "noul"}}}',
+            ["body", "questions", "q"],
+            "duplicate",
+        ),
         (b'{"state": "x", "questions": ', ["body"], "json_invalid"),
     ],
 )
@@ -146,11 +155,16 @@ def test_server_answers_422_with_detail_paths(
 
 
 def test_server_refuses_what_the_backend_cannot_read(smollm2: ReadoutDecider) -> None:
-    short = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="short", max_context_tokens=64)
+    short = ReadoutDecider(
+        smollm2.model, smollm2.tokenizer, model_id="short", max_context_tokens=64
+    )
     with serving(create_app(short)) as url:
         too_long = httpx.post(
             f"{url}/v1/systemone",
-            json={"state": "word " * 400, "questions": {"q": {"type": "noul", "instructions": "?"}}},
+            json={
+                "state": "word " * 400,
+                "questions": {"q": {"type": "noul", "instructions": "?"}},
+            },
         )
         image = httpx.post(
             f"{url}/v1/systemone",
@@ -263,7 +277,11 @@ def test_wire_body_is_exactly_the_documented_shape(server_url: str) -> None:
     assert set(answer["answers"]["is_refund"]) == {"type", "noul"}
     assert set(answer["answers"]["team"]) == {"type", "choice", "confidence", "probabilities"}
     assert set(answer["answers"]["urgency"]) == {
-        "type", "score", "confidence", "legend", "probabilities"
+        "type",
+        "score",
+        "confidence",
+        "legend",
+        "probabilities",
     }
     assert answer["answers"]["urgency"]["legend"] == {"0": "low", "1": "mid", "2": "high"}
     assert answer["usage"]["output_tokens"] == 0

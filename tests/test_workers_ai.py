@@ -57,12 +57,21 @@ class FakeWorkersAI:
     times: list[float] = field(default_factory=list)
 
     def app(self) -> Starlette:
-        return Starlette(routes=[Route("/client/v4/accounts/{account}/ai/run/{model:path}",
-                                       self.run, methods=["POST"])])
+        return Starlette(
+            routes=[
+                Route(
+                    "/client/v4/accounts/{account}/ai/run/{model:path}", self.run, methods=["POST"]
+                )
+            ]
+        )
 
     def fail(self, status: int, code: int, message: str, headers: dict[str, str]) -> JSONResponse:
-        body = {"result": None, "success": False, "errors": [{"code": code, "message": message}],
-                "messages": []}
+        body = {
+            "result": None,
+            "success": False,
+            "errors": [{"code": code, "message": message}],
+            "messages": [],
+        }
         return JSONResponse(body, status_code=status, headers=headers)
 
     async def run(self, request: Request) -> JSONResponse:
@@ -98,8 +107,9 @@ class FakeWorkersAI:
                 a["probabilities"] = {k: round(v, 4) for k, v in a["probabilities"].items()}
                 a["confidence"] = max(a["probabilities"].values())
         answer["model"] = "clef"
-        return JSONResponse({"result": answer, "success": True, "errors": [], "messages": []},
-                            headers=rid)
+        return JSONResponse(
+            {"result": answer, "success": True, "errors": [], "messages": []}, headers=rid
+        )
 
 
 @pytest.fixture(scope="module")
@@ -213,10 +223,13 @@ def test_images_go_to_the_images_field(
 ) -> None:
     _, url = fake
     state = [
-        {"role": "user", "content": [
-            {"type": "text", "text": "Is this receipt a duplicate?"},
-            {"type": "image", "base64": PNG, "mime_type": "image/png"},
-        ]},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Is this receipt a duplicate?"},
+                {"type": "image", "base64": PNG, "mime_type": "image/png"},
+            ],
+        },
     ]
     _client(url).decide(state, {"urgent": QUESTIONS["urgent"]})
     sent = workers.bodies[0]
@@ -242,11 +255,13 @@ def test_image_limits_are_checked_before_sending(
 
 def test_malformed_answer_is_a_remote_error(smollm2: ReadoutDecider) -> None:
     async def broken(request: Request) -> JSONResponse:
-        return JSONResponse({"result": {"answers": {}}, "success": True, "errors": []},
-                            headers={"cf-ray": "ray-1"})
+        return JSONResponse(
+            {"result": {"answers": {}}, "success": True, "errors": []}, headers={"cf-ray": "ray-1"}
+        )
 
-    app = Starlette(routes=[Route("/client/v4/accounts/{a}/ai/run/{m:path}", broken,
-                                  methods=["POST"])])
+    app = Starlette(
+        routes=[Route("/client/v4/accounts/{a}/ai/run/{m:path}", broken, methods=["POST"])]
+    )
     with serving(app) as url, pytest.raises(RemoteError, match=r"answers\.urgent") as err:
         _client(url).decide("x", {"urgent": QUESTIONS["urgent"]})
     assert err.value.request_id == "ray-1"

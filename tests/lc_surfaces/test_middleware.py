@@ -196,8 +196,13 @@ def test_gate_resume_reuses_the_escalation_verdict(
         calls.append(name)
         return original(self, name, *a, **kw)
 
-    agent = _gated(smollm2, toolset, call("send_email", {"to": "a@b.c", "body": "hi"}),
-                   escalate_at=0.0, deny_at=1.0)
+    agent = _gated(
+        smollm2,
+        toolset,
+        call("send_email", {"to": "a@b.c", "body": "hi"}),
+        escalate_at=0.0,
+        deny_at=1.0,
+    )
     ToolGate.judge = counting  # type: ignore[method-assign]
     try:
         agent.invoke({"messages": [HumanMessage("email a@b.c")]}, CFG)

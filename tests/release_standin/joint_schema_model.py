@@ -81,7 +81,9 @@ def encode_record(tokenizer, record, processor=None, max_length=16384, max_state
     state_text = state if isinstance(state, str) else _compact(state)
 
     schema: list[int] = tok("\n\nSCHEMA FIELDS:\n")
-    spans: list[tuple[str, str, list[str], tuple[int, int], list[tuple[int, int]], list[list[int]]]] = []
+    spans: list[
+        tuple[str, str, list[str], tuple[int, int], list[tuple[int, int]], list[list[int]]]
+    ] = []
     for i, (qid, question) in enumerate(record["questions"].items()):
         schema += tok(f"\nFIELD {i}\nID: {qid}\nTYPE: {question['type']}\nINSTRUCTION: ")
         instruction = question.get("instructions") or qid
@@ -90,7 +92,9 @@ def encode_record(tokenizer, record, processor=None, max_length=16384, max_state
         schema += ins_ids + tok("\nALLOWED OPTIONS:\n")
         option_ids, option_spans, option_tokens = [], [], []
         for j, (oid, desc) in enumerate(_options(question)):
-            payload = {"option_id": oid} if desc is None else {"description": desc, "option_id": oid}
+            payload = (
+                {"option_id": oid} if desc is None else {"description": desc, "option_id": oid}
+            )
             ids = tok(f"OPTION {j}: {_compact(payload)}\n")
             option_spans.append((len(schema), len(schema) + len(ids)))
             option_tokens.append(tok(oid))
@@ -102,7 +106,9 @@ def encode_record(tokenizer, record, processor=None, max_length=16384, max_state
     tail = tok(TAIL)
     budget = max_length - len(head) - len(schema) - len(tail)
     if budget < 0:
-        raise ValueError(f"schema needs {len(head) + len(schema) + len(tail)} tokens > {max_length}")
+        raise ValueError(
+            f"schema needs {len(head) + len(schema) + len(tail)} tokens > {max_length}"
+        )
     state_ids = tok(state_text)
     if max_state_tokens is not None:
         budget = min(budget, max_state_tokens)
@@ -110,7 +116,9 @@ def encode_record(tokenizer, record, processor=None, max_length=16384, max_state
     offset = len(head) + len(state_ids)
     questions = [
         EncodedQuestion(
-            qid, kind, oids,
+            qid,
+            kind,
+            oids,
             (ins[0] + offset, ins[1] + offset),
             [(a + offset, b + offset) for a, b in ospans],
             otoks,
@@ -148,7 +156,9 @@ class JointSchemaHead(nn.Module):
             h = hidden[row]
             last = h[len(record.input_ids) - 1]
             image = (
-                self.image(torch.tensor(record.image_features, dtype=h.dtype, device=h.device)).sum(0)
+                self.image(torch.tensor(record.image_features, dtype=h.dtype, device=h.device)).sum(
+                    0
+                )
                 if record.image_features
                 else 0.0
             )
@@ -168,7 +178,10 @@ class JointSchemaHead(nn.Module):
                         for (s, e), t in zip(q.option_spans, q.option_token_ids, strict=True)
                     ]
                 )
-                logits.append(self.logit_scale.exp() * nn.functional.cosine_similarity(opts, field_vec[None], dim=-1))
+                logits.append(
+                    self.logit_scale.exp()
+                    * nn.functional.cosine_similarity(opts, field_vec[None], dim=-1)
+                )
             out.append(logits)
         return out
 
