@@ -19,7 +19,7 @@ __all__ = ["Cancelled", "cancellable", "raise_if_cancelled"]
 _EVENT: ContextVar[threading.Event | None] = ContextVar("clef_cancel_event", default=None)
 
 
-class Cancelled(Exception):  # noqa: N818 - a control-flow signal, never seen by callers
+class Cancelled(Exception):
     """The caller is gone; the work stops here and its result would be dropped anyway."""
 
 
