@@ -51,14 +51,35 @@ def bfcl(name: str, n: int | None = None, seed: int = 0) -> list[Item]:
     folder = cache_root() / f"bfcl-eval-{BFCL_VERSION}"
     if not folder.exists():
         folder.mkdir(parents=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        f"bfcl-eval=={BFCL_VERSION}", "-d", str(folder)], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                f"bfcl-eval=={BFCL_VERSION}",
+                "-d",
+                str(folder),
+            ],
+            check=True,
+        )
     wheel = next(folder.glob("bfcl_eval-*.whl"))
     with zipfile.ZipFile(wheel) as zf:
-        questions = [json.loads(line) for line in
-                     zf.read(f"bfcl_eval/data/BFCL_v4_{name}.json").decode().splitlines()]
-        answers = {a["id"]: a for a in (json.loads(line) for line in zf.read(
-            f"bfcl_eval/data/possible_answer/BFCL_v4_{name}.json").decode().splitlines())}
+        questions = [
+            json.loads(line)
+            for line in zf.read(f"bfcl_eval/data/BFCL_v4_{name}.json").decode().splitlines()
+        ]
+        answers = {
+            a["id"]: a
+            for a in (
+                json.loads(line)
+                for line in zf.read(f"bfcl_eval/data/possible_answer/BFCL_v4_{name}.json")
+                .decode()
+                .splitlines()
+            )
+        }
     items: list[Item] = []
     for q in questions:
         gold = next(iter(answers[q["id"]]["ground_truth"][0]))
@@ -120,30 +141,45 @@ def pick_threshold(scored: list[tuple[list[float], int]], t: float) -> dict[str,
     for threshold in [i / 100 for i in range(101)]:
         kept = [ok for conf, ok in rows if conf >= threshold]
         if kept and sum(kept) / len(kept) >= PRECISION_TARGET:
-            return {"threshold": threshold, "dev_precision": sum(kept) / len(kept),
-                    "dev_coverage": len(kept) / len(rows)}
+            return {
+                "threshold": threshold,
+                "dev_precision": sum(kept) / len(kept),
+                "dev_coverage": len(kept) / len(rows),
+            }
     return {"threshold": 1.01, "dev_precision": float("nan"), "dev_coverage": 0.0}
 
 
 def ece(rows: list[tuple[float, bool]], bins: int = 10) -> float:
     total = 0.0
     for b in range(bins):
-        cell = [(p, ok) for p, ok in rows if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1)]
+        cell = [
+            (p, ok)
+            for p, ok in rows
+            if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1)
+        ]
         if cell:
-            total += len(cell) / len(rows) * abs(
-                statistics.mean(p for p, _ in cell) - statistics.mean(ok for _, ok in cell))
+            total += (
+                len(cell)
+                / len(rows)
+                * abs(statistics.mean(p for p, _ in cell) - statistics.mean(ok for _, ok in cell))
+            )
     return total
 
 
 def fit(args: argparse.Namespace) -> None:
     fast = EmbeddingDecider()
-    dev = {"banking77_train": banking("train", args.dev_items),
-           "bfcl_live_multiple": bfcl("live_multiple", args.dev_items)}
+    dev = {
+        "banking77_train": banking("train", args.dev_items),
+        "bfcl_live_multiple": bfcl("live_multiple", args.dev_items),
+    }
     scored = {name: cosines(fast, items) for name, items in dev.items()}
     pooled = [row for rows in scored.values() for row in rows]
     t = fit_temperature(pooled)
-    result: dict[str, Any] = {"temperature": t, "precision_target": PRECISION_TARGET,
-                              "dev_items": {k: len(v) for k, v in scored.items()}}
+    result: dict[str, Any] = {
+        "temperature": t,
+        "precision_target": PRECISION_TARGET,
+        "dev_items": {k: len(v) for k, v in scored.items()},
+    }
     result |= pick_threshold(pooled, t)
     for name, rows in scored.items():
         result[name] = {"nll": nll(rows, t), **pick_threshold(rows, t)}
@@ -167,8 +203,10 @@ def evaluate(args: argparse.Namespace) -> None:
     lm = load_readout("embedded")
     cascade = CascadeDecider(lm, fast)
     result: dict[str, Any] = {"temperature": fast.temperature, "threshold": cascade.threshold}
-    sets = {"bfcl_multiple": lambda: bfcl("multiple"),
-            "banking77_test": lambda: banking("test", args.banking_items)}
+    sets = {
+        "bfcl_multiple": lambda: bfcl("multiple"),
+        "banking77_test": lambda: banking("test", args.banking_items),
+    }
     for name, load_items in sets.items():
         if name not in args.sets:
             continue
@@ -176,8 +214,13 @@ def evaluate(args: argparse.Namespace) -> None:
         q = "pick"
         rows, emb_times, conf_ok = [], [], []
         for state, criteria, gold in items:
-            question = {q: {"type": "choice", "instructions": "Which option fits the request?",
-                            "criteria": criteria}}
+            question = {
+                q: {
+                    "type": "choice",
+                    "instructions": "Which option fits the request?",
+                    "criteria": criteria,
+                }
+            }
             r, dt = timed(lambda s=state, qq=question: fast.decide(s, qq))
             emb_times.append(dt)
             p = r.choices[q]
@@ -206,8 +249,11 @@ def evaluate(args: argparse.Namespace) -> None:
             cas_t.append(dt)
             tiers.append(r.tiers[q])  # type: ignore[attr-defined]
         if lm_ok:
-            section["lm_alone"] = {"items": len(lm_ok), "accuracy": statistics.mean(lm_ok),
-                                   "p50_ms": 1000 * statistics.median(lm_t)}
+            section["lm_alone"] = {
+                "items": len(lm_ok),
+                "accuracy": statistics.mean(lm_ok),
+                "p50_ms": 1000 * statistics.median(lm_t),
+            }
         section["cascade"] = {
             "items": len(cas_ok),
             "accuracy": statistics.mean(cas_ok),

@@ -44,8 +44,17 @@ def server_process(model: str) -> Iterator[str]:
     if model == "uniform":
         cmd = [sys.executable, str(HERE / "_uniform_server.py"), "--http", str(port)]
     else:
-        cmd = [sys.executable, "-m", "clef_tools.cli", "serve", "--model", model, "--quiet",
-               "--port", str(port)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "clef_tools.cli",
+            "serve",
+            "--model",
+            model,
+            "--quiet",
+            "--port",
+            str(port),
+        ]
     env = {k: v for k, v in os.environ.items() if k != "CLEF_TOOLS_API_KEY"}
     proc = subprocess.Popen(cmd, env=env, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -142,18 +151,30 @@ def main() -> None:
     u = result["uniform"]
     print(f"{'what':<34} {'p50 ms':>9} {'p95 ms':>9}")
     for i, r in enumerate(u["rounds"]):
-        print(f"{'instant backend, bare (round ' + str(i) + ')':<34} {r['bare']['p50_ms']:>9.3f} "
-              f"{r['bare']['p95_ms']:>9.3f}")
-        print(f"{'instant backend, HTTP (round ' + str(i) + ')':<34} {r['http']['p50_ms']:>9.3f} "
-              f"{r['http']['p95_ms']:>9.3f}")
-    for name, r in (("instant, 32 clients x 20", result["uniform_load"]),
-                    (f"{args.model}, 8 clients x 4", result["model_load"])):
-        print(f"{name:<34} {r['p50_ms']:>9.1f} {r['p95_ms']:>9.1f}  errors {r['errors']}, "
-              f"{r['throughput_rps']:.1f} req/s")
+        print(
+            f"{'instant backend, bare (round ' + str(i) + ')':<34} {r['bare']['p50_ms']:>9.3f} "
+            f"{r['bare']['p95_ms']:>9.3f}"
+        )
+        print(
+            f"{'instant backend, HTTP (round ' + str(i) + ')':<34} {r['http']['p50_ms']:>9.3f} "
+            f"{r['http']['p95_ms']:>9.3f}"
+        )
+    for name, r in (
+        ("instant, 32 clients x 20", result["uniform_load"]),
+        (f"{args.model}, 8 clients x 4", result["model_load"]),
+    ):
+        print(
+            f"{name:<34} {r['p50_ms']:>9.1f} {r['p95_ms']:>9.1f}  errors {r['errors']}, "
+            f"{r['throughput_rps']:.1f} req/s"
+        )
     for r in result["model_rounds"]:
-        print(f"{args.model + ' bare / HTTP':<34} {r['bare']['p50_ms']:>9.1f} {r['http']['p50_ms']:>9.1f}")
-    print(f"HTTP overhead: {u['overhead_ms']:.2f} ms with an instant backend (target <= 3 ms); "
-          f"{result['model_overhead_ms']:.1f} ms with {args.model} (inside its own spread)")
+        print(
+            f"{args.model + ' bare / HTTP':<34} {r['bare']['p50_ms']:>9.1f} {r['http']['p50_ms']:>9.1f}"
+        )
+    print(
+        f"HTTP overhead: {u['overhead_ms']:.2f} ms with an instant backend (target <= 3 ms); "
+        f"{result['model_overhead_ms']:.1f} ms with {args.model} (inside its own spread)"
+    )
     out = HERE / "results" / f"http-{args.model}.json"
     out.write_text(json.dumps(result, indent=2))
     print(f"wrote {out}")

@@ -44,22 +44,35 @@ CHOICES: dict[str, Any] = {
     "team": {
         "type": "choice",
         "instructions": "Which team should handle this ticket?",
-        "criteria": {"billing": "charges and refunds", "shipping": "parcels and delivery",
-                     "tech": "bugs and login", "sales": "new orders and upgrades"},
+        "criteria": {
+            "billing": "charges and refunds",
+            "shipping": "parcels and delivery",
+            "tech": "bugs and login",
+            "sales": "new orders and upgrades",
+        },
     },
     "next_step": {
         "type": "choice",
         "instructions": "What should the agent do next?",
-        "criteria": {"refund": "refund a charge", "escalate": "hand to a human",
-                     "reply": "answer with information", "close": "close the ticket"},
+        "criteria": {
+            "refund": "refund a charge",
+            "escalate": "hand to a human",
+            "reply": "answer with information",
+            "close": "close the ticket",
+        },
     },
 }
 
 
 def _ms(times: list[float]) -> dict[str, float]:
     ms = sorted(t * 1000 for t in times)
-    return {"p50_ms": statistics.median(ms), "p95_ms": ms[int(0.95 * (len(ms) - 1))],
-            "min_ms": ms[0], "max_ms": ms[-1], "n": len(ms)}
+    return {
+        "p50_ms": statistics.median(ms),
+        "p95_ms": ms[int(0.95 * (len(ms) - 1))],
+        "min_ms": ms[0],
+        "max_ms": ms[-1],
+        "n": len(ms),
+    }
 
 
 # -- 1. one pass vs per option ------------------------------------------------------------
@@ -84,8 +97,14 @@ def per_option(d: ReadoutDecider, state: str, questions: dict[str, Any]) -> dict
 
 def one_pass_vs_per_option(base: ReadoutDecider, repeats: int) -> dict[str, Any]:
     # the pure readout on both sides: no rotation, no prior division, no prefix reuse
-    d = ReadoutDecider(base.model, base.tokenizer, model_id=base.model_id, debias=False,
-                       contextual=(), prefix_cache_tokens=0)
+    d = ReadoutDecider(
+        base.model,
+        base.tokenizer,
+        model_id=base.model_id,
+        debias=False,
+        contextual=(),
+        prefix_cache_tokens=0,
+    )
     one_t, per_t, diffs = [], [], []
     for _ in range(repeats):
         t = time.perf_counter()
@@ -99,9 +118,15 @@ def one_pass_vs_per_option(base: ReadoutDecider, repeats: int) -> dict[str, Any]
             diffs += [abs(x - y) for x, y in zip(a, slow[qid], strict=True)]
     k = len(CHOICES["team"]["criteria"])
     ratio = statistics.median(per_t) / statistics.median(one_t)
-    return {"questions": len(CHOICES), "options": k, "one_pass": _ms(one_t),
-            "per_option": _ms(per_t), "speedup": ratio, "target_speedup": 0.8 * k,
-            "max_probability_difference": max(diffs)}
+    return {
+        "questions": len(CHOICES),
+        "options": k,
+        "one_pass": _ms(one_t),
+        "per_option": _ms(per_t),
+        "speedup": ratio,
+        "target_speedup": 0.8 * k,
+        "max_probability_difference": max(diffs),
+    }
 
 
 # -- 3. concurrency -----------------------------------------------------------------------
@@ -113,15 +138,22 @@ async def callers(d: ReadoutDecider, n: int, per_caller: int) -> dict[str, Any]:
     async def one(i: int) -> None:
         for j in range(per_caller):
             t = time.perf_counter()
-            await d.adecide(f"Caller {i}, message {j}: where is my parcel?",
-                            {"late": {"type": "noul", "instructions": "Is a parcel late?"}})
+            await d.adecide(
+                f"Caller {i}, message {j}: where is my parcel?",
+                {"late": {"type": "noul", "instructions": "Is a parcel late?"}},
+            )
             latencies.append(time.perf_counter() - t)
 
     start = time.perf_counter()
     await asyncio.gather(*(one(i) for i in range(n)))
     wall = time.perf_counter() - start
-    return {"callers": n, "requests": n * per_caller, "wall_s": wall,
-            "throughput_rps": n * per_caller / wall, **_ms(latencies)}
+    return {
+        "callers": n,
+        "requests": n * per_caller,
+        "wall_s": wall,
+        "throughput_rps": n * per_caller / wall,
+        **_ms(latencies),
+    }
 
 
 def concurrency(base: ReadoutDecider, sizes: list[int], total: int) -> dict[str, Any]:
@@ -143,36 +175,49 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default="embedded")
     ap.add_argument("--quick", action="store_true", help="small sizes (smoke run)")
-    ap.add_argument("--skip", nargs="*", default=[], help="sections to skip: "
-                    "one_pass prefix concurrency surfaces")
+    ap.add_argument(
+        "--skip",
+        nargs="*",
+        default=[],
+        help="sections to skip: one_pass prefix concurrency surfaces",
+    )
     args = ap.parse_args()
     repeats = 2 if args.quick else 3
     base = load_readout(args.model)
-    result: dict[str, Any] = {"model": base.model_id, "machine": platform.processor() or
-                              platform.machine(), "torch_threads": torch.get_num_threads()}
+    result: dict[str, Any] = {
+        "model": base.model_id,
+        "machine": platform.processor() or platform.machine(),
+        "torch_threads": torch.get_num_threads(),
+    }
 
     if "one_pass" not in args.skip:
         r = result["one_pass_vs_per_option"] = one_pass_vs_per_option(base, repeats)
         print(f"\n1. one pass vs per option ({r['questions']} questions x {r['options']} options)")
-        print(f"   one pass {r['one_pass']['p50_ms'] / 1000:.2f} s, per option "
-              f"{r['per_option']['p50_ms'] / 1000:.2f} s -> {r['speedup']:.1f}x faster "
-              f"(target >= {r['target_speedup']:.1f}x); max |dp| {r['max_probability_difference']:.2e}")
+        print(
+            f"   one pass {r['one_pass']['p50_ms'] / 1000:.2f} s, per option "
+            f"{r['per_option']['p50_ms'] / 1000:.2f} s -> {r['speedup']:.1f}x faster "
+            f"(target >= {r['target_speedup']:.1f}x); max |dp| {r['max_probability_difference']:.2e}"
+        )
     if "prefix" not in args.skip:
         sizes = [250, 1000] if args.quick else [250, 1000, 4000]
         rows = result["prefix"] = prefix_bench.measure(base, sizes, 2)
         print("\n2. growing transcript: cold vs prefix hit")
         print(f"   {'tokens':>7} {'cold p50 s':>11} {'hit p50 s':>10} {'hit/cold':>9}")
         for row in rows:
-            print(f"   {row['input_tokens']:>7} {row['cold_p50_s']:>11.2f} {row['hit_p50_s']:>10.2f}"
-                  f" {row['ratio']:>9.2f}")
+            print(
+                f"   {row['input_tokens']:>7} {row['cold_p50_s']:>11.2f} {row['hit_p50_s']:>10.2f}"
+                f" {row['ratio']:>9.2f}"
+            )
     if "concurrency" not in args.skip:
         total = 8 if args.quick else 16
         r = result["concurrency"] = concurrency(base, [8] if args.quick else [8, 32], total)
         print("\n3. concurrent callers (short yes/no requests)")
         print(f"   {'':<14} {'req/s':>7} {'x serial':>9} {'p50 ms':>9} {'p95 ms':>9}")
         for name, row in r.items():
-            print(f"   {name:<14} {row['throughput_rps']:>7.2f} "
-                  f"{row.get('throughput_ratio', 1.0):>9.2f} {row['p50_ms']:>9.0f} {row['p95_ms']:>9.0f}")
+            print(
+                f"   {name:<14} {row['throughput_rps']:>7.2f} "
+                f"{row.get('throughput_ratio', 1.0):>9.2f} {row['p50_ms']:>9.0f} {row['p95_ms']:>9.0f}"
+            )
     if "surfaces" not in args.skip:
         lc = surface_bench.langchain_uniform(200)
         import anyio

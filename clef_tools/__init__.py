@@ -30,6 +30,8 @@ from clef_tools._errors import (
 from clef_tools._factory import load_decider, load_readout
 from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
 from clef_tools._hosted import HostedDecider
+from clef_tools._http_guard import AccessPolicy, GuardMiddleware
+from clef_tools._http_run import ConnectionLimits, run_app
 from clef_tools._limits import LIMITS
 from clef_tools._models import ModelSource, resolve_model
 from clef_tools._readout import ReadoutDecider
@@ -48,6 +50,7 @@ __version__ = "0.1.0"
 __all__ = [
     "DEFAULT_GATE_QUESTIONS",
     "LIMITS",
+    "AccessPolicy",
     "AuthenticationError",
     "BackendError",
     "CachedDecider",
@@ -55,12 +58,14 @@ __all__ = [
     "CascadeDecider",
     "ClefError",
     "ClefReleaseDecider",
+    "ConnectionLimits",
     "Decider",
     "DecisionRequest",
     "EmbeddingDecider",
     "FieldIssue",
     "GateDecision",
     "GatePolicy",
+    "GuardMiddleware",
     "HostedDecider",
     "ModelSource",
     "ModelUnavailableError",
@@ -93,6 +98,7 @@ __all__ = [
     "resolve_model",
     "response_from_wire",
     "response_to_wire",
+    "run_app",
     "score_confidence",
     "serve",
     "validate_request",

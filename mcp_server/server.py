@@ -11,7 +11,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 import anyio.to_thread
@@ -19,22 +19,26 @@ from langchain_core.decisions import Choice, Noul, Score
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
 from pydantic import Field, JsonValue
+from starlette.types import ASGIApp
 
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, RouteResult
 from clef_tools import (
     LIMITS,
+    AccessPolicy,
     ClefError,
     Decider,
     GatePolicy,
+    GuardMiddleware,
     ReadoutDecider,
     ToolGate,
     load_decider,
     response_to_wire,
 )
 
-__all__ = ["AppState", "build_server"]
+__all__ = ["AppState", "build_server", "http_app"]
 
 log = logging.getLogger("clef_mcp")
 
@@ -236,6 +240,17 @@ def build_server(
         )
 
     return mcp
+
+
+def http_app(server: MCPServer[AppState], access: AccessPolicy) -> ASGIApp:
+    """The streamable-HTTP app at `/mcp`, behind the same rules as `clef-tools serve`:
+    the SDK's DNS-rebinding protection with our Host/Origin allow-lists, JSON only, and
+    the bearer key when one is set."""
+    app = server.streamable_http_app(
+        streamable_http_path="/mcp",
+        transport_security=TransportSecuritySettings(**access.mcp_transport_settings()),
+    )
+    return GuardMiddleware(app, replace(access, open_paths=frozenset()))
 
 
 async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:
