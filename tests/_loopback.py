@@ -15,15 +15,24 @@ from typing import Any
 
 import uvicorn
 
+from clef_tools import ConnectionLimits
+from clef_tools._http_run import bounded_config
+
 
 @contextmanager
-def serving(app: Any) -> Iterator[str]:
+def serving(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
+    """The app under uvicorn exactly as `clef-tools serve` runs it (bounded protocol)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+        bounded_config(
+            app,
+            limits=limits or ConnectionLimits(),
+            log_level="warning",
+            timeout_graceful_shutdown=5,
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
