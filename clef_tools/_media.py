@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from clef_tools._errors import RequestValidationError, UnsupportedInputError
-from clef_tools._limits import MAX_IMAGES
+from clef_tools._image_header import read_header
+from clef_tools._limits import MAX_IMAGE_PIXELS, MAX_IMAGES
 from clef_tools._render import to_jsonable
 
 __all__ = ["StateImage", "count_images", "split_images"]
@@ -133,7 +134,23 @@ def _checked(mime: str, data: str, loc: tuple[str | int, ...]) -> StateImage:
             ".".join(map(str, loc)), f"image type {mime or 'unknown'!r}; use PNG, JPEG or WebP"
         )
     try:
-        base64.b64decode(data, validate=True)
+        raw = base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise RequestValidationError.at(loc, f"image data is not valid base64: {exc}") from exc
+    header = read_header(raw)
+    if header is None:
+        raise RequestValidationError.at(
+            loc, f"the data is not a {mime.removeprefix('image/').upper()} image", "invalid_image"
+        )
+    actual, width, height = header
+    if actual != mime:
+        raise RequestValidationError.at(
+            loc, f"labelled {mime} but the data is {actual}", "invalid_image"
+        )
+    if width * height > MAX_IMAGE_PIXELS or width == 0 or height == 0:
+        raise RequestValidationError.at(
+            loc,
+            f"{width}×{height} pixels; images may have at most {MAX_IMAGE_PIXELS} pixels",
+            "too_large",
+        )
     return StateImage(mime, data, loc)

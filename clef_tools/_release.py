@@ -26,9 +26,11 @@ from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import (
     BackendError,
     ModelUnavailableError,
+    RequestValidationError,
     StateTooLongError,
     UnsupportedInputError,
 )
+from clef_tools._limits import MAX_IMAGE_PIXELS
 from clef_tools._media import StateImage, split_images
 from clef_tools._torch_thread import run_on_torch_thread
 from clef_tools._validation import DecisionRequest
@@ -291,4 +293,15 @@ def _pil(image: StateImage) -> Any:
         raise UnsupportedInputError(
             ".".join(map(str, image.loc)), "images need Pillow: pip install 'clef-tools[images]'"
         ) from exc
-    return Image.open(io.BytesIO(image.to_bytes())).convert("RGB")
+    # The header was checked already; this catches a body that disagrees with its header
+    # (the size is read before `convert` decodes anything) and whatever else the decoder
+    # refuses, as a 422 naming the image.
+    try:
+        with Image.open(io.BytesIO(image.to_bytes())) as opened:
+            if opened.width * opened.height > MAX_IMAGE_PIXELS:
+                raise ValueError(f"{opened.width}×{opened.height} pixels is too large")
+            return opened.convert("RGB")
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise RequestValidationError.at(
+            image.loc, f"the image cannot be decoded: {exc}", "invalid_image"
+        ) from exc

@@ -172,3 +172,65 @@ def test_python_callers_get_the_same_checks() -> None:
 def test_a_model_backend_refuses_them_before_tokenizing(smollm2: ReadoutDecider) -> None:
     with pytest.raises(RequestValidationError, match="lone surrogate"):
         smollm2.decide("a parcel \ud800 late", {"q": Noul(instructions="Late?")})
+
+
+# -- images --------------------------------------------------------------------------
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and IHDR declaring a size (what a decoder allocates for)."""
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (
+        b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + chunk + struct.pack(">I", zlib.crc32(chunk))
+    )
+
+
+def _image_state(data: bytes, mime: str = "image/png") -> list[dict[str, Any]]:
+    import base64
+
+    block = {"type": "image", "base64": base64.b64encode(data).decode(), "mime_type": mime}
+    return [{"role": "user", "content": [{"type": "text", "text": "look"}, block]}]
+
+
+def _real_image(fmt: str) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (3, 2), "blue").save(buf, format=fmt)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "mime", "fragment"),
+    [
+        (_png_header(12000, 12000), "image/png", "12000×12000 pixels"),
+        (b"MZ\x90\x00 not an image at all", "image/png", "not a PNG image"),
+        (_real_image("JPEG"), "image/png", "labelled image/png but the data is image/jpeg"),
+        (_png_header(0, 10), "image/png", "0×10 pixels"),
+    ],
+    ids=["decompression bomb", "not an image", "wrong label", "empty"],
+)
+def test_bad_images_are_refused_before_decoding(data: bytes, mime: str, fragment: str) -> None:
+    from clef_tools._media import split_images
+
+    with pytest.raises(RequestValidationError) as info:
+        split_images(_image_state(data, mime))
+    assert fragment in info.value.issues[0].msg
+    assert info.value.issues[0].path == "state.0.content.1"
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "WEBP"])
+def test_real_images_pass_with_their_size_read(fmt: str) -> None:
+    from clef_tools._image_header import read_header
+    from clef_tools._media import split_images
+
+    data = _real_image(fmt)
+    assert read_header(data) == (f"image/{fmt.lower()}", 3, 2)
+    _, images = split_images(_image_state(data, f"image/{fmt.lower()}"))
+    assert len(images) == 1

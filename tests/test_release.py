@@ -23,6 +23,7 @@ from _release import build_standin_release
 from clef_tools import (
     ClefReleaseDecider,
     ModelUnavailableError,
+    RequestValidationError,
     StateTooLongError,
     choice_confidence,
     load_decider,
@@ -161,6 +162,27 @@ def test_images_reach_the_processor(release: ClefReleaseDecider) -> None:
         .noul
     )
     assert len({round(red, 6), round(blue, 6), round(text_only, 6)}) == 3
+
+
+def test_an_image_its_decoder_refuses_is_a_422(release: ClefReleaseDecider) -> None:
+    """The header passes the size check, the body is garbage: a 422 naming the image,
+    not a 500 from inside Pillow."""
+    import struct
+    import zlib
+
+    ihdr = b"IHDR" + struct.pack(">IIBBBBB", 10, 10, 8, 2, 0, 0, 0)
+    broken = (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", 13)
+        + ihdr
+        + struct.pack(">I", zlib.crc32(ihdr))
+        + b"\x00\x00\x00\x04IDATjunk"
+    )
+    block = {"type": "image", "base64": base64.b64encode(broken).decode(), "mime_type": "image/png"}
+    with pytest.raises(RequestValidationError) as info:
+        release.decide([{"role": "user", "content": [block]}], QUESTIONS)
+    assert info.value.issues[0].path == "state.0.content.0"
+    assert "cannot be decoded" in info.value.issues[0].msg
 
 
 def test_missing_files_and_the_env_var(

@@ -10,6 +10,7 @@ max-prob confidence, as the hosted Clef release reports them.
 from __future__ import annotations
 
 import base64
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -41,7 +42,17 @@ from clef_tools import (
 
 ACCOUNT, TOKEN = "acc123", "cf-token"
 MODEL_PATH = "@cf/cloudflare/clef-flash"
-PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\x00" * 16).decode()
+
+
+def _tiny_png() -> str:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (2, 2), "red").save(buf, format="PNG")
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+PNG = _tiny_png()
 QUESTIONS: dict[str, Any] = {
     "urgent": {"type": "noul", "instructions": "Does this need action today?"},
     "team": {"type": "choice", "criteria": {"billing": "money", "tech": "bugs"}},
