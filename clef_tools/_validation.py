@@ -19,7 +19,7 @@ from clef_tools import _limits as L
 from clef_tools._errors import FieldIssue, IssueList, RequestValidationError
 from clef_tools._media import count_images
 
-__all__ = ["DecisionRequest", "OversizeNumber", "loc_part", "validate_request"]
+__all__ = ["DecisionRequest", "OversizeNumber", "loc_part", "scan_json", "validate_request"]
 
 #: Integers beyond this many bits cannot be rendered to text at all past Python's
 #: 4300-digit guard, and mean nothing to a model anyway.
@@ -149,6 +149,35 @@ def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, de
         )
     issues.append(FieldIssue(loc, f"{type(value).__name__} is not JSON-compatible", "type_error"))
     return 0
+
+
+def scan_json(value: object, *, max_depth: int, limit: int = 1) -> IssueList:
+    """Problems a JSON value holds that a strict parser or a UTF-8 writer would fail on:
+    lone surrogates, non-finite or over-long numbers, nesting past `max_depth`. For
+    transports that parse before our validation runs (an MCP frame, say)."""
+    issues = IssueList(limit)
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(value, ())]
+    while stack and not issues.full:
+        item, loc = stack.pop()
+        if len(loc) > max_depth:
+            issues.append(
+                FieldIssue(
+                    loc[: max_depth + 1], f"nested deeper than {max_depth} levels", "too_deep"
+                )
+            )
+        elif isinstance(item, str):
+            _check_text(item, loc, issues)
+        elif isinstance(item, int | float | OversizeNumber) and not isinstance(item, bool):
+            _check_number(item, loc, issues)
+        elif isinstance(item, Mapping):
+            for key, child in item.items():
+                key_loc = (*loc, loc_part(key))
+                if isinstance(key, str):
+                    _check_text(key, key_loc, issues, what="key")
+                stack.append((child, key_loc))
+        elif isinstance(item, list):
+            stack.extend((child, (*loc, i)) for i, child in enumerate(item))
+    return issues
 
 
 def _check_text(

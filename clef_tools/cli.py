@@ -209,7 +209,11 @@ def _mcp(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     server = build_server(lambda: _load(args), model=args.model)
     if not args.http:
-        server.run()
+        import anyio
+
+        from clef_mcp._stdio import run_stdio
+
+        anyio.run(run_stdio, server)
         return 0
     from clef_mcp import http_app
     from clef_tools import AccessPolicy, run_app
