@@ -211,7 +211,7 @@ def _mcp(args: argparse.Namespace) -> int:
     if not args.http:
         import anyio
 
-        from clef_mcp._stdio import run_stdio
+        from clef_mcp import run_stdio
 
         anyio.run(run_stdio, server)
         return 0

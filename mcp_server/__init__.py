@@ -1,8 +1,9 @@
 """clef MCP server: `decide`, `route`, `gate_tool_call` and `model_info` for MCP hosts."""
 
+from clef_mcp._stdio import run_stdio
 from clef_mcp.server import AppState, build_server, http_app
 
-__all__ = ["AppState", "build_server", "http_app", "main"]
+__all__ = ["AppState", "build_server", "http_app", "main", "run_stdio"]
 
 
 def main(argv: list[str] | None = None) -> int:
