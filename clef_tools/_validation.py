@@ -19,7 +19,14 @@ from clef_tools import _limits as L
 from clef_tools._errors import FieldIssue, IssueList, RequestValidationError
 from clef_tools._media import count_images
 
-__all__ = ["DecisionRequest", "OversizeNumber", "loc_part", "scan_json", "validate_request"]
+__all__ = [
+    "DecisionRequest",
+    "OversizeNumber",
+    "loc_part",
+    "printable",
+    "scan_json",
+    "validate_request",
+]
 
 #: Integers beyond this many bits cannot be rendered to text at all past Python's
 #: 4300-digit guard, and mean nothing to a model anyway.
@@ -216,13 +223,20 @@ def _check_number(
 
 
 def loc_part(key: object) -> str:
-    """A key as it may appear in an error path: printable, valid UTF-8, not too long."""
+    """A key as it may appear in an error path: one printable line (control characters,
+    line breaks and lone surrogates escaped as in a Python literal), not too long."""
     text = key if isinstance(key, str) else repr(key)
-    if not text.isascii():
-        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = printable(text)
     if len(text) > _LOC_PART_CHARS:
         text = text[: _LOC_PART_CHARS - 1] + "…"
     return text
+
+
+def printable(text: str) -> str:
+    """`text` with every non-printable character escaped (`\\x1e`, `\\n`, `\\ud800`)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _json_kind(value: object) -> str:

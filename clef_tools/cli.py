@@ -265,7 +265,10 @@ def _load(args: argparse.Namespace, **options: Any) -> Any:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"clef-tools: error: {message}", file=sys.stderr)
+    from clef_tools._validation import printable
+
+    # one line, whatever the request held (a question id with a line break, say)
+    print(f"clef-tools: error: {printable(message)}", file=sys.stderr)
     return code
 
 

@@ -42,3 +42,23 @@ class SlowDecider(Decider):
             return self.inner._score(requests)
         finally:
             self.finished.set()
+
+
+class InstantDecider(Decider):
+    """Uniform answers at once: for tests of a surface (HTTP, MCP, CLI) where the model's
+    time would only slow thousands of generated requests down. It still goes through
+    every layer a real backend does (validation, answer building, confidence)."""
+
+    @property
+    def model_id(self) -> str:
+        return "instant"
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        out = []
+        for request in requests:
+            probabilities = {}
+            for qid, question in request.questions.items():
+                n = 2 if question.type == "noul" else len(question.criteria)  # type: ignore[union-attr]
+                probabilities[qid] = [1.0 / n] * n
+            out.append(RequestScores(probabilities=probabilities, input_tokens=0))
+        return out
