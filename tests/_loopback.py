@@ -47,3 +47,17 @@ def serving(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=30)
         sock.close()
+
+
+def upstream_app(status: int, body: Any, headers: dict[str, str] | None = None) -> Any:
+    """Stands in for a hosted /v1/systemone server (unreachable from here): answers every
+    request with one documented response shape."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    async def answer(request: Request) -> JSONResponse:
+        return JSONResponse(body, status_code=status, headers=headers or {})
+
+    return Starlette(routes=[Route("/v1/systemone", answer, methods=["POST"])])

@@ -21,12 +21,8 @@ import httpx
 import pytest
 import zstandard
 from _backends import SlowDecider
-from _loopback import serving
+from _loopback import serving, upstream_app
 from langchain_core.decisions import Noul
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from clef_tools import (
     AccessPolicy,
@@ -244,16 +240,6 @@ def test_models_entries_carry_what_the_sdks_require(url: str, smollm2: ReadoutDe
 # -- upstream errors behind serve -------------------------------------------------------
 
 
-def _upstream(status: int, body: Any, headers: dict[str, str]) -> Starlette:
-    """Stands in for a hosted /v1/systemone server (unreachable from here), answering
-    every request with one documented error shape."""
-
-    async def answer(request: Request) -> JSONResponse:
-        return JSONResponse(body, status_code=status, headers=headers)
-
-    return Starlette(routes=[Route("/v1/systemone", answer, methods=["POST"])])
-
-
 @pytest.mark.parametrize(
     ("status", "headers", "want_status", "want_type", "want_retry_after"),
     [
@@ -274,7 +260,7 @@ def test_upstream_errors_map_to_the_documented_statuses(
 ) -> None:
     body = {"detail": {"error_type": "unknown", "message": "upstream says no"}}
     upstream_headers = {"x-typesafe-request-id": "up-123", **headers}
-    with serving(_upstream(status, body, upstream_headers)) as up:
+    with serving(upstream_app(status, body, upstream_headers)) as up:
         client = SystemOneClient(up, model="m", retry=RetryPolicy(max_retries=0))
         with serving(create_app(client)) as front:
             response = _post(front, json.dumps(BODY).encode())
@@ -289,7 +275,7 @@ def test_an_upstream_422_keeps_its_field_paths() -> None:
     detail = [
         {"loc": ["body", "questions", "late", "criteria"], "msg": "bad", "type": "value_error"}
     ]
-    with serving(_upstream(422, {"detail": detail}, {})) as up:
+    with serving(upstream_app(422, {"detail": detail}, {})) as up:
         client = SystemOneClient(up, model="m", retry=RetryPolicy(max_retries=0))
         with serving(create_app(client)) as front:
             response = _post(front, json.dumps(BODY).encode())
