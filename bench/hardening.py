@@ -26,6 +26,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -40,19 +41,37 @@ ROOT = HERE.parent
 
 SERVER = r"""
 import sys
-sys.path.insert(0, {tests!r})
-sys.path.insert(0, {bench!r})
+import clef_tools
+print(clef_tools.__file__, file=sys.stderr)
+sys.path.insert(0, TESTS)
 from clef_tools import serve, load_decider
 kind, port, release = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-if kind == "uniform":
-    from _uniform_server import UniformDecider
-    backend = UniformDecider()
+if kind == "uniform":  # answers at once; defined here so old trees run it too
+    from clef_tools import Decider, RequestScores
+
+    class Uniform(Decider):
+        model_id = "uniform"
+
+        def _score(self, requests):
+            return [
+                RequestScores(
+                    probabilities={
+                        q: [1 / (2 if x.type == "noul" else len(x.criteria))]
+                        * (2 if x.type == "noul" else len(x.criteria))
+                        for q, x in r.questions.items()
+                    },
+                    input_tokens=0,
+                )
+                for r in requests
+            ]
+
+    backend = Uniform()
 elif kind == "release":
+    import inspect
     from clef_tools import ClefReleaseDecider
-    try:
-        backend = ClefReleaseDecider(release, device="cpu", dtype="fp32", trust_release_code=True)
-    except TypeError:  # before the opt-in existed
-        backend = ClefReleaseDecider(release, device="cpu", dtype="fp32")
+    opt_in = "trust_release_code" in inspect.signature(ClefReleaseDecider).parameters
+    extra = {"trust_release_code": True} if opt_in else {}  # older trees had no opt-in
+    backend = ClefReleaseDecider(release, device="cpu", dtype="fp32", **extra)
 else:
     backend = load_decider("smollm2", dtype="fp32")
 serve(backend, port=port, request_timeout_s=0.3, log_level="warning")
@@ -68,11 +87,12 @@ def _free_port() -> int:
 @contextmanager
 def server(kind: str, release: str = "") -> Iterator[tuple[str, int]]:
     port = _free_port()
-    code = SERVER.format(tests=str(ROOT / "tests"), bench=str(HERE))
+    code = SERVER.replace("TESTS", repr(str(ROOT / "tests")))
     proc = subprocess.Popen(
         [sys.executable, "-c", code, kind, str(port), release],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        cwd=tempfile.gettempdir(),  # not the repo: `-c` puts the working directory first
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 180
@@ -135,10 +155,11 @@ def _stall_while(url: str, work: Any) -> tuple[Any, float]:
 
 def flood() -> dict[str, Any]:
     dup = b'{"state": {' + b",".join(b'"k": 1' for _ in range(2_100_000)) + b'}, "questions": {}}'
-    many = json.dumps(
-        {"state": "x", "questions": {f"q{i}": {"type": "bogus"} for i in range(1_150_000)}}
-    ).encode()
-    out: dict[str, Any] = {"duplicate_body_mb": round(len(dup) / 1e6, 1)}
+    many = json.dumps({"state": "x", "questions": {str(i): 0 for i in range(1_150_000)}}).encode()
+    out: dict[str, Any] = {
+        "duplicate_body_mb": round(len(dup) / 1e6, 1),
+        "questions_body_mb": round(len(many) / 1e6, 1),
+    }
     with server("uniform") as (url, pid):
         base = _status(pid, "VmHWM")
         for name, body in (("duplicate_keys", dup), ("invalid_questions", many)):

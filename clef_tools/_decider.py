@@ -7,6 +7,7 @@ backend answers with the same shapes and the same confidence maths.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -194,6 +195,32 @@ class Decider(ABC):
             raise BackendError(f"{self.model_id} failed: {type(exc).__name__}: {exc}") from exc
         return result
 
+    def _checked_probabilities(
+        self, qid: str, question: Any, probs: Sequence[float]
+    ) -> list[float]:
+        """A backend's numbers, refused unless they are a probability distribution.
+
+        NaN, ±inf, negative or non-normalised numbers from a broken or custom backend
+        would otherwise flow into thresholds (`NaN < 0.5` is false: a gate would allow);
+        here they become a `BackendError`, which every gate turns into its `on_error`.
+        Hosted servers round to 4 decimals, so the sum may be off by that much per option.
+        """
+        n = 2 if question.type == "noul" else len(question.criteria)
+        values = [float(p) for p in probs]
+        slack = 1e-6 + 5e-5 * n
+        bad = (
+            len(values) != n
+            or not all(math.isfinite(p) and -slack <= p <= 1.0 + slack for p in values)
+            or abs(sum(values) - 1.0) > max(1e-3, slack)
+        )
+        if bad:
+            shown = ", ".join(f"{p:.4g}" for p in values[:8])
+            raise BackendError(
+                f"{self.model_id} returned invalid probabilities for {qid!r} "
+                f"({len(values)} values for {n} options: {shown})"
+            )
+        return [min(1.0, max(0.0, p)) for p in values]
+
     def _respond(
         self, requests: Sequence[DecisionRequest], scores: Sequence[RequestScores]
     ) -> list[ClassifierResponse]:
@@ -210,7 +237,7 @@ class Decider(ABC):
                 upstream = sc.upstream_confidence
                 answers[qid] = build_answer(
                     question,  # type: ignore[arg-type]
-                    sc.probabilities[qid],
+                    self._checked_probabilities(qid, question, sc.probabilities[qid]),
                     upstream=upstream is not None,
                     upstream_confidence=upstream.get(qid) if upstream is not None else None,
                 )

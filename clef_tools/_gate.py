@@ -21,6 +21,7 @@ from langchain_core.decisions import Noul
 
 from clef_tools._decider import Decider
 from clef_tools._errors import RequestValidationError
+from clef_tools._validation import validate_request
 
 __all__ = ["DEFAULT_GATE_QUESTIONS", "GateDecision", "GatePolicy", "ToolGate", "Verdict"]
 
@@ -72,6 +73,9 @@ class GatePolicy:
             )
         if not self.questions:
             raise ValueError("a gate policy needs at least one question")
+        # a bad question is the policy author's bug: refuse it here, so that a
+        # validation error while judging can only be about the call itself
+        validate_request("", dict(self.questions))
 
     def band(self, risk: float) -> Verdict:
         if risk >= self.deny_at:
@@ -164,10 +168,8 @@ class ToolGate:
             response = future.result(timeout=policy.timeout_s)
         except concurrent.futures.TimeoutError:
             return self._failed(policy, f"scorer timed out after {policy.timeout_s}s")
-        except RequestValidationError:
-            raise  # a malformed policy or call is the caller's bug, not a scorer failure
-        except Exception as exc:  # any scorer failure must fail closed
-            return self._failed(policy, f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
+            return self._failed(policy, _reason(exc))
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         return self._decide(policy, {k: v.noul for k, v in response.nouls.items()}, response.model)
@@ -186,16 +188,16 @@ class ToolGate:
         try:
             with anyio.move_on_after(policy.timeout_s):
                 response = await self.decider.adecide(state, dict(policy.questions))
-        except RequestValidationError:
-            raise
-        except Exception as exc:  # any scorer failure must fail closed
-            return self._failed(policy, f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
+            return self._failed(policy, _reason(exc))
         if response is None:  # the deadline passed: no answer is never an allow
             return self._failed(policy, f"scorer timed out after {policy.timeout_s}s")
         return self._decide(policy, {k: v.noul for k, v in response.nouls.items()}, response.model)
 
-    @staticmethod
-    def _decide(policy: GatePolicy, probs: dict[str, float], model: str) -> GateDecision:
+    @classmethod
+    def _decide(cls, policy: GatePolicy, probs: dict[str, float], model: str) -> GateDecision:
+        if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
+            return cls._failed(policy, f"the scorer returned unusable probabilities: {probs}")
         top = max(probs, key=probs.__getitem__)
         risk = probs[top]
         verdict = policy.band(risk)
@@ -216,6 +218,7 @@ class ToolGate:
 
     @staticmethod
     def _failed(policy: GatePolicy, error: str) -> GateDecision:
+        """The policy's `on_error` verdict: never allow without a sound answer."""
         return GateDecision(
             verdict=policy.on_error,
             risk=None,
@@ -225,3 +228,11 @@ class ToolGate:
             reason=f"no answer from the scorer; failing closed to {policy.on_error}",
             error=error,
         )
+
+
+def _reason(exc: Exception) -> str:
+    """Why a call could not be judged, for the audit trail (field paths included)."""
+    if isinstance(exc, RequestValidationError):
+        where = "the endpoint refused the call" if exc.request_id else "the call cannot be judged"
+        return f"{where}: {exc}"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,30 +1,36 @@
 """Images inside a state: find them, take them out, hand their bytes to a multimodal backend.
 
 States carry images the way chat APIs do — LangChain's `{"type": "image", "base64": …}`,
-OpenAI's `image_url` parts, Anthropic's `source` blocks. Multimodal backends want them
-separately (Workers AI's `images` field, the Clef release's processor), so this module
-lifts them out and leaves the text where it was. Remote URLs are refused, never fetched:
-a decision in the request path must not make an unplanned network call.
+OpenAI's `image_url` parts, Anthropic's `source` blocks — and only there: as parts of a
+message's content (a transcript, or one message), or as items of a state that is itself a
+list of content parts (OpenRouter's shape). Anywhere else a `{"type": "file", …}` is data:
+tool-call arguments such as `attachments=[{"type": "file", "file_id": "19"}]` are judged as
+JSON, never refused as media. Multimodal backends want images separately (Workers AI's
+`images` field, the Clef release's processor), so this module lifts them out and leaves
+the text where it was. Remote URLs are refused, never fetched: a decision in the request
+path must not make an unplanned network call.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from clef_tools._errors import RequestValidationError, UnsupportedInputError
 from clef_tools._image_header import read_header
 from clef_tools._limits import MAX_IMAGE_PIXELS, MAX_IMAGES
-from clef_tools._render import to_jsonable
+from clef_tools._render import is_transcript, to_jsonable
 
-__all__ = ["StateImage", "count_images", "split_images"]
+__all__ = ["StateImage", "count_images", "first_media", "media_parts", "split_images"]
 
-_IMAGE_TYPES = frozenset({"image", "image_url", "input_image"})
-_OTHER_MEDIA = frozenset({"audio", "video", "file", "input_audio", "input_file"})
+IMAGE_TYPES = frozenset({"image", "image_url", "input_image"})
+OTHER_MEDIA_TYPES = frozenset({"audio", "video", "file", "input_audio", "input_file"})
 _MIME_ALLOWED = frozenset({"image/png", "image/jpeg", "image/webp"})
+
+Loc = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,7 @@ class StateImage:
 
     mime_type: str
     base64_data: str
-    loc: tuple[str | int, ...]
+    loc: Loc
 
     @property
     def data_uri(self) -> str:
@@ -43,63 +49,75 @@ class StateImage:
         return base64.b64decode(self.base64_data, validate=True)
 
 
-def split_images(
-    state: object, loc: tuple[str | int, ...] = ("state",)
-) -> tuple[Any, list[StateImage]]:
-    """`(state without image blocks, images in reading order)`.
+def media_parts(state: object, loc: Loc = ("state",)) -> Iterator[tuple[Loc, Mapping[str, Any]]]:
+    """Every image/audio/video/file content part, where chat APIs put them, in order."""
+    value = to_jsonable(state)
+    if isinstance(value, Mapping) and is_transcript([value]):
+        yield from _parts(value.get("content"), (*loc, "content"))
+    elif is_transcript(value):
+        for i, message in enumerate(value):
+            yield from _parts(message.get("content"), (*loc, i, "content"))
+    elif isinstance(value, list) and value and all(_is_part(v) for v in value):
+        yield from _parts(value, loc)
+
+
+def _is_part(value: object) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("type"), str)
+
+
+def _parts(content: object, loc: Loc) -> Iterator[tuple[Loc, Mapping[str, Any]]]:
+    if not isinstance(content, list):
+        return
+    for j, part in enumerate(content):
+        if isinstance(part, Mapping) and part.get("type") in IMAGE_TYPES | OTHER_MEDIA_TYPES:
+            yield (*loc, j), part
+
+
+def first_media(state: object, loc: Loc = ("state",)) -> Loc | None:
+    """Where the first media part is, or None for a text-only state."""
+    return next((where for where, _ in media_parts(state, loc)), None)
+
+
+def count_images(state: object) -> int:
+    return sum(1 for _, part in media_parts(state) if part.get("type") in IMAGE_TYPES)
+
+
+def split_images(state: object, loc: Loc = ("state",)) -> tuple[Any, list[StateImage]]:
+    """`(state without its image parts, images in reading order)`.
 
     Raises `UnsupportedInputError` for remote URLs and non-image media, and
-    `RequestValidationError` for more than `MAX_IMAGES` images or undecodable data.
+    `RequestValidationError` for more than `MAX_IMAGES` images or bad image data.
     """
+    found = list(media_parts(state, loc))
+    if not found:
+        return to_jsonable(state), []
     images: list[StateImage] = []
-    stripped = _strip(to_jsonable(state), loc, images)
+    for where, part in found:
+        if part.get("type") not in IMAGE_TYPES:
+            raise UnsupportedInputError(
+                ".".join(map(str, where)),
+                f"{part.get('type')} blocks are not supported; only images are",
+            )
+        images.append(_image(part, where))
     if len(images) > MAX_IMAGES:
         raise RequestValidationError.at(
             images[MAX_IMAGES].loc,
             f"at most {MAX_IMAGES} images per request; this state has {len(images)}",
             "too_many_images",
         )
-    return stripped, images
+    removed = {where[len(loc) :] for where, _ in found}
+    return _without(to_jsonable(state), (), removed), images
 
 
-def count_images(state: object) -> int:
-    """Image blocks anywhere in a state (a cheap walk, no decoding)."""
-    return _count(to_jsonable(state))
-
-
-def _count(value: Any) -> int:
+def _without(value: Any, at: Loc, removed: set[Loc]) -> Any:
+    """A copy of `value` without the parts at the `removed` paths (relative to the state)."""
     if isinstance(value, Mapping):
-        if value.get("type") in _IMAGE_TYPES:
-            return 1
-        return sum(_count(v) for v in value.values())
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return sum(_count(v) for v in value)
-    return 0
-
-
-def _strip(value: Any, loc: tuple[str | int, ...], images: list[StateImage]) -> Any:
-    if isinstance(value, Mapping):
-        kind = value.get("type")
-        if kind in _IMAGE_TYPES:
-            images.append(_image(value, loc))
-            return _REMOVED
-        if kind in _OTHER_MEDIA:
-            raise UnsupportedInputError(
-                ".".join(map(str, loc)), f"{kind} blocks are not supported; only images are"
-            )
-        out = {}
-        for key, item in value.items():
-            kept = _strip(item, (*loc, key), images)
-            if kept is not _REMOVED:
-                out[key] = kept
-        return out
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        items = [_strip(item, (*loc, i), images) for i, item in enumerate(value)]
-        return [item for item in items if item is not _REMOVED]
+        return {k: _without(v, (*at, k), removed) for k, v in value.items()}
+    if isinstance(value, list):
+        return [
+            _without(v, (*at, i), removed) for i, v in enumerate(value) if (*at, i) not in removed
+        ]
     return value
-
-
-_REMOVED: Any = object()
 
 
 def _image(block: Mapping[str, Any], loc: tuple[str | int, ...]) -> StateImage:

@@ -27,9 +27,10 @@ from clef_tools._decider import Decider, RequestScores
 from clef_tools._errors import StateTooLongError, UnsupportedInputError
 from clef_tools._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
+from clef_tools._media import first_media
 from clef_tools._prefix_cache import PrefixCache, common_prefix
 from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
-from clef_tools._render import find_media, render_state
+from clef_tools._render import render_state
 from clef_tools._torch_thread import run_on_torch_thread
 from clef_tools._validation import DecisionRequest
 
@@ -126,7 +127,7 @@ class ReadoutDecider(Decider):
         return len(self.letters)
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
-        media = find_media(request.state, (*loc_prefix, "state"))
+        media = first_media(request.state, (*loc_prefix, "state"))
         if media is not None:
             raise UnsupportedInputError(
                 ".".join(str(p) for p in media),

@@ -14,11 +14,10 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-__all__ = ["canonical_json", "find_media", "render_content", "render_state", "to_jsonable"]
+__all__ = ["canonical_json", "is_transcript", "render_content", "render_state", "to_jsonable"]
 
 _ROLE_NAMES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool"}
 _MESSAGE_KEYS = frozenset({"role", "content", "name", "tool_calls", "tool_call_id", "id", "type"})
-_MEDIA_TYPES = frozenset({"image", "audio", "video", "file", "image_url", "input_image"})
 
 
 def canonical_json(value: object) -> str:
@@ -49,7 +48,7 @@ def render_state(state: object) -> str:
         return state
     if isinstance(state, BaseMessage):
         return _render_message(_message_dict(state))
-    if _is_transcript(state):
+    if is_transcript(state):
         assert isinstance(state, Sequence)
         return "\n\n".join(_render_message(to_jsonable(m)) for m in state)
     return canonical_json(state)
@@ -64,29 +63,7 @@ def render_content(content: object) -> str:
     return canonical_json(content)
 
 
-def find_media(value: object, loc: tuple[str | int, ...] = ()) -> tuple[str | int, ...] | None:
-    """Location of the first image/audio/video/file block, or None for text-only content."""
-    if isinstance(value, BaseMessage):
-        return find_media(value.content, (*loc, "content"))
-    if isinstance(value, Mapping):
-        if value.get("type") in _MEDIA_TYPES and any(
-            k in value for k in ("base64", "url", "data", "image_url", "file_id", "source")
-        ):
-            return loc
-        for key, item in value.items():
-            found = find_media(item, (*loc, str(key)))
-            if found is not None:
-                return found
-        return None
-    if isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray):
-        for i, item in enumerate(value):
-            found = find_media(item, (*loc, i))
-            if found is not None:
-                return found
-    return None
-
-
-def _is_transcript(state: object) -> bool:
+def is_transcript(state: object) -> bool:
     if not isinstance(state, Sequence) or isinstance(state, str | bytes | bytearray) or not state:
         return False
     return all(

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from clef_tools import canonical_json, render_state
-from clef_tools._render import find_media
+from clef_tools._media import first_media
 
 
 def test_string_is_verbatim() -> None:
@@ -50,16 +50,19 @@ def test_nested_messages_become_json_objects() -> None:
     )
 
 
-def test_media_blocks_are_found_with_their_path() -> None:
-    state = {
-        "msgs": [
-            HumanMessage(
-                content=[
-                    {"type": "text", "text": "look"},
-                    {"type": "image", "base64": "AAAA", "mime_type": "image/png"},
-                ]
-            )
-        ]
+def test_media_parts_are_found_only_where_chat_apis_put_them() -> None:
+    image = {"type": "image", "base64": "AAAA", "mime_type": "image/png"}
+    transcript = [HumanMessage(content=[{"type": "text", "text": "look"}, image])]
+    assert first_media(transcript) == ("state", 0, "content", 1)
+    assert first_media({"role": "user", "content": [image]}) == ("state", "content", 0)
+    assert first_media([{"type": "text", "text": "look"}, image]) == ("state", 1)
+    # inside arbitrary JSON (tool arguments, a wrapped transcript) it is data
+    assert first_media({"msgs": transcript}) is None
+    attachments = {
+        "tool_call": {
+            "name": "send_email",
+            "args": {"attachments": [{"type": "file", "file_id": "19"}]},
+        }
     }
-    assert find_media(state, ("state",)) == ("state", "msgs", 0, "content", 1)
-    assert find_media({"type": "image", "note": "just a word"}) is None
+    assert first_media(attachments) is None
+    assert first_media([image, "plain text"]) is None  # not a list of content parts
