@@ -290,3 +290,24 @@ def test_backend_spec_and_credentials_from_env(monkeypatch: pytest.MonkeyPatch) 
     client = load_decider("workers-ai")
     assert isinstance(client, WorkersAIClient)
     assert client.model_id == "clef-flash" and client.account_id == ACCOUNT
+
+
+def test_serve_in_front_maps_a_spent_quota_to_429_quota_exceeded(
+    fake: tuple[FakeWorkersAI, str], workers: FakeWorkersAI
+) -> None:
+    import httpx
+
+    from clef_tools import create_app
+
+    _, url = fake
+    workers.script.append((429, 4006, {"retry-after": "1"}))
+    with serving(create_app(_client(url))) as front:
+        response = httpx.post(
+            f"{front}/v1/systemone",
+            json={"state": "x", "questions": {"urgent": QUESTIONS["urgent"]}},
+            timeout=60,
+        )
+    assert response.status_code == 429
+    assert response.json()["detail"]["error_type"] == "quota_exceeded"
+    assert response.headers["x-clef-upstream-request-id"] == "cfreq-1"
+    assert len(workers.times) == 1  # not retried
