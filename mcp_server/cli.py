@@ -1,0 +1,51 @@
+"""`clef-tools mcp` (and `python -m clef_mcp`): the MCP surface's own entry point.
+
+Registered with the core CLI through the `clef_tools.commands` entry point, so the core
+never imports this package; this module imports the core's shared options instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from typing import Any
+
+from clef_tools.cli import http_args, load_from_args, model_args
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the `mcp` command to the `clef-tools` parser."""
+    parser = subparsers.add_parser("mcp", help="run the MCP server (stdio by default)")
+    model_args(parser)
+    parser.add_argument(
+        "--http", action="store_true", help="serve streamable HTTP instead of stdio"
+    )
+    http_args(parser, 8765)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import anyio
+
+    from clef_mcp._stdio import run_stdio
+    from clef_mcp.server import build_server, http_app
+    from clef_tools import AccessPolicy, run_app
+    from clef_tools._server import warn_if_exposed
+
+    # stdout is the protocol on stdio: everything else goes to stderr
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    server = build_server(lambda: load_from_args(args), model=args.model)
+    if not args.http:
+        anyio.run(run_stdio, server)
+        return 0
+    api_key = os.environ.get(args.api_key_env) or None
+    warn_if_exposed(logging.getLogger("clef_mcp"), args.host, api_key, args.allowed_host)
+    access = AccessPolicy.for_bind(
+        args.host, api_key=api_key, extra_hosts=args.allowed_host, extra_origins=args.allowed_origin
+    )
+    run_app(http_app(server, access), host=args.host, port=args.port)
+    return 0
