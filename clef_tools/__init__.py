@@ -11,7 +11,7 @@ from clef_tools._confidence import (
     choice_confidence,
     score_confidence,
 )
-from clef_tools._decider import Decider, RequestScores, TieredResponse
+from clef_tools._decider import BackendInfo, Decider, RequestScores, TieredResponse
 from clef_tools._embedding import EmbeddingDecider
 from clef_tools._errors import (
     AuthenticationError,
@@ -53,6 +53,7 @@ __all__ = [
     "AccessPolicy",
     "AuthenticationError",
     "BackendError",
+    "BackendInfo",
     "CachedDecider",
     "Calibration",
     "CascadeDecider",

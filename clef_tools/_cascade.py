@@ -18,12 +18,13 @@ Each answer records its tier (`response.tiers`, and `"tier"` on the wire).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.decisions import Choice
 
 from clef_tools._confidence import choice_confidence
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._embedding import EmbeddingDecider
 from clef_tools._errors import StateTooLongError
 from clef_tools._validation import AnyQuestion, DecisionRequest
@@ -52,21 +53,30 @@ class CascadeDecider(Decider):
         self.threshold = threshold
         self.shortlist = max(2, shortlist)
         self.shortlist_over = shortlist_over
-        self.supported_types = slow.supported_types  # type: ignore[misc]
+        self.supported_types = slow.supported_types
 
     @property
     def model_id(self) -> str:
         return self.slow.model_id
+
+    def info(self) -> BackendInfo:
+        slow = self.slow.info()
+        return replace(
+            slow,
+            kind="cascade",
+            supported_types=self.supported_types,
+            details={"threshold": self.threshold, "fast": self.fast.info(), "slow": slow},
+        )
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
         self.slow.check_supported(request, loc_prefix)
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         plans = [self._plan(request) for request in requests]
-        pending = [(i, plan) for i, plan in enumerate(plans) if plan.slow_request is not None]
+        pending = [(plan, plan.slow_request) for plan in plans if plan.slow_request is not None]
         if pending:
-            answers = self.slow._score([plan.slow_request for _, plan in pending])  # type: ignore[misc]
-            for (_, plan), scores in zip(pending, answers, strict=True):
+            answers = self.slow.score([slow for _, slow in pending])
+            for (plan, _), scores in zip(pending, answers, strict=True):
                 plan.merge(scores)
         return [plan.result() for plan in plans]
 
@@ -78,7 +88,7 @@ class CascadeDecider(Decider):
         fast: RequestScores | None = None
         if choices:
             try:  # one pass of the embedding tier for all of the request's choices
-                fast = self.fast._score([DecisionRequest(request.state, choices)])[0]
+                fast = self.fast.score([DecisionRequest(request.state, choices)])[0]
                 plan.fast_tokens = fast.input_tokens
             except StateTooLongError:
                 fast = None  # longer than the embedding window: the LM reads it whole

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 import anyio.to_thread
 from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
@@ -28,7 +28,7 @@ from clef_tools._errors import (
 from clef_tools._microbatch import MicroBatcher
 from clef_tools._validation import DecisionRequest, validate_request
 
-__all__ = ["Decider", "RequestScores", "TieredResponse"]
+__all__ = ["BackendInfo", "Decider", "RequestScores", "TieredResponse"]
 
 RequestLike = ClassifierRequest | DecisionRequest | Mapping[str, Any]
 
@@ -55,6 +55,24 @@ class RequestScores:
     """Per question, which tier of a cascade decided it (`embedding`, `lm`, ...)."""
 
 
+@dataclass(frozen=True)
+class BackendInfo:
+    """What a backend is, for surfaces that describe it (`model_info`, `clef-tools model`),
+    so none of them needs to look inside a concrete backend class."""
+
+    kind: str
+    """`readout`, `release`, `systemone`, `workers-ai`, `embedding`, `cascade`, `cached`, …"""
+    model_id: str
+    supported_types: frozenset[str]
+    dtype: str | None = None
+    device: str | None = None
+    max_context_tokens: int | None = None
+    calibration: str | None = None
+    contextual_calibration: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Backend-specific facts (a cascade's tiers, an endpoint's URL)."""
+
+
 class TieredResponse(ClassifierResponse):
     """A `ClassifierResponse` from a cascade: `tiers` says which tier decided each answer."""
 
@@ -69,7 +87,7 @@ class Decider(ABC):
     produced here.
     """
 
-    supported_types: ClassVar[frozenset[str]] = frozenset({"noul", "choice", "score"})
+    supported_types: frozenset[str] = frozenset({"noul", "choice", "score"})
     """Question types this backend can answer; others get `UnsupportedInputError`."""
 
     batch_window_ms: float = 0.0
@@ -104,6 +122,26 @@ class Decider(ABC):
 
     # -- public API -------------------------------------------------------------------
 
+    def info(self) -> BackendInfo:
+        """What this backend is; subclasses add what they know (dtype, limits, …)."""
+        return BackendInfo(
+            kind=type(self).__name__, model_id=self.model_id, supported_types=self.supported_types
+        )
+
+    def score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        """Raw probabilities for validated requests, with every failure a `ClefError`:
+        what wrappers (cascades, caches) call on the backends they wrap."""
+        return self._run_scorer(lambda: self._score(requests))
+
+    async def ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        """Async twin of `score`."""
+        try:
+            return await self._ascore(requests)
+        except ClefError:
+            raise
+        except Exception as exc:
+            raise _backend_error(self.model_id, exc) from exc
+
     def decide(self, state: State, questions: Mapping[str, Any]) -> ClassifierResponse:
         """Answer one request."""
         return self.decide_batch([{"state": state, "questions": questions}])[0]
@@ -115,37 +153,47 @@ class Decider(ABC):
     def decide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
         """Answer several requests together, so a backend can batch them."""
         valid = self.prepare(requests)
-        return self._respond(valid, self._run_scorer(lambda: self._score(valid)))
+        return self._respond(valid, self.score(valid))
 
     def decide_each(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse | ClefError]:
         """Like `decide_batch`, but a bad request yields its error in place and the valid
         ones are still scored together (what `Runnable.batch(return_exceptions=True)` needs).
         A backend failure is reported for every valid request."""
+        slots = self._slots(requests)
+        valid = [s for s in slots if isinstance(s, DecisionRequest)]
+        answers: list[ClassifierResponse | ClefError]
+        try:
+            answers = list(self._respond(valid, self.score(valid)))
+        except ClefError as exc:
+            answers = [exc] * len(valid)
+        return _merge(slots, answers)
+
+    async def adecide_each(
+        self, requests: Sequence[RequestLike]
+    ) -> list[ClassifierResponse | ClefError]:
+        """Async twin of `decide_each`."""
+        slots = self._slots(requests)
+        valid = [s for s in slots if isinstance(s, DecisionRequest)]
+        answers: list[ClassifierResponse | ClefError]
+        try:
+            answers = list(self._respond(valid, await self.ascore(valid)))
+        except ClefError as exc:
+            answers = [exc] * len(valid)
+        return _merge(slots, answers)
+
+    def _slots(self, requests: Sequence[RequestLike]) -> list[DecisionRequest | ClefError]:
         slots: list[DecisionRequest | ClefError] = []
         for req in requests:
             try:
                 slots.append(self.prepare([req])[0])
             except ClefError as exc:
                 slots.append(exc)
-        valid = [s for s in slots if isinstance(s, DecisionRequest)]
-        answers: list[ClassifierResponse | ClefError]
-        try:
-            answers = list(self._respond(valid, self._run_scorer(lambda: self._score(valid))))
-        except ClefError as exc:
-            answers = [exc] * len(valid)
-        it = iter(answers)
-        return [next(it) if isinstance(s, DecisionRequest) else s for s in slots]
+        return slots
 
     async def adecide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
         """Async twin of `decide_batch`."""
         valid = self.prepare(requests)
-        try:
-            scores = await self._ascore(valid)
-        except ClefError:
-            raise
-        except Exception as exc:
-            raise BackendError(f"{self.model_id} failed: {type(exc).__name__}: {exc}") from exc
-        return self._respond(valid, scores)
+        return self._respond(valid, await self.ascore(valid))
 
     def prepare(self, requests: Sequence[RequestLike]) -> list[DecisionRequest]:
         """Validate requests (loc prefixed with the index when there are several)."""
@@ -192,7 +240,7 @@ class Decider(ABC):
         except ClefError:
             raise
         except Exception as exc:
-            raise BackendError(f"{self.model_id} failed: {type(exc).__name__}: {exc}") from exc
+            raise _backend_error(self.model_id, exc) from exc
         return result
 
     def _checked_probabilities(
@@ -252,3 +300,15 @@ class Decider(ABC):
             else:
                 responses.append(ClassifierResponse(**fields))
         return responses
+
+
+def _backend_error(model_id: str, exc: Exception) -> BackendError:
+    return BackendError(f"{model_id} failed: {type(exc).__name__}: {exc}")
+
+
+def _merge(
+    slots: Sequence[DecisionRequest | ClefError], answers: Sequence[ClassifierResponse | ClefError]
+) -> list[ClassifierResponse | ClefError]:
+    """Answers back into the slots of the valid requests; errors stay where they were."""
+    it = iter(answers)
+    return [next(it) if isinstance(s, DecisionRequest) else s for s in slots]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._errors import ModelUnavailableError, StateTooLongError
 from clef_tools._render import render_content, render_state
 from clef_tools._torch_thread import run_on_torch_thread
@@ -59,6 +59,14 @@ class EmbeddingDecider(Decider):
         self.tokenizer.model_max_length = 1 << 30
         self._option_cache: OrderedDict[str, Any] = OrderedDict()
         self._cache_size = cache_options
+
+    def info(self) -> BackendInfo:
+        return BackendInfo(
+            kind="embedding",
+            model_id=self.model_id,
+            supported_types=self.supported_types,
+            calibration=f"temperature {self.temperature}",
+        )
 
     @property
     def model_id(self) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._errors import (
     AuthenticationError,
     ClefError,
@@ -67,6 +67,17 @@ class HostedDecider(Decider):
         self._owns_client = http_client is None
         self._owns_aclient = async_http_client is None
         self._aclient_loop: asyncio.AbstractEventLoop | None = None
+
+    #: `systemone`, `workers-ai`: what `info()` reports.
+    kind = "hosted"
+
+    def info(self) -> BackendInfo:
+        return BackendInfo(
+            kind=self.kind,
+            model_id=self.model_id,
+            supported_types=self.supported_types,
+            details={"url": self._url()},
+        )
 
     # -- what a subclass supplies -------------------------------------------------------
 

@@ -23,7 +23,7 @@ import torch
 from langchain_core.decisions import Box, Choice, Noul, Score
 
 from clef_tools._calibration import Calibration
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._errors import StateTooLongError, UnsupportedInputError
 from clef_tools._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
@@ -120,6 +120,20 @@ class ReadoutDecider(Decider):
     @property
     def model_id(self) -> str:
         return self._model_id
+
+    def info(self) -> BackendInfo:
+        param = next(self.model.parameters())
+        return BackendInfo(
+            kind="readout",
+            model_id=self.model_id,
+            supported_types=self.supported_types,
+            dtype=str(param.dtype).removeprefix("torch."),
+            device=str(param.device),
+            max_context_tokens=self.max_context_tokens,
+            calibration=self.calibration.id,
+            contextual_calibration=tuple(sorted(self.contextual)),
+            details={"debias": sorted(self.debias), "segment_tokens": self._forward.segment_tokens},
+        )
 
     @property
     def group_size(self) -> int:

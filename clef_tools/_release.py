@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from clef_tools._cancel import raise_if_cancelled
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._errors import (
     BackendError,
     ModelUnavailableError,
@@ -180,6 +180,17 @@ class ClefReleaseDecider(Decider):
     @property
     def model_id(self) -> str:
         return self._model_id
+
+    def info(self) -> BackendInfo:
+        return BackendInfo(
+            kind="release",
+            model_id=self.model_id,
+            supported_types=self.supported_types,
+            dtype=str(self.dtype).removeprefix("torch."),
+            device=str(self.device),
+            max_context_tokens=self.max_context_tokens,
+            details={"path": str(self.path)},
+        )
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
         _, images = split_images(request.state, (*loc_prefix, "state"))

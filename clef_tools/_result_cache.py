@@ -20,9 +20,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from clef_tools._decider import Decider, RequestScores
+from clef_tools._decider import BackendInfo, Decider, RequestScores
 from clef_tools._validation import DecisionRequest
 from clef_tools._wire import request_to_wire
 
@@ -38,11 +39,15 @@ class CachedDecider(Decider):
         self.inner = inner
         self.max_entries = max_entries
         self.ttl_s = ttl_s
-        self.supported_types = inner.supported_types  # type: ignore[misc]
+        self.supported_types = inner.supported_types
         self._entries: OrderedDict[str, tuple[float, RequestScores]] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
+
+    def info(self) -> BackendInfo:
+        inner = self.inner.info()
+        return replace(inner, kind="cached", details={**inner.details, "inner": inner.kind})
 
     @property
     def model_id(self) -> str:
@@ -74,14 +79,14 @@ class CachedDecider(Decider):
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         keys, found, missing = self._lookup(requests)
         if missing:
-            fresh = self.inner._score([requests[i] for i in missing])
+            fresh = self.inner.score([requests[i] for i in missing])
             self._remember(keys, found, missing, fresh)
         return [found[i] for i in range(len(requests))]
 
     async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         keys, found, missing = self._lookup(requests)
         if missing:
-            fresh = await self.inner._ascore([requests[i] for i in missing])
+            fresh = await self.inner.ascore([requests[i] for i in missing])
             self._remember(keys, found, missing, fresh)
         return [found[i] for i in range(len(requests))]
 

@@ -77,6 +77,8 @@ class SystemOneClient(HostedDecider):
         self._model = model
         self._model_lock = threading.Lock()
 
+    kind = "systemone"
+
     def __repr__(self) -> str:
         return f"SystemOneClient(base_url={self.base_url!r}, model={self._model!r})"
 

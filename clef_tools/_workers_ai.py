@@ -87,6 +87,8 @@ class WorkersAIClient(HostedDecider):
         # Raises for remote image URLs (Workers AI does not fetch them) and > 4 images.
         split_images(request.state, (*loc_prefix, "state"))
 
+    kind = "workers-ai"
+
     def _url(self) -> str:
         return f"{self.api_base}/accounts/{self.account_id}/ai/run/{self.model}"
 

@@ -213,8 +213,9 @@ def _model(args: argparse.Namespace) -> int:
         start = time.monotonic()
         decider = load_from_args(args)
         info["load_seconds"] = round(time.monotonic() - start, 2)
-        info["model_id"] = decider.model_id
-        info["max_context_tokens"] = getattr(decider, "max_context_tokens", None)
+        described = decider.info()
+        info["model_id"] = described.model_id
+        info["max_context_tokens"] = described.max_context_tokens
     json.dump(info, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0

@@ -32,7 +32,6 @@ from clef_tools import (
     Decider,
     GatePolicy,
     GuardMiddleware,
-    ReadoutDecider,
     ToolGate,
     load_decider,
     response_to_wire,
@@ -262,19 +261,16 @@ async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:
 
 
 def _model_info(app: AppState) -> ModelInfo:
-    decider = app.decider
-    readout = decider if isinstance(decider, ReadoutDecider) else None
+    info = app.decider.info()
     policy = app.gate.policy
     return ModelInfo(
-        backend=type(decider).__name__,
-        model=decider.model_id,
+        backend=info.kind,
+        model=info.model_id,
         source=app.source,
-        dtype=str(next(readout.model.parameters()).dtype).removeprefix("torch.")
-        if readout
-        else None,
-        max_context_tokens=readout.max_context_tokens if readout else None,
-        calibration=readout.calibration.id if readout else "n/a",
-        contextual_calibration=sorted(readout.contextual) if readout else [],
+        dtype=info.dtype,
+        max_context_tokens=info.max_context_tokens,
+        calibration=info.calibration or "n/a",
+        contextual_calibration=list(info.contextual_calibration),
         limits=dict(LIMITS),
         gate={
             "escalate_at": policy.escalate_at,

@@ -1,3 +1,5 @@
+import pytest
+
 import clef_tools
 
 
@@ -33,3 +35,27 @@ def test_surface_commands_come_through_entry_points() -> None:
 
     commands = {e.name: e.value for e in entry_points(group="clef_tools.commands")}
     assert commands == {"mcp": "clef_mcp.cli:register"}
+
+
+def test_backends_describe_themselves_through_info(smollm2: clef_tools.ReadoutDecider) -> None:
+    info = smollm2.info()
+    assert (info.kind, info.model_id, info.dtype) == ("readout", smollm2.model_id, "float32")
+    assert info.max_context_tokens == smollm2.max_context_tokens and info.calibration
+    assert info.supported_types == frozenset({"noul", "choice", "score"})
+    cached = clef_tools.CachedDecider(smollm2).info()
+    assert cached.kind == "cached" and cached.dtype == "float32"
+    remote = clef_tools.SystemOneClient("http://127.0.0.1:9", model="m").info()
+    assert remote.kind == "systemone" and remote.details["url"] == "http://127.0.0.1:9/v1/systemone"
+
+
+async def test_score_is_the_one_error_boundary() -> None:
+    from _backends import BrokenDecider
+
+    request = clef_tools.validate_request("x", {"q": {"type": "noul", "instructions": "?"}})
+    with pytest.raises(clef_tools.BackendError, match="CUDA out of memory"):
+        BrokenDecider().score([request])
+    with pytest.raises(clef_tools.BackendError, match="CUDA out of memory"):
+        await BrokenDecider().ascore([request])
+    each = await BrokenDecider().adecide_each([{"state": "x", "questions": {}}, request])
+    assert isinstance(each[0], clef_tools.RequestValidationError)
+    assert isinstance(each[1], clef_tools.BackendError)
