@@ -78,11 +78,11 @@ class ClefDecisionModel(BaseDecisionModel):
         *,
         return_exceptions: bool = False,
         **kwargs: Any,
-    ) -> list[ClassifierResponse]:  # type: ignore[override]
+    ) -> list[ClassifierResponse]:
         """All requests go to the backend in one call (one run per input in traces)."""
         if not inputs:
             return []
-        return self._batch_with_config(  # type: ignore[return-value]
+        return self._batch_with_config(
             self._classify_many, inputs, config, return_exceptions=return_exceptions, run_type="llm"
         )
 
@@ -93,10 +93,10 @@ class ClefDecisionModel(BaseDecisionModel):
         *,
         return_exceptions: bool = False,
         **kwargs: Any,
-    ) -> list[ClassifierResponse]:  # type: ignore[override]
+    ) -> list[ClassifierResponse]:
         if not inputs:
             return []
-        return await self._abatch_with_config(  # type: ignore[return-value]
+        return await self._abatch_with_config(
             self._aclassify_many,
             inputs,
             config,

@@ -30,7 +30,8 @@ __all__ = ["decision_edge", "decision_node"]
 
 
 def _default_state(graph_state: Mapping[str, Any]) -> State:
-    return graph_state["messages"] if "messages" in graph_state else dict(graph_state)  # type: ignore[no-any-return]
+    state: State = graph_state["messages"] if "messages" in graph_state else dict(graph_state)
+    return state
 
 
 def _model(scorer: BaseDecisionModel | Decider) -> BaseDecisionModel:

@@ -12,7 +12,13 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from typing import Any
 
 from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
-from langchain_core.decisions import BaseDecisionModel, Choice, ChoiceAnswer, State
+from langchain_core.decisions import (
+    BaseDecisionModel,
+    Choice,
+    ChoiceAnswer,
+    ClassifierRequest,
+    State,
+)
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -89,12 +95,12 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
 
     # -- deciding -------------------------------------------------------------------
 
-    def _request(self, value: Any) -> dict[str, Any]:
+    def _request(self, value: Any) -> ClassifierRequest:
         question = Choice(
             instructions=self.instructions,
             criteria={k: r.description for k, r in self.routes.items()},
         )
-        return {"state": self.state_from(value), "questions": {"route": question}}
+        return ClassifierRequest(state=self.state_from(value), questions={"route": question})
 
     def _pick(self, answer: ChoiceAnswer) -> tuple[str, bool]:
         chosen = answer.choice
@@ -122,7 +128,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         answer = self.decision_model.invoke(
             self._request(value), patch_config(child, run_name="decision")
-        ).choices["route"]  # type: ignore[arg-type]
+        ).choices["route"]
         name, fell_back = self._pick(answer)
         output = self.routes[name].runnable.invoke(
             value, patch_config(child, run_name=f"route:{name}")
@@ -138,7 +144,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         response = await self.decision_model.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
-        )  # type: ignore[arg-type]
+        )
         answer = response.choices["route"]
         name, fell_back = self._pick(answer)
         output = await self.routes[name].runnable.ainvoke(
@@ -159,7 +165,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         if not inputs:
             return []
         # One "DecisionRouter" run per input, with the decision and the branch nested in it.
-        return self._batch_with_config(  # type: ignore[return-value]
+        return self._batch_with_config(
             self._batch, inputs, config, return_exceptions=return_exceptions, run_type="chain"
         )
 
@@ -213,7 +219,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         response = self.decision_model.invoke(
             self._request(value), patch_config(child, run_name="decision")
-        )  # type: ignore[arg-type]
+        )
         name, _ = self._pick(response.choices["route"])
         yield from self.routes[name].runnable.stream(
             value, patch_config(child, run_name=f"route:{name}")
@@ -240,7 +246,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         response = await self.decision_model.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
-        )  # type: ignore[arg-type]
+        )
         name, _ = self._pick(response.choices["route"])
         async for chunk in self.routes[name].runnable.astream(
             value, patch_config(child, run_name=f"route:{name}")

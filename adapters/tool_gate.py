@@ -15,6 +15,7 @@ from typing import Any, Literal
 from langchain.agents.middleware import AgentMiddleware
 from langchain.agents.middleware.types import ToolCallRequest
 from langchain_core.messages import ToolMessage
+from langchain_core.messages.tool import tool_call
 from langgraph.types import Command, interrupt
 
 from clef_tools import GateDecision, GatePolicy, ToolGate, canonical_json
@@ -25,7 +26,7 @@ __all__ = ["ToolGateMiddleware"]
 ToolResult = ToolMessage | Command[Any]
 
 
-class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
+class ToolGateMiddleware(AgentMiddleware):
     """Three bands per tool call, from one decision request with all risk questions.
 
     - risk < `escalate_at`: the tool runs;
@@ -151,11 +152,11 @@ class ToolGateMiddleware(AgentMiddleware):  # type: ignore[type-arg]
             return "approved", request
         if kind == "edit":
             edited = human.get("edited_action") or {}
-            new_call = {
-                **call,
-                "name": edited.get("name", call["name"]),
-                "args": edited.get("args", {}),
-            }
+            new_call = tool_call(
+                name=edited.get("name", call["name"]),
+                args=edited.get("args", {}),
+                id=call.get("id"),
+            )
             return "rejudge", request.override(tool_call=new_call)
         message = human.get("message") or "The user rejected this tool call."
         return "return", _blocked(call, decision, f"a human reviewer rejected it: {message}")

@@ -22,7 +22,7 @@ from langchain_clef._backend import DeciderLike, as_decider
 __all__ = ["ToolSelectorMiddleware"]
 
 
-class ToolSelectorMiddleware(AgentMiddleware):  # type: ignore[type-arg]
+class ToolSelectorMiddleware(AgentMiddleware):
     """Scores every candidate tool for relevance before each model call.
 
     Compared with `LLMToolSelectorMiddleware(model, system_prompt, max_tools,

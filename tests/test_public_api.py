@@ -59,3 +59,13 @@ async def test_score_is_the_one_error_boundary() -> None:
     each = await BrokenDecider().adecide_each([{"state": "x", "questions": {}}, request])
     assert isinstance(each[0], clef_tools.RequestValidationError)
     assert isinstance(each[1], clef_tools.BackendError)
+
+
+@pytest.mark.parametrize("module_name", ["langchain_clef", "clef_mcp"])
+def test_each_surface_pins_its_exported_members(module_name: str) -> None:
+    import importlib
+
+    module = importlib.import_module(module_name)
+    public = {n for n in vars(module) if not n.startswith("_")} - {"annotations"}
+    modules = {n for n in public if type(getattr(module, n)).__name__ == "module"}
+    assert sorted(module.__all__) == sorted(public - modules)
