@@ -1,17 +1,7 @@
 """`load_decider()`: the one call that turns a backend choice into a ready `Decider`.
 
-One string picks any backend, so every surface (CLI `--backend`, `CLEF_TOOLS_MODEL`, MCP,
-`ClefDecisionModel(source=...)`) reaches all of them the same way:
-
-| spec | backend |
-|---|---|
-| `embedded` (default), `smollm2`, `x.gguf`, a transformers folder | `ReadoutDecider` |
-| `clef-flash` (uses `CLEF_FLASH_PATH`), a Clef release folder | `ClefReleaseDecider` |
-| `http(s)://host[:port][#model]` | `SystemOneClient` at that base URL |
-| `systemone[:model]` | `SystemOneClient` at `TYPESAFE_BASE_URL` (default TypeSafe) |
-| `workers-ai[:@cf/…]` | `WorkersAIClient` (`CLOUDFLARE_ACCOUNT_ID`, `CLOUDFLARE_API_TOKEN`) |
-| `embedding` | `EmbeddingDecider` alone (choice questions only) |
-| `cascade[:spec]` | `CascadeDecider`: embedding tier, then `spec` (default embedded) |
+Which strings name which backend, and how each is opened, is the registry's table
+(`_registry.FAMILIES`); this module is the public entry point and the local-model loader.
 """
 
 from __future__ import annotations
@@ -26,7 +16,7 @@ from clef_tools._decider import Decider
 from clef_tools._models import load_causal_lm, resolve_model
 from clef_tools._progress import Progress
 from clef_tools._readout import ReadoutDecider
-from clef_tools._spec import parse_spec
+from clef_tools._registry import LoadOptions, open_backend, parse_spec
 from clef_tools._torch_thread import run_on_torch_thread
 
 __all__ = ["backend_kind", "load_decider", "load_readout"]
@@ -59,63 +49,19 @@ def load_decider(
     A Clef release runs the Python file shipped in its folder, so it loads only with
     `trust_release_code=True`.
     """
-    spec = parse_spec(model)
-    kind, raw = spec.kind, spec.raw
-    if kind == "embedding":
-        from clef_tools._embedding import EmbeddingDecider
-
-        return EmbeddingDecider()
-    if kind == "cascade":
-        from clef_tools._cascade import CascadeDecider
-
-        slow = spec.target or "embedded"
-        return CascadeDecider(
-            load_decider(
-                slow,
-                dtype=dtype,
-                device=device,
-                debias=debias,
-                calibration=calibration,
-                max_context_tokens=max_context_tokens,
-                contextual=contextual,
-                prefix_cache_tokens=prefix_cache_tokens,
-                timeout=timeout,
-                progress=progress,
-                trust_release_code=trust_release_code,
-            )
-        )
-    if kind == "systemone":
-        from clef_tools._systemone_client import SystemOneClient
-
-        if raw.startswith(("http://", "https://")):
-            base, _, remote_model = raw.partition("#")
-            return SystemOneClient(base, model=remote_model or None, timeout=timeout)
-        return SystemOneClient(model=spec.target or None, timeout=timeout)
-    if kind == "workers-ai":
-        from clef_tools._workers_ai import CLEF_FLASH, WorkersAIClient
-
-        return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=timeout)
-    if kind == "release":
-        from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
-
-        return ClefReleaseDecider(
-            spec.target or None,
-            trust_release_code=trust_release_code,
-            device=device,
-            dtype=dtype,
-            max_context_tokens=max_context_tokens or DEFAULT_MAX_TOKENS,
-        )
-    return load_readout(
-        spec.target,
+    options = LoadOptions(
         dtype=dtype,
-        device=device or "cpu",
+        device=device,
         debias=debias,
         calibration=calibration,
         max_context_tokens=max_context_tokens,
         contextual=contextual,
         prefix_cache_tokens=prefix_cache_tokens,
+        timeout=timeout,
         progress=progress,
+        trust_release_code=trust_release_code,
     )
+    return open_backend(parse_spec(model), options)
 
 
 def load_readout(

@@ -29,7 +29,7 @@ from clef_tools._embedded import (
 )
 from clef_tools._errors import ModelUnavailableError
 from clef_tools._progress import Progress
-from clef_tools._spec import looks_like_path, parse_spec
+from clef_tools._registry import looks_like_path, parse_spec, spec_forms
 
 __all__ = ["ModelSource", "cache_root", "load_causal_lm", "resolve_dtype", "resolve_model"]
 
@@ -64,7 +64,7 @@ def resolve_model(spec: str | os.PathLike[str] | None = None) -> ModelSource:
     path = Path(raw).expanduser()
     if not looks_like_path(raw):
         hint = f" (to load the folder {raw!r} here, write ./{raw})" if path.exists() else ""
-        raise ModelUnavailableError(f"unknown model {raw!r}{hint}: use {_SPEC_FORMS}")
+        raise ModelUnavailableError(f"unknown model {raw!r}{hint}: use {spec_forms()}")
     if path.is_file() and path.suffix == ".gguf":
         return ModelSource("gguf", path.stem, path.resolve())
     if path.is_dir() and (path / "config.json").is_file():
@@ -73,14 +73,9 @@ def resolve_model(spec: str | os.PathLike[str] | None = None) -> ModelSource:
         raise ModelUnavailableError(
             f"{raw}: not a .gguf file or a transformers folder with config.json"
         )
-    raise ModelUnavailableError(f"no model at {raw!r}: use {_SPEC_FORMS}")
-
-
-_SPEC_FORMS = (
-    "'embedded', 'smollm2', a path to a .gguf file or a model folder (models are never "
-    "downloaded at run time), 'clef-flash' or a path to a Clef release folder, "
-    "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai', 'embedding' or 'cascade'"
-)
+    raise ModelUnavailableError(
+        f"no model at {raw!r}: use {spec_forms()} (models are never downloaded at run time)"
+    )
 
 
 def cache_root() -> Path:

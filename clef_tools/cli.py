@@ -19,6 +19,7 @@ from clef_tools._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
+from clef_tools._registry import spec_forms
 
 __all__ = ["http_args", "load_from_args", "main", "model_args"]
 
@@ -36,9 +37,7 @@ def model_args(p: argparse.ArgumentParser) -> None:
         "--backend",
         dest="model",
         default=None,
-        help="'embedded' (default, or $CLEF_TOOLS_MODEL), 'smollm2', a .gguf, a model "
-        "folder, 'clef-flash' ($CLEF_FLASH_PATH) or a Clef release folder, "
-        "'http(s)://host[#model]', 'systemone[:model]', 'workers-ai'",
+        help=f"the backend (default $CLEF_TOOLS_MODEL, else 'embedded'): {spec_forms()}",
     )
     p.add_argument("--dtype", default=None, help="auto (default), fp32 or bf16")
     p.add_argument(
@@ -185,7 +184,7 @@ def _model(args: argparse.Namespace) -> int:
     from clef_tools._embedded import install_embedded, missing_parts
     from clef_tools._limits import LIMITS
     from clef_tools._models import cache_root, resolve_dtype, resolve_model
-    from clef_tools._spec import parse_spec
+    from clef_tools._registry import parse_spec
 
     if args.install:
         install_embedded()

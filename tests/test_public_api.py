@@ -69,3 +69,22 @@ def test_each_surface_pins_its_exported_members(module_name: str) -> None:
     public = {n for n in vars(module) if not n.startswith("_")} - {"annotations"}
     modules = {n for n in public if type(getattr(module, n)).__name__ == "module"}
     assert sorted(module.__all__) == sorted(public - modules)
+
+
+def test_a_new_backend_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What adding a backend takes: its module (here `InstantDecider`) and one entry."""
+    from _backends import InstantDecider
+
+    from clef_tools import _registry
+
+    instant = _registry.BackendFamily(
+        kind="instant",
+        forms=("instant",),
+        summary="uniform answers at once",
+        open=lambda spec, options: InstantDecider(),
+        keywords=frozenset({"instant"}),
+    )
+    monkeypatch.setattr(_registry, "FAMILIES", (*_registry.FAMILIES, instant))
+    assert isinstance(clef_tools.load_decider("instant"), InstantDecider)
+    assert "'instant'" in _registry.spec_forms()
+    assert _registry.parse_spec("./instant").kind == "readout"  # a path is never a keyword

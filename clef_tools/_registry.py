@@ -1,0 +1,243 @@
+"""One table of backend families: how a spec string is recognised, opened and described.
+
+Every surface picks a backend with one string (`load_decider(spec)`, `--backend`,
+`CLEF_TOOLS_MODEL`, `ClefDecisionModel(source=...)`). The string is parsed once, here,
+into a `BackendSpec`; the family it names opens it. Help text and error messages are made
+from the same table, so they cannot disagree with what is accepted. Adding a backend is
+one module plus one `BackendFamily` entry below.
+
+Keywords always win over files and folders of the same name. MCP hosts start servers in
+their own working directory, so a folder called `embedded/` or `smollm2/` lying there
+must never be taken for a backend: a model or release folder is only used when the spec
+is written as a path (it has a separator: `./embedded`, `/models/flash`) or names a
+`.gguf` file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from clef_tools._decider import Decider
+
+__all__ = [
+    "FAMILIES",
+    "BackendFamily",
+    "BackendSpec",
+    "LoadOptions",
+    "looks_like_path",
+    "open_backend",
+    "parse_spec",
+    "spec_forms",
+]
+
+
+@dataclass(frozen=True)
+class BackendSpec:
+    """`kind` names the family; `target` is what follows the keyword (a model name, a nested
+    spec for `cascade`), the URL, or the path as written."""
+
+    kind: str
+    target: str
+    raw: str
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    """Everything `load_decider` accepts; each family reads the options it knows."""
+
+    dtype: Any = None
+    device: str | None = None
+    debias: bool | Iterable[str] = ("choice",)
+    calibration: Any = None
+    max_context_tokens: int | None = None
+    contextual: Iterable[str] = ("noul",)
+    prefix_cache_tokens: int = 16384
+    timeout: float | None = None
+    progress: bool = False
+    trust_release_code: bool = False
+
+
+@dataclass(frozen=True)
+class BackendFamily:
+    kind: str
+    forms: tuple[str, ...]
+    """How its specs are written, for help and error text."""
+    summary: str
+    open: Callable[[BackendSpec, LoadOptions], Decider]
+    keywords: frozenset[str] = frozenset()
+    """Exact spec strings that name this family."""
+    prefixes: tuple[str, ...] = ()
+    """`keyword:` or `scheme://` beginnings that name it (the rest is the target)."""
+    claims_path: Callable[[Path], bool] | None = None
+    """For specs written as paths: whether this family owns that path."""
+    options: tuple[str, ...] = ()
+    """The `LoadOptions` fields it reads."""
+
+
+# -- how each family opens (imports stay lazy: torch only loads for local models) ------
+
+
+def _open_readout(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._factory import load_readout
+
+    return load_readout(
+        spec.target,
+        dtype=o.dtype,
+        device=o.device or "cpu",
+        debias=o.debias,
+        calibration=o.calibration,
+        max_context_tokens=o.max_context_tokens,
+        contextual=o.contextual,
+        prefix_cache_tokens=o.prefix_cache_tokens,
+        progress=o.progress,
+    )
+
+
+def _open_release(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
+
+    return ClefReleaseDecider(
+        spec.target or None,
+        trust_release_code=o.trust_release_code,
+        device=o.device,
+        dtype=o.dtype,
+        max_context_tokens=o.max_context_tokens or DEFAULT_MAX_TOKENS,
+    )
+
+
+def _open_systemone(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._systemone_client import SystemOneClient
+
+    if spec.raw.startswith(("http://", "https://")):
+        base, _, remote_model = spec.raw.partition("#")
+        return SystemOneClient(base, model=remote_model or None, timeout=o.timeout)
+    return SystemOneClient(model=spec.target or None, timeout=o.timeout)
+
+
+def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._workers_ai import CLEF_FLASH, WorkersAIClient
+
+    return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=o.timeout)
+
+
+def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._embedding import EmbeddingDecider
+
+    return EmbeddingDecider()
+
+
+def _open_cascade(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools._cascade import CascadeDecider
+
+    return CascadeDecider(open_backend(parse_spec(spec.target or "embedded"), o))
+
+
+def _is_release_folder(path: Path) -> bool:
+    from clef_tools._release import is_release_folder
+
+    return is_release_folder(path)
+
+
+_LOCAL = ("dtype", "device")
+FAMILIES: tuple[BackendFamily, ...] = (
+    BackendFamily(
+        kind="readout",
+        forms=("embedded", "smollm2", "PATH.gguf", "./model-folder"),
+        summary="one-pass readout of a local causal LM (embedded default: Qwen2.5-Coder-1.5B)",
+        open=_open_readout,
+        keywords=frozenset({"", "embedded", "default", "smollm2"}),
+        options=(
+            *_LOCAL,
+            "debias",
+            "calibration",
+            "contextual",
+            "max_context_tokens",
+            "prefix_cache_tokens",
+            "progress",
+        ),
+    ),
+    BackendFamily(
+        kind="release",
+        forms=("clef-flash", "./clef-release-folder"),
+        summary="the Clef-Flash weights through the release's own code "
+        "($CLEF_FLASH_PATH; needs --trust-release-code)",
+        open=_open_release,
+        keywords=frozenset({"clef-flash"}),
+        claims_path=_is_release_folder,
+        options=(*_LOCAL, "max_context_tokens", "trust_release_code"),
+    ),
+    BackendFamily(
+        kind="systemone",
+        forms=("http(s)://host[#model]", "systemone[:model]"),
+        summary="any /v1/systemone server ($TYPESAFE_BASE_URL, $TYPESAFE_API_KEY)",
+        open=_open_systemone,
+        keywords=frozenset({"systemone"}),
+        prefixes=("systemone:", "http://", "https://"),
+        options=("timeout",),
+    ),
+    BackendFamily(
+        kind="workers-ai",
+        forms=("workers-ai[:@cf/model]",),
+        summary="Cloudflare Workers AI ($CLOUDFLARE_ACCOUNT_ID, $CLOUDFLARE_API_TOKEN)",
+        open=_open_workers_ai,
+        keywords=frozenset({"workers-ai"}),
+        prefixes=("workers-ai:",),
+        options=("timeout",),
+    ),
+    BackendFamily(
+        kind="embedding",
+        forms=("embedding",),
+        summary="MiniLM embedding similarity (choice questions only)",
+        open=_open_embedding,
+        keywords=frozenset({"embedding"}),
+    ),
+    BackendFamily(
+        kind="cascade",
+        forms=("cascade[:SPEC]",),
+        summary="embedding tier first, then SPEC (default embedded) when unsure",
+        open=_open_cascade,
+        keywords=frozenset({"cascade"}),
+        prefixes=("cascade:",),
+        options=("all of SPEC's",),
+    ),
+)
+
+
+def looks_like_path(raw: str) -> bool:
+    """Written as a path: has a separator, starts with `~`, or names a `.gguf` file."""
+    seps = {"/", os.sep, *([os.altsep] if os.altsep else [])}
+    return any(s in raw for s in seps) or raw.startswith("~") or raw.endswith(".gguf")
+
+
+def parse_spec(spec: str | os.PathLike[str] | None) -> BackendSpec:
+    """`None` means `$CLEF_TOOLS_MODEL`, else `embedded`. Keywords first, then paths."""
+    raw = (os.environ.get("CLEF_TOOLS_MODEL") or "embedded") if spec is None else os.fspath(spec)
+    for family in FAMILIES:
+        if raw in family.keywords:
+            return BackendSpec(family.kind, raw if family.kind == "readout" else "", raw)
+        for prefix in family.prefixes:
+            if raw.startswith(prefix):
+                target = raw if prefix.endswith("//") else raw[len(prefix) :]
+                return BackendSpec(family.kind, target, raw)
+    if looks_like_path(raw):
+        path = Path(raw).expanduser()
+        for family in FAMILIES:
+            if family.claims_path is not None and family.claims_path(path):
+                return BackendSpec(family.kind, raw, raw)
+    # everything else is a readout model; resolve_model says what is wrong with it
+    return BackendSpec("readout", raw, raw)
+
+
+def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
+    family = next(f for f in FAMILIES if f.kind == spec.kind)
+    return family.open(spec, options)
+
+
+def spec_forms() -> str:
+    """Every accepted spec form, for help and error text."""
+    return ", ".join(f"'{form}'" for family in FAMILIES for form in family.forms)
