@@ -24,18 +24,9 @@ from langchain_core.decisions import (
 from langgraph.types import Command
 
 from clef_tools import Decider
-from langchain_clef.decision_model import ClefDecisionModel
+from langchain_clef._backend import as_decision_model, state_of
 
 __all__ = ["decision_edge", "decision_node"]
-
-
-def _default_state(graph_state: Mapping[str, Any]) -> State:
-    state: State = graph_state["messages"] if "messages" in graph_state else dict(graph_state)
-    return state
-
-
-def _model(scorer: BaseDecisionModel | Decider) -> BaseDecisionModel:
-    return ClefDecisionModel(decider=scorer) if isinstance(scorer, Decider) else scorer
 
 
 def _target(
@@ -62,13 +53,13 @@ def decision_edge(
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
-    state_from: Callable[[Mapping[str, Any]], State] = _default_state,
+    state_from: Callable[[Mapping[str, Any]], State] = state_of,
     threshold: float = 0.5,
     min_confidence: float = 0.0,
     fallback: str | None = None,
 ) -> Callable[[Mapping[str, Any]], str]:
     """A routing function for `StateGraph.add_conditional_edges(source, fn, path_map)`."""
-    model, targets = _model(scorer), dict(goto or {})
+    model, targets = as_decision_model(scorer), dict(goto or {})
     _check(question, targets)
 
     def route(graph_state: Mapping[str, Any]) -> str:
@@ -83,14 +74,14 @@ def decision_node(
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
-    state_from: Callable[[Mapping[str, Any]], State] = _default_state,
+    state_from: Callable[[Mapping[str, Any]], State] = state_of,
     answer_key: str = "decision",
     threshold: float = 0.5,
     min_confidence: float = 0.0,
     fallback: str | None = None,
 ) -> Callable[[Mapping[str, Any]], Command[str]]:
     """A node that decides, stores the answer (as a dict) under `answer_key` and routes."""
-    model, targets = _model(scorer), dict(goto or {})
+    model, targets = as_decision_model(scorer), dict(goto or {})
     _check(question, targets)
 
     def node(graph_state: Mapping[str, Any]) -> Command[str]:

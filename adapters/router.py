@@ -17,14 +17,13 @@ from langchain_core.decisions import (
     Choice,
     ChoiceAnswer,
     ClassifierRequest,
-    State,
 )
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from clef_tools import Decider
-from langchain_clef.decision_model import ClefDecisionModel
+from langchain_clef._backend import as_decision_model, state_of
 
 __all__ = ["DecisionRouter", "Route", "RoutedResult"]
 
@@ -49,12 +48,6 @@ class RoutedResult(BaseModel):
     output: Any
 
 
-def _default_state(value: Any) -> State:
-    if isinstance(value, Mapping) and "messages" in value:
-        return value["messages"]  # type: ignore[no-any-return]
-    return value  # type: ignore[no-any-return]
-
-
 class DecisionRouter(RunnableSerializable[Any, Any]):
     """Routes each input to one of `routes` by a decision model's `Choice`."""
 
@@ -66,7 +59,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
     fallback: str | None = None
     include_decision: bool = False
-    state_from: Callable[[Any], Any] = _default_state
+    state_from: Callable[[Any], Any] = state_of
     """Turns an input into the state the question is about (default: its `messages`, or itself)."""
 
     @model_validator(mode="before")
@@ -75,7 +68,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         if isinstance(data, Mapping):
             data = dict(data)
             if isinstance(data.get("decision_model"), Decider):
-                data["decision_model"] = ClefDecisionModel(decider=data["decision_model"])
+                data["decision_model"] = as_decision_model(data["decision_model"])
             routes = data.get("routes") or {}
             data["routes"] = {
                 k: Route(runnable=v[0], description=v[1]) if isinstance(v, tuple) else v

@@ -36,7 +36,6 @@ class PromptFrame:
     """Between the state and the first question block."""
     tail: str
     """After a question block, up to the answer position."""
-    uses_chat_template: bool
 
     @classmethod
     def for_tokenizer(cls, tokenizer: Any) -> PromptFrame:
@@ -58,13 +57,12 @@ class PromptFrame:
                 # Prefilling "Answer:" in the assistant turn measured better than reading the
                 # label as the turn's first token (BANKING77 8-way, 16 items: 0.88 vs 0.81
                 # accuracy, mean p(gold) 0.47 vs 0.40 on the embedded model).
-                return cls(head=head, mid=mid, tail=tail + ANSWER_PREFILL, uses_chat_template=True)
+                return cls(head=head, mid=mid, tail=tail + ANSWER_PREFILL)
         bos = getattr(tokenizer, "bos_token", None) or ""
         return cls(
             head=f"{bos}{SYSTEM_PROMPT}\n\nSTATE:\n",
             mid="\n\n",
             tail="\n\n" + ANSWER_PREFILL,
-            uses_chat_template=False,
         )
 
     def prefix(self, state_text: str) -> str:
