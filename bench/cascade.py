@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools import CascadeDecider, EmbeddingDecider, choice_confidence, load_readout
-from clef_tools._models import cache_root
+from clef_tools.local._models import cache_root
 
 HERE = Path(__file__).parent
 BANKING = HERE.parent.parent / "shared" / "data" / "banking77"

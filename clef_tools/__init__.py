@@ -3,17 +3,27 @@
 The public surface is re-exported here; implementation lives in private `_modules`.
 """
 
-from clef_tools._calibration import Calibration, fit_temperature
-from clef_tools._cascade import CascadeDecider
-from clef_tools._confidence import (
+from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
+from clef_tools.backends._calibration import Calibration, fit_temperature
+from clef_tools.backends._cascade import CascadeDecider
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores, TieredResponse
+from clef_tools.backends._embedding import EmbeddingDecider
+from clef_tools.backends._factory import load_decider, load_readout
+from clef_tools.backends._release import ClefReleaseDecider
+from clef_tools.backends._result_cache import CachedDecider
+from clef_tools.hosted._hosted import HostedDecider
+from clef_tools.hosted._retry import RetryPolicy
+from clef_tools.hosted._systemone_client import SystemOneClient
+from clef_tools.hosted._workers_ai import WorkersAIClient
+from clef_tools.local._models import ModelSource, resolve_model
+from clef_tools.local._readout import ReadoutDecider
+from clef_tools.request._confidence import (
     UpstreamChoiceAnswer,
     UpstreamScoreAnswer,
     choice_confidence,
     score_confidence,
 )
-from clef_tools._decider import BackendInfo, Decider, RequestScores, TieredResponse
-from clef_tools._embedding import EmbeddingDecider
-from clef_tools._errors import (
+from clef_tools.request._errors import (
     AuthenticationError,
     BackendError,
     ClefError,
@@ -27,23 +37,13 @@ from clef_tools._errors import (
     StateTooLongError,
     UnsupportedInputError,
 )
-from clef_tools._factory import load_decider, load_readout
-from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
-from clef_tools._hosted import HostedDecider
-from clef_tools._http_guard import AccessPolicy, GuardMiddleware
-from clef_tools._http_run import ConnectionLimits, run_app
-from clef_tools._limits import LIMITS
-from clef_tools._models import ModelSource, resolve_model
-from clef_tools._readout import ReadoutDecider
-from clef_tools._release import ClefReleaseDecider
-from clef_tools._render import canonical_json, render_state
-from clef_tools._result_cache import CachedDecider
-from clef_tools._retry import RetryPolicy
-from clef_tools._server import create_app, serve
-from clef_tools._systemone_client import SystemOneClient
-from clef_tools._validation import DecisionRequest, validate_request
-from clef_tools._wire import parse_request, response_from_wire, response_to_wire
-from clef_tools._workers_ai import WorkersAIClient
+from clef_tools.request._limits import LIMITS
+from clef_tools.request._render import canonical_json, render_state
+from clef_tools.request._validation import DecisionRequest, validate_request
+from clef_tools.request._wire import parse_request, response_from_wire, response_to_wire
+from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
+from clef_tools.serving._http_run import ConnectionLimits, run_app
+from clef_tools.serving._server import create_app, serve
 
 __version__ = "0.1.0"
 

@@ -19,9 +19,9 @@ from typing import Any, Literal
 import anyio
 from langchain_core.decisions import Noul
 
-from clef_tools._decider import Decider
-from clef_tools._errors import RequestValidationError
-from clef_tools._validation import validate_request
+from clef_tools.backends._decider import Decider
+from clef_tools.request._errors import RequestValidationError
+from clef_tools.request._validation import validate_request
 
 __all__ = ["DEFAULT_GATE_QUESTIONS", "GateDecision", "GatePolicy", "ToolGate", "Verdict"]
 
@@ -140,7 +140,7 @@ class ToolGate:
         *,
         use_result_cache: bool = False,
     ) -> None:
-        from clef_tools._result_cache import CachedDecider
+        from clef_tools.backends._result_cache import CachedDecider
 
         # A cached verdict could outlive a policy or model change; opt in explicitly.
         while isinstance(decider, CachedDecider) and not use_result_cache:

@@ -12,14 +12,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from clef_tools._errors import (
+from clef_tools.backends._registry import spec_forms
+from clef_tools.request._errors import (
     BackendError,
     ClefError,
     ModelUnavailableError,
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools._registry import spec_forms
 
 __all__ = ["http_args", "load_from_args", "main", "model_args"]
 
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _decide(args: argparse.Namespace) -> int:
-    from clef_tools._wire import parse_request, response_to_wire
+    from clef_tools.request._wire import parse_request, response_to_wire
 
     if args.request == "-":
         body = sys.stdin.buffer.read()
@@ -181,10 +181,10 @@ def _decide(args: argparse.Namespace) -> int:
 
 
 def _model(args: argparse.Namespace) -> int:
-    from clef_tools._embedded import install_embedded, missing_parts
-    from clef_tools._limits import LIMITS
-    from clef_tools._models import cache_root, resolve_dtype, resolve_model
-    from clef_tools._registry import parse_spec
+    from clef_tools.backends._registry import parse_spec
+    from clef_tools.local._embedded import install_embedded, missing_parts
+    from clef_tools.local._models import cache_root, resolve_dtype, resolve_model
+    from clef_tools.request._limits import LIMITS
 
     if args.install:
         install_embedded()
@@ -203,7 +203,7 @@ def _model(args: argparse.Namespace) -> int:
         if source.kind == "embedded":
             info["missing_parts"] = missing_parts()
     elif kind == "release":
-        from clef_tools._release import release_path
+        from clef_tools.backends._release import release_path
 
         info["path"] = str(release_path(spec.target or None))
     if args.warm:
@@ -224,7 +224,7 @@ def _serve(args: argparse.Namespace) -> int:
     import logging
     import os
 
-    from clef_tools._server import serve
+    from clef_tools.serving._server import serve
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     serve(
@@ -243,7 +243,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def load_from_args(args: argparse.Namespace, **options: Any) -> Any:
     """The backend the `model_args` options name."""
-    from clef_tools._factory import load_decider
+    from clef_tools.backends._factory import load_decider
 
     return load_decider(
         args.model,
@@ -255,7 +255,7 @@ def load_from_args(args: argparse.Namespace, **options: Any) -> Any:
 
 
 def _fail(message: str, code: int) -> int:
-    from clef_tools._validation import printable
+    from clef_tools.request._validation import printable
 
     # one line, whatever the request held (a question id with a line break, say)
     print(f"clef-tools: error: {printable(message)}", file=sys.stderr)

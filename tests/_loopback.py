@@ -16,7 +16,7 @@ from typing import Any
 import uvicorn
 
 from clef_tools import ConnectionLimits
-from clef_tools._http_run import bounded_config
+from clef_tools.serving._http_run import bounded_config
 
 
 @contextmanager

@@ -27,10 +27,10 @@ from clef_tools import (
     RemoteTimeoutError,
     RetryPolicy,
     SystemOneClient,
-    _embedded,
     create_app,
 )
-from clef_tools._progress import Progress
+from clef_tools.local import _embedded
+from clef_tools.local._progress import Progress
 from langchain_clef import DecisionRouter, decision_node
 
 NOUL = {"q": {"type": "noul", "instructions": "ok?"}}

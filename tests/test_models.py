@@ -9,8 +9,8 @@ import torch
 from langchain_core.decisions import Choice, Noul
 
 from clef_tools import ModelUnavailableError, ReadoutDecider, load_decider, resolve_model
-from clef_tools._embedded import smollm2_gguf
-from clef_tools._registry import FAMILIES
+from clef_tools.backends._registry import FAMILIES
+from clef_tools.local._embedded import smollm2_gguf
 
 
 def test_resolve_names_and_paths(tmp_path: Path) -> None:
@@ -64,8 +64,8 @@ def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Pa
     assert decider.model_id == tmp_path.name
     question = Choice(instructions="Pick", criteria={"a": "first", "b": "second", "c": "third"})
     got = decider.decide("some state", {"q": question, "n": Noul(instructions="yes?")})
-    from clef_tools._labels import LETTERS
-    from clef_tools._prompt import choice_block
+    from clef_tools.local._labels import LETTERS
+    from clef_tools.local._prompt import choice_block
 
     text = (
         decider.frame.prefix("some state")

@@ -75,7 +75,7 @@ def test_a_new_backend_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch) ->
     """What adding a backend takes: its module (here `InstantDecider`) and one entry."""
     from _backends import InstantDecider
 
-    from clef_tools import _registry
+    from clef_tools.backends import _registry
 
     instant = _registry.BackendFamily(
         kind="instant",

@@ -29,8 +29,8 @@ from clef_tools import (
     load_decider,
     score_confidence,
 )
-from clef_tools._factory import backend_kind
-from clef_tools._release import import_release_module
+from clef_tools.backends._factory import backend_kind
+from clef_tools.backends._release import import_release_module
 
 QUESTIONS: dict[str, Any] = {
     "refund": {"type": "noul", "instructions": "Is the customer asking for a refund?"},
@@ -313,7 +313,7 @@ async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> 
 
 
 def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
-    from clef_tools._release import _Encoded
+    from clef_tools.backends._release import _Encoded
 
     decider = ClefReleaseDecider(
         release_dir,

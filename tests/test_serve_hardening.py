@@ -32,7 +32,7 @@ from clef_tools import (
     SystemOneClient,
     create_app,
 )
-from clef_tools._server import warn_if_exposed
+from clef_tools.serving._server import warn_if_exposed
 
 BODY = {
     "state": "My parcel never arrived",

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clef_tools._limits import MAX_LISTED_ISSUES
+from clef_tools.request._limits import MAX_LISTED_ISSUES
 
 __all__ = [
     "AuthenticationError",

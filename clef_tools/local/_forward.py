@@ -27,7 +27,7 @@ from typing import Any
 
 import torch
 
-from clef_tools._cancel import raise_if_cancelled
+from clef_tools.backends._cancel import raise_if_cancelled
 
 __all__ = ["DEFAULT_SEGMENT_TOKENS", "RowBatch", "ShardedForward"]
 

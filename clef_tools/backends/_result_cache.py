@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._validation import DecisionRequest
-from clef_tools._wire import request_to_wire
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._wire import request_to_wire
 
 __all__ = ["CachedDecider"]
 

@@ -17,16 +17,16 @@ from typing import Any
 import anyio.to_thread
 from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
 
-from clef_tools._cancel import cancellable
-from clef_tools._confidence import build_answer
-from clef_tools._errors import (
+from clef_tools.backends._cancel import cancellable
+from clef_tools.backends._microbatch import MicroBatcher
+from clef_tools.request._confidence import build_answer
+from clef_tools.request._errors import (
     BackendError,
     ClefError,
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools._microbatch import MicroBatcher
-from clef_tools._validation import DecisionRequest, validate_request
+from clef_tools.request._validation import DecisionRequest, validate_request
 
 __all__ = ["BackendInfo", "Decider", "RequestScores", "TieredResponse"]
 

@@ -21,20 +21,20 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from clef_tools._cancel import raise_if_cancelled
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._errors import (
+from clef_tools.backends._cancel import raise_if_cancelled
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.local._torch_thread import run_on_torch_thread
+from clef_tools.request._errors import (
     BackendError,
     ModelUnavailableError,
     RequestValidationError,
     StateTooLongError,
     UnsupportedInputError,
 )
-from clef_tools._limits import MAX_IMAGE_PIXELS
-from clef_tools._media import StateImage, split_images
-from clef_tools._torch_thread import run_on_torch_thread
-from clef_tools._validation import DecisionRequest
-from clef_tools._wire import request_to_wire
+from clef_tools.request._limits import MAX_IMAGE_PIXELS
+from clef_tools.request._media import StateImage, split_images
+from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._wire import request_to_wire
 
 __all__ = ["RELEASE_FILES", "ClefReleaseDecider", "is_release_folder", "release_path"]
 
@@ -286,7 +286,7 @@ def _option_order(question: Any) -> list[str]:
 def _device_and_dtype(device: str | None, dtype: Any) -> tuple[str, Any]:
     import torch
 
-    from clef_tools._models import resolve_dtype
+    from clef_tools.local._models import resolve_dtype
 
     if device is None:
         device = "cuda" if torch.cuda.is_available() else "cpu"

@@ -22,17 +22,17 @@ from typing import Any
 import torch
 from langchain_core.decisions import Box, Choice, Noul, Score
 
-from clef_tools._calibration import Calibration
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._errors import StateTooLongError, UnsupportedInputError
-from clef_tools._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
-from clef_tools._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
-from clef_tools._media import first_media
-from clef_tools._prefix_cache import PrefixCache, common_prefix
-from clef_tools._prompt import PromptFrame, choice_block, noul_block, score_block
-from clef_tools._render import render_state
-from clef_tools._torch_thread import run_on_torch_thread
-from clef_tools._validation import DecisionRequest
+from clef_tools.backends._calibration import Calibration
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.local._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
+from clef_tools.local._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
+from clef_tools.local._prefix_cache import PrefixCache, common_prefix
+from clef_tools.local._prompt import PromptFrame, choice_block, noul_block, score_block
+from clef_tools.local._torch_thread import run_on_torch_thread
+from clef_tools.request._errors import StateTooLongError, UnsupportedInputError
+from clef_tools.request._media import first_media
+from clef_tools.request._render import render_state
+from clef_tools.request._validation import DecisionRequest
 
 __all__ = ["ReadoutDecider"]
 

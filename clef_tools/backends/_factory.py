@@ -11,13 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from clef_tools._calibration import Calibration
-from clef_tools._decider import Decider
-from clef_tools._models import load_causal_lm, resolve_model
-from clef_tools._progress import Progress
-from clef_tools._readout import ReadoutDecider
-from clef_tools._registry import LoadOptions, open_backend, parse_spec
-from clef_tools._torch_thread import run_on_torch_thread
+from clef_tools.backends._calibration import Calibration
+from clef_tools.backends._decider import Decider
+from clef_tools.backends._registry import LoadOptions, open_backend, parse_spec
+from clef_tools.local._models import load_causal_lm, resolve_model
+from clef_tools.local._progress import Progress
+from clef_tools.local._readout import ReadoutDecider
+from clef_tools.local._torch_thread import run_on_torch_thread
 
 __all__ = ["backend_kind", "load_decider", "load_readout"]
 

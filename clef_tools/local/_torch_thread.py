@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from clef_tools._cancel import raise_if_cancelled
+from clef_tools.backends._cancel import raise_if_cancelled
 
 __all__ = ["run_on_torch_thread"]
 

@@ -28,8 +28,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from clef_tools._decider import Decider
-from clef_tools._errors import (
+from clef_tools.backends._decider import Decider
+from clef_tools.hosted._net import is_loopback
+from clef_tools.request._errors import (
     AuthenticationError,
     BackendError,
     ClefError,
@@ -41,12 +42,11 @@ from clef_tools._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools._http_body import BodyError, read_body
-from clef_tools._http_guard import AccessPolicy, GuardMiddleware
-from clef_tools._http_run import ConnectionLimits, run_app
-from clef_tools._limits import LIMITS
-from clef_tools._net import is_loopback
-from clef_tools._wire import parse_request, response_to_wire
+from clef_tools.request._limits import LIMITS
+from clef_tools.request._wire import parse_request, response_to_wire
+from clef_tools.serving._http_body import BodyError, read_body
+from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
+from clef_tools.serving._http_run import ConnectionLimits, run_app
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app", "serve"]
 

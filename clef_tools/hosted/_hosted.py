@@ -19,8 +19,14 @@ from typing import Any
 
 import httpx
 
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._errors import (
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.hosted._retry import (
+    RETRYABLE_STATUS,
+    RetryPolicy,
+    parse_retry_after,
+    request_id_from,
+)
+from clef_tools.request._errors import (
     AuthenticationError,
     ClefError,
     FieldIssue,
@@ -29,9 +35,8 @@ from clef_tools._errors import (
     RemoteTimeoutError,
     RequestValidationError,
 )
-from clef_tools._retry import RETRYABLE_STATUS, RetryPolicy, parse_retry_after, request_id_from
-from clef_tools._validation import DecisionRequest
-from clef_tools._wire import scores_from_wire
+from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._wire import scores_from_wire
 
 __all__ = ["HostedDecider"]
 

@@ -13,12 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 
-from clef_tools._errors import FieldIssue, IssueList, RemoteError, RequestValidationError
-from clef_tools._render import to_jsonable
-from clef_tools._validation import DecisionRequest, OversizeNumber, loc_part, validate_request
+from clef_tools.request._errors import FieldIssue, IssueList, RemoteError, RequestValidationError
+from clef_tools.request._render import to_jsonable
+from clef_tools.request._validation import (
+    DecisionRequest,
+    OversizeNumber,
+    loc_part,
+    validate_request,
+)
 
 if TYPE_CHECKING:
-    from clef_tools._decider import RequestScores
+    from clef_tools.backends._decider import RequestScores
 
 __all__ = [
     "parse_request",
@@ -192,7 +197,7 @@ def scores_from_wire(
 ) -> RequestScores:
     """A remote `SystemOneResponse` → probabilities in our option order, checked against
     the request, so a server that drops a question or invents an option fails loudly."""
-    from clef_tools._decider import RequestScores
+    from clef_tools.backends._decider import RequestScores
 
     def broken(loc: str, msg: str) -> RemoteError:
         return RemoteError(

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from clef_tools._errors import ModelUnavailableError
-from clef_tools._progress import Progress
+from clef_tools.local._progress import Progress
+from clef_tools.request._errors import ModelUnavailableError
 
 __all__ = [
     "EMBEDDED_MODEL_ID",

@@ -14,18 +14,18 @@ from typing import Any
 
 import httpx
 
-from clef_tools._errors import (
+from clef_tools.hosted._hosted import HostedDecider, _Attempt, classify_status
+from clef_tools.hosted._retry import RetryPolicy, parse_retry_after
+from clef_tools.request._errors import (
     ModelUnavailableError,
     QuotaExceededError,
     RemoteError,
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools._hosted import HostedDecider, _Attempt, classify_status
-from clef_tools._media import split_images
-from clef_tools._retry import RetryPolicy, parse_retry_after
-from clef_tools._validation import DecisionRequest
-from clef_tools._wire import request_to_wire
+from clef_tools.request._media import split_images
+from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._wire import request_to_wire
 
 __all__ = ["WorkersAIClient"]
 

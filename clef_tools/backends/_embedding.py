@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._errors import ModelUnavailableError, StateTooLongError
-from clef_tools._render import render_content, render_state
-from clef_tools._torch_thread import run_on_torch_thread
-from clef_tools._validation import DecisionRequest
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.local._torch_thread import run_on_torch_thread
+from clef_tools.request._errors import ModelUnavailableError, StateTooLongError
+from clef_tools.request._render import render_content, render_state
+from clef_tools.request._validation import DecisionRequest
 
 __all__ = ["EMBEDDING_MODEL_ID", "EmbeddingDecider", "option_text"]
 

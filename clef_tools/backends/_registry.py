@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from clef_tools._decider import Decider
+    from clef_tools.backends._decider import Decider
 
 __all__ = [
     "FAMILIES",
@@ -83,7 +83,7 @@ class BackendFamily:
 
 
 def _open_readout(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._factory import load_readout
+    from clef_tools.backends._factory import load_readout
 
     return load_readout(
         spec.target,
@@ -99,7 +99,7 @@ def _open_readout(spec: BackendSpec, o: LoadOptions) -> Decider:
 
 
 def _open_release(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
+    from clef_tools.backends._release import DEFAULT_MAX_TOKENS, ClefReleaseDecider
 
     return ClefReleaseDecider(
         spec.target or None,
@@ -111,7 +111,7 @@ def _open_release(spec: BackendSpec, o: LoadOptions) -> Decider:
 
 
 def _open_systemone(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._systemone_client import SystemOneClient
+    from clef_tools.hosted._systemone_client import SystemOneClient
 
     if spec.raw.startswith(("http://", "https://")):
         base, _, remote_model = spec.raw.partition("#")
@@ -120,25 +120,25 @@ def _open_systemone(spec: BackendSpec, o: LoadOptions) -> Decider:
 
 
 def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._workers_ai import CLEF_FLASH, WorkersAIClient
+    from clef_tools.hosted._workers_ai import CLEF_FLASH, WorkersAIClient
 
     return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=o.timeout)
 
 
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._embedding import EmbeddingDecider
+    from clef_tools.backends._embedding import EmbeddingDecider
 
     return EmbeddingDecider()
 
 
 def _open_cascade(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools._cascade import CascadeDecider
+    from clef_tools.backends._cascade import CascadeDecider
 
     return CascadeDecider(open_backend(parse_spec(spec.target or "embedded"), o))
 
 
 def _is_release_folder(path: Path) -> bool:
-    from clef_tools._release import is_release_folder
+    from clef_tools.backends._release import is_release_folder
 
     return is_release_folder(path)
 

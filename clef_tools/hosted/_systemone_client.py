@@ -16,12 +16,12 @@ from typing import Any
 
 import httpx
 
-from clef_tools._errors import ModelUnavailableError
-from clef_tools._hosted import HostedDecider
-from clef_tools._net import may_carry_secrets, split_credentials
-from clef_tools._retry import RetryPolicy
-from clef_tools._validation import DecisionRequest
-from clef_tools._wire import request_to_wire
+from clef_tools.hosted._hosted import HostedDecider
+from clef_tools.hosted._net import may_carry_secrets, split_credentials
+from clef_tools.hosted._retry import RetryPolicy
+from clef_tools.request._errors import ModelUnavailableError
+from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._wire import request_to_wire
 
 __all__ = ["SystemOneClient"]
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools._errors import ModelUnavailableError
+from clef_tools.request._errors import ModelUnavailableError
 
 __all__ = ["LabelSet", "verify_labels"]
 

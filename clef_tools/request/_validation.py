@@ -15,9 +15,9 @@ from langchain_core.decisions import Box, Choice, Noul, Score, State
 from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
-from clef_tools import _limits as L
-from clef_tools._errors import FieldIssue, IssueList, RequestValidationError
-from clef_tools._media import count_images
+from clef_tools.request import _limits as L
+from clef_tools.request._errors import FieldIssue, IssueList, RequestValidationError
+from clef_tools.request._media import count_images
 
 __all__ = [
     "DecisionRequest",

@@ -21,15 +21,15 @@ from typing import Any, Literal
 
 import platformdirs
 
-from clef_tools._embedded import (
+from clef_tools.backends._registry import looks_like_path, parse_spec, spec_forms
+from clef_tools.local._embedded import (
     EMBEDDED_MODEL_ID,
     EMBEDDED_SHA256,
     assemble_embedded_gguf,
     smollm2_gguf,
 )
-from clef_tools._errors import ModelUnavailableError
-from clef_tools._progress import Progress
-from clef_tools._registry import looks_like_path, parse_spec, spec_forms
+from clef_tools.local._progress import Progress
+from clef_tools.request._errors import ModelUnavailableError
 
 __all__ = ["ModelSource", "cache_root", "load_causal_lm", "resolve_dtype", "resolve_model"]
 

@@ -23,11 +23,11 @@ from typing import Any
 
 from langchain_core.decisions import Choice
 
-from clef_tools._confidence import choice_confidence
-from clef_tools._decider import BackendInfo, Decider, RequestScores
-from clef_tools._embedding import EmbeddingDecider
-from clef_tools._errors import StateTooLongError
-from clef_tools._validation import AnyQuestion, DecisionRequest
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.backends._embedding import EmbeddingDecider
+from clef_tools.request._confidence import choice_confidence
+from clef_tools.request._errors import StateTooLongError
+from clef_tools.request._validation import AnyQuestion, DecisionRequest
 
 __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
 

@@ -19,10 +19,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools._errors import RequestValidationError, UnsupportedInputError
-from clef_tools._image_header import read_header
-from clef_tools._limits import MAX_IMAGE_PIXELS, MAX_IMAGES
-from clef_tools._render import is_transcript, to_jsonable
+from clef_tools.request._errors import RequestValidationError, UnsupportedInputError
+from clef_tools.request._image_header import read_header
+from clef_tools.request._limits import MAX_IMAGE_PIXELS, MAX_IMAGES
+from clef_tools.request._render import is_transcript, to_jsonable
 
 __all__ = ["StateImage", "count_images", "first_media", "media_parts", "split_images"]
 

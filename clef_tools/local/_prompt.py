@@ -13,7 +13,7 @@ from typing import Any
 
 from langchain_core.decisions import Choice, Noul, Score
 
-from clef_tools._render import render_content
+from clef_tools.request._render import render_content
 
 __all__ = ["PromptFrame", "choice_block", "noul_block", "score_block"]
 
