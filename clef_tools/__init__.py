@@ -8,13 +8,14 @@ from clef_tools.backends._calibration import Calibration, fit_temperature
 from clef_tools.backends._cascade import CascadeDecider
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores, TieredResponse
 from clef_tools.backends._embedding import EmbeddingDecider
-from clef_tools.backends._factory import load_decider, load_readout
+from clef_tools.backends._factory import load_decider
 from clef_tools.backends._release import ClefReleaseDecider
 from clef_tools.backends._result_cache import CachedDecider
 from clef_tools.hosted._hosted import HostedDecider
 from clef_tools.hosted._retry import RetryPolicy
 from clef_tools.hosted._systemone_client import SystemOneClient
 from clef_tools.hosted._workers_ai import WorkersAIClient
+from clef_tools.local._load import load_readout
 from clef_tools.local._models import ModelSource, resolve_model
 from clef_tools.local._readout import ReadoutDecider
 from clef_tools.request._confidence import (
@@ -43,7 +44,7 @@ from clef_tools.request._validation import DecisionRequest, validate_request
 from clef_tools.request._wire import parse_request, response_from_wire, response_to_wire
 from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
 from clef_tools.serving._http_run import ConnectionLimits, run_app
-from clef_tools.serving._server import create_app, serve
+from clef_tools.serving._server import create_app, serve, warn_if_exposed
 
 __version__ = "0.1.0"
 
@@ -103,4 +104,5 @@ __all__ = [
     "score_confidence",
     "serve",
     "validate_request",
+    "warn_if_exposed",
 ]

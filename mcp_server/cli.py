@@ -33,8 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     from clef_mcp._stdio import run_stdio
     from clef_mcp.server import build_server, http_app
-    from clef_tools import AccessPolicy, run_app
-    from clef_tools.serving._server import warn_if_exposed
+    from clef_tools import AccessPolicy, run_app, warn_if_exposed
 
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")

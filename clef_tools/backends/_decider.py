@@ -26,7 +26,7 @@ from clef_tools.request._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools.request._validation import DecisionRequest, validate_request
+from clef_tools.request._validation import DecisionRequest, option_labels, validate_request
 
 __all__ = ["BackendInfo", "Decider", "RequestScores", "TieredResponse"]
 
@@ -253,7 +253,7 @@ class Decider(ABC):
         here they become a `BackendError`, which every gate turns into its `on_error`.
         Hosted servers round to 4 decimals, so the sum may be off by that much per option.
         """
-        n = 2 if question.type == "noul" else len(question.criteria)
+        n = len(option_labels(question))
         values = [float(p) for p in probs]
         slack = 1e-6 + 5e-5 * n
         bad = (

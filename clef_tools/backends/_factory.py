@@ -1,7 +1,7 @@
 """`load_decider()`: the one call that turns a backend choice into a ready `Decider`.
 
 Which strings name which backend, and how each is opened, is the registry's table
-(`_registry.FAMILIES`); this module is the public entry point and the local-model loader.
+(`_registry.FAMILIES`); this module is the public entry point that reads it.
 """
 
 from __future__ import annotations
@@ -14,12 +14,8 @@ from typing import Any
 from clef_tools.backends._calibration import Calibration
 from clef_tools.backends._decider import Decider
 from clef_tools.backends._registry import LoadOptions, open_backend, parse_spec
-from clef_tools.local._models import load_causal_lm, resolve_model
-from clef_tools.local._progress import Progress
-from clef_tools.local._readout import ReadoutDecider
-from clef_tools.local._torch_thread import run_on_torch_thread
 
-__all__ = ["backend_kind", "load_decider", "load_readout"]
+__all__ = ["backend_kind", "load_decider"]
 
 
 def backend_kind(spec: str | os.PathLike[str] | None) -> str:
@@ -62,34 +58,3 @@ def load_decider(
         trust_release_code=trust_release_code,
     )
     return open_backend(parse_spec(model), options)
-
-
-def load_readout(
-    model: str | os.PathLike[str] | None = None,
-    *,
-    dtype: Any = None,
-    device: str = "cpu",
-    debias: bool | Iterable[str] = ("choice",),
-    calibration: Calibration | str | Path | None = None,
-    max_context_tokens: int | None = None,
-    contextual: Iterable[str] = ("noul",),
-    prefix_cache_tokens: int = 16384,
-    progress: bool = False,
-) -> ReadoutDecider:
-    """A local causal-LM readout: `embedded`, `smollm2`, a `.gguf` file or a folder."""
-    source = resolve_model(model)
-    lm, tokenizer = run_on_torch_thread(
-        lambda: load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
-    )
-    if calibration is not None and not isinstance(calibration, Calibration):
-        calibration = Calibration.load(calibration)
-    return ReadoutDecider(
-        lm,
-        tokenizer,
-        model_id=source.model_id,
-        max_context_tokens=max_context_tokens,
-        debias=debias,
-        calibration=calibration,
-        contextual=contextual,
-        prefix_cache_tokens=prefix_cache_tokens,
-    )

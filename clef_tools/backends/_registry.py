@@ -83,7 +83,7 @@ class BackendFamily:
 
 
 def _open_readout(spec: BackendSpec, o: LoadOptions) -> Decider:
-    from clef_tools.backends._factory import load_readout
+    from clef_tools.local._load import load_readout
 
     return load_readout(
         spec.target,

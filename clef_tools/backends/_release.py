@@ -33,7 +33,7 @@ from clef_tools.request._errors import (
 )
 from clef_tools.request._limits import MAX_IMAGE_PIXELS
 from clef_tools.request._media import StateImage, split_images
-from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._validation import DecisionRequest, option_labels
 from clef_tools.request._wire import request_to_wire
 
 __all__ = ["RELEASE_FILES", "ClefReleaseDecider", "is_release_folder", "release_path"]
@@ -276,11 +276,7 @@ class ClefReleaseDecider(Decider):
 
 def _option_order(question: Any) -> list[str]:
     """Our option order (see `RequestScores`) as the release's option ids."""
-    if question.type == "noul":
-        return ["true", "false"]
-    if question.type == "choice":
-        return list(question.criteria)
-    return [str(i) for i in range(len(question.criteria))]
+    return option_labels(question)
 
 
 def _device_and_dtype(device: str | None, dtype: Any) -> tuple[str, Any]:

@@ -32,7 +32,7 @@ from clef_tools.local._torch_thread import run_on_torch_thread
 from clef_tools.request._errors import StateTooLongError, UnsupportedInputError
 from clef_tools.request._media import first_media
 from clef_tools.request._render import render_state
-from clef_tools.request._validation import DecisionRequest
+from clef_tools.request._validation import DecisionRequest, option_labels
 
 __all__ = ["ReadoutDecider"]
 
@@ -374,9 +374,7 @@ class ReadoutDecider(Decider):
 
 
 def _n_options(question: Noul | Choice | Score) -> int:
-    if isinstance(question, Noul):
-        return 2
-    return len(question.criteria)
+    return len(option_labels(question))
 
 
 def _types(value: bool | Iterable[str]) -> frozenset[str]:

@@ -23,6 +23,7 @@ __all__ = [
     "DecisionRequest",
     "OversizeNumber",
     "loc_part",
+    "option_labels",
     "printable",
     "scan_json",
     "validate_request",
@@ -59,6 +60,18 @@ class DecisionRequest:
 
     state: State
     questions: dict[str, AnyQuestion]
+
+
+def option_labels(question: AnyQuestion) -> list[str]:
+    """The one option order every backend reports probabilities in (`RequestScores`):
+    noul `true, false`; choice the criteria's insertion order; score levels `"0"…"N-1"`."""
+    if isinstance(question, Noul):
+        return ["true", "false"]
+    if isinstance(question, Score):
+        return [str(i) for i in range(len(question.criteria))]
+    if isinstance(question, Choice):
+        return list(question.criteria)
+    raise TypeError(f"{question.type!r} questions have no option list")
 
 
 def validate_request(

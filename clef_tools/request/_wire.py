@@ -19,6 +19,7 @@ from clef_tools.request._validation import (
     DecisionRequest,
     OversizeNumber,
     loc_part,
+    option_labels,
     validate_request,
 )
 
@@ -220,11 +221,7 @@ def scores_from_wire(
             p_true = _probability(answer.get("noul"), f"{loc}.noul", broken)
             probabilities[qid] = [p_true, 1.0 - p_true]
             continue
-        labels = (
-            list(question.criteria)
-            if question.type == "choice"
-            else [str(i) for i in range(len(question.criteria))]  # type: ignore[union-attr]
-        )
+        labels = option_labels(question)
         given = answer.get("probabilities")
         if not isinstance(given, Mapping):
             raise broken(f"{loc}.probabilities", "missing")
