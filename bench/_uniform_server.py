@@ -7,33 +7,19 @@ is the surface's own overhead (protocol, validation, schemas, thread hops).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from langchain_core.decisions import Noul
+import sys
+from pathlib import Path
 
 from clef_mcp import build_server
-from clef_tools import Decider, DecisionRequest, RequestScores
 
+# one instant backend for tests and benchmarks: the tests' (uniform answers, every layer)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from _backends import InstantDecider as UniformDecider
 
-class UniformDecider(Decider):
-    @property
-    def model_id(self) -> str:
-        return "uniform"
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        out = []
-        for req in requests:
-            probs = {}
-            for qid, q in req.questions.items():
-                n = 2 if isinstance(q, Noul) else len(q.criteria)  # type: ignore[union-attr]
-                probs[qid] = [1.0 / n] * n
-            out.append(RequestScores(probabilities=probs, input_tokens=0))
-        return out
+__all__ = ["UniformDecider", "build_server"]
 
 
 if __name__ == "__main__":
-    import sys
-
     if len(sys.argv) == 3 and sys.argv[1] == "--http":
         from clef_tools import serve
 
