@@ -34,7 +34,8 @@ class ClefDecisionModel(BaseDecisionModel):
     `"clef-flash"`, `"http://host:port"`, `"systemone"`, `"workers-ai"`, `"cascade"`).
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    # a misspelt option (`sourse="smollm2"`) must fail, not silently load the default model
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     model: str = ""
     """Model id reported to callbacks and LangSmith; defaults to the backend's."""

@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="clef-tools",
         description="Decision models for agents: a state plus typed questions → probabilities.",
     )
+    from clef_tools import __version__
+
+    parser.add_argument("--version", action="version", version=f"clef-tools {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     decide = sub.add_parser("decide", help="answer a /v1/systemone JSON request")

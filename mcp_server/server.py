@@ -33,6 +33,7 @@ from clef_tools import (
     GatePolicy,
     GuardMiddleware,
     ToolGate,
+    __version__,
     load_decider,
     response_to_wire,
 )
@@ -87,7 +88,9 @@ def build_server(
         log.info("clef backend ready: %s", decider.model_id)
         yield AppState(decider=decider, gate=ToolGate(decider, policy), source=model or "embedded")
 
-    mcp: MCPServer[AppState] = MCPServer("clef", instructions=INSTRUCTIONS, lifespan=lifespan)
+    mcp: MCPServer[AppState] = MCPServer(
+        "clef", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan
+    )
 
     @mcp.tool(title="Decide typed questions", annotations=READ_ONLY)
     async def decide(

@@ -88,3 +88,36 @@ def test_a_new_backend_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch) ->
     assert isinstance(clef_tools.load_decider("instant"), InstantDecider)
     assert "'instant'" in _registry.spec_forms()
     assert _registry.parse_spec("./instant").kind == "readout"  # a path is never a keyword
+
+
+async def test_every_surface_reports_the_package_version(
+    smollm2: clef_tools.ReadoutDecider,
+) -> None:
+    import subprocess
+    import sys
+
+    from mcp import Client
+
+    from clef_mcp import build_server
+
+    done = subprocess.run(
+        [sys.executable, "-m", "clef_tools.cli", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.strip() == f"clef-tools {clef_tools.__version__}"
+    async with Client(build_server(lambda: smollm2)) as client:
+        assert client.server_info is not None
+        assert (client.server_info.name, client.server_info.version) == (
+            "clef",
+            clef_tools.__version__,
+        )
+
+
+def test_a_misspelt_option_is_refused_not_ignored() -> None:
+    """`sourse="smollm2"` used to be dropped silently and the heavy default model loaded."""
+    from pydantic import ValidationError
+
+    from langchain_clef import ClefDecisionModel
+
+    with pytest.raises(ValidationError, match="sourse"):
+        ClefDecisionModel(sourse="smollm2")  # type: ignore[call-arg]
+    assert ClefDecisionModel(source="smollm2").source == "smollm2"
