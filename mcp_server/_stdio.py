@@ -24,7 +24,7 @@ from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from clef_tools.request._validation import OversizeNumber, scan_json
+from clef_tools.request._validation import json_int, scan_json
 
 __all__ = ["MAX_FRAME_BYTES", "run_stdio"]
 
@@ -102,7 +102,7 @@ def check_frame(raw: bytes) -> tuple[str | None, types.JSONRPCError | None]:
     except UnicodeDecodeError as exc:
         return None, _error(None, types.PARSE_ERROR, f"frame is not UTF-8: {exc.reason}")
     try:
-        message = json.loads(text, parse_int=_parse_int)
+        message = json.loads(text, parse_int=json_int)
     except RecursionError:
         return None, _error(None, types.PARSE_ERROR, "frame nested too deeply to parse")
     except ValueError as exc:
@@ -122,10 +122,6 @@ def check_frame(raw: bytes) -> tuple[str | None, types.JSONRPCError | None]:
 
 def _describe(issue: Any) -> str:
     return f"{issue.path}: {issue.msg}"
-
-
-def _parse_int(digits: str) -> int | OversizeNumber:
-    return int(digits) if len(digits) <= 400 else OversizeNumber(digits)
 
 
 def _error(request_id: int | str | None, code: int, message: str) -> types.JSONRPCError:

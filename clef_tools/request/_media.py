@@ -51,7 +51,10 @@ class StateImage:
 
 def media_parts(state: object, loc: Loc = ("state",)) -> Iterator[tuple[Loc, Mapping[str, Any]]]:
     """Every image/audio/video/file content part, where chat APIs put them, in order."""
-    value = to_jsonable(state)
+    return _media_parts(to_jsonable(state), loc)
+
+
+def _media_parts(value: Any, loc: Loc) -> Iterator[tuple[Loc, Mapping[str, Any]]]:
     if isinstance(value, Mapping) and is_transcript([value]):
         yield from _parts(value.get("content"), (*loc, "content"))
     elif is_transcript(value):
@@ -88,9 +91,10 @@ def split_images(state: object, loc: Loc = ("state",)) -> tuple[Any, list[StateI
     Raises `UnsupportedInputError` for remote URLs and non-image media, and
     `RequestValidationError` for more than `MAX_IMAGES` images or bad image data.
     """
-    found = list(media_parts(state, loc))
+    value = to_jsonable(state)
+    found = list(_media_parts(value, loc))
     if not found:
-        return to_jsonable(state), []
+        return value, []
     images: list[StateImage] = []
     for where, part in found:
         if part.get("type") not in IMAGE_TYPES:
@@ -106,7 +110,7 @@ def split_images(state: object, loc: Loc = ("state",)) -> tuple[Any, list[StateI
             "too_many_images",
         )
     removed = {where[len(loc) :] for where, _ in found}
-    return _without(to_jsonable(state), (), removed), images
+    return _without(value, (), removed), images
 
 
 def _without(value: Any, at: Loc, removed: set[Loc]) -> Any:

@@ -22,6 +22,7 @@ from clef_tools.request._media import count_images
 __all__ = [
     "DecisionRequest",
     "OversizeNumber",
+    "json_int",
     "loc_part",
     "option_labels",
     "printable",
@@ -35,6 +36,16 @@ _MAX_INT_BITS = 1024
 #: Questions are small: their text fields nest at most this deep (criteria descriptions).
 _MAX_QUESTION_DEPTH = 8
 _LOC_PART_CHARS = 120
+
+
+#: Integer literals longer than this become `OversizeNumber` when parsed (`json_int`).
+_MAX_INT_DIGITS = 400
+
+
+def json_int(digits: str) -> int | OversizeNumber:
+    """`json.loads(..., parse_int=json_int)`: an over-long integer is kept as a marker for
+    validation to name its field, instead of the parser failing on the whole body."""
+    return int(digits) if len(digits) <= _MAX_INT_DIGITS else OversizeNumber(digits)
 
 
 class OversizeNumber:
@@ -171,33 +182,59 @@ def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, de
     return 0
 
 
-def scan_json(value: object, *, max_depth: int, limit: int = 1) -> IssueList:
-    """Problems a JSON value holds that a strict parser or a UTF-8 writer would fail on:
-    lone surrogates, non-finite or over-long numbers, nesting past `max_depth`. For
-    transports that parse before our validation runs (an MCP frame, say)."""
-    issues = IssueList(limit)
-    stack: list[tuple[object, tuple[str | int, ...]]] = [(value, ())]
-    while stack and not issues.full:
-        item, loc = stack.pop()
-        if len(loc) > max_depth:
+def scan_json(
+    value: object,
+    *,
+    max_depth: int,
+    loc: tuple[str | int, ...] = (),
+    issues: IssueList | None = None,
+    max_text: int | None = None,
+) -> IssueList:
+    """Problems a JSON value holds that a strict parser, a tokenizer or a UTF-8 writer
+    would fail on far from their field: lone surrogates (in text and keys), non-finite or
+    over-long numbers, nesting past `max_depth` below `loc`, and (with `max_text`) text
+    longer than that. Adds to `issues` (default: a new list that keeps the first one)."""
+    found = issues if issues is not None else IssueList(1)
+    _scan(value, loc, found, 0, max_depth, max_text)
+    return found
+
+
+def _scan(
+    value: object,
+    loc: tuple[str | int, ...],
+    issues: IssueList,
+    depth: int,
+    max_depth: int,
+    max_text: int | None,
+) -> None:
+    if depth > max_depth:
+        issues.append(FieldIssue(loc, f"nested deeper than {max_depth} levels", "too_deep"))
+    elif isinstance(value, str):
+        _check_text(value, loc, issues)
+        if max_text is not None and len(value) > max_text:
             issues.append(
                 FieldIssue(
-                    loc[: max_depth + 1], f"nested deeper than {max_depth} levels", "too_deep"
+                    loc,
+                    f"{len(value)} characters; question text is limited to {max_text} "
+                    "(put long material in the state)",
+                    "too_long",
                 )
             )
-        elif isinstance(item, str):
-            _check_text(item, loc, issues)
-        elif isinstance(item, int | float | OversizeNumber) and not isinstance(item, bool):
-            _check_number(item, loc, issues)
-        elif isinstance(item, Mapping):
-            for key, child in item.items():
-                key_loc = (*loc, loc_part(key))
-                if isinstance(key, str):
-                    _check_text(key, key_loc, issues, what="key")
-                stack.append((child, key_loc))
-        elif isinstance(item, list):
-            stack.extend((child, (*loc, i)) for i, child in enumerate(item))
-    return issues
+    elif isinstance(value, int | float | OversizeNumber) and not isinstance(value, bool):
+        _check_number(value, loc, issues)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if issues.full:
+                return
+            key_loc = (*loc, loc_part(key))
+            if isinstance(key, str):
+                _check_text(key, key_loc, issues, what="key")
+            _scan(item, key_loc, issues, depth + 1, max_depth, max_text)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            if issues.full:
+                return
+            _scan(item, (*loc, i), issues, depth + 1, max_depth, max_text)
 
 
 def _check_text(
@@ -300,7 +337,14 @@ def _check_questions(
             continue
         plain = raw.model_dump() if isinstance(raw, Noul | Choice | Score | Box) else raw
         before = len(issues) + issues.dropped
-        _check_question_values(plain, qloc, issues, depth=0)
+        # descriptions may be JSON, but small: a state may not hide in a question
+        scan_json(
+            plain,
+            max_depth=_MAX_QUESTION_DEPTH,
+            loc=qloc,
+            issues=issues,
+            max_text=L.MAX_QUESTION_TEXT_CHARS,
+        )
         if len(issues) + issues.dropped > before:
             continue
         question = _coerce_question(raw, qloc, issues)
@@ -308,43 +352,6 @@ def _check_questions(
             _check_options(question, qloc, issues)
             typed[qid] = question
     return typed
-
-
-def _check_question_values(
-    value: object, loc: tuple[str | int, ...], issues: IssueList, depth: int
-) -> None:
-    """Every text and number in a question, before pydantic sees it: valid Unicode,
-    finite, bounded length and depth (descriptions may be JSON; a state may not hide there)."""
-    if depth > _MAX_QUESTION_DEPTH:
-        issues.append(
-            FieldIssue(loc, f"nested deeper than {_MAX_QUESTION_DEPTH} levels", "too_deep")
-        )
-    elif isinstance(value, str):
-        _check_text(value, loc, issues)
-        if len(value) > L.MAX_QUESTION_TEXT_CHARS:
-            issues.append(
-                FieldIssue(
-                    loc,
-                    f"{len(value)} characters; question text is limited to "
-                    f"{L.MAX_QUESTION_TEXT_CHARS} (put long material in the state)",
-                    "too_long",
-                )
-            )
-    elif isinstance(value, int | float | OversizeNumber) and not isinstance(value, bool):
-        _check_number(value, loc, issues)
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            if issues.full:
-                return
-            key_loc = (*loc, loc_part(key))
-            if isinstance(key, str):
-                _check_text(key, key_loc, issues, what="key")
-            _check_question_values(item, key_loc, issues, depth + 1)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            if issues.full:
-                return
-            _check_question_values(item, (*loc, i), issues, depth + 1)
 
 
 def _coerce_question(

@@ -17,7 +17,7 @@ from clef_tools.request._errors import FieldIssue, IssueList, RemoteError, Reque
 from clef_tools.request._render import to_jsonable
 from clef_tools.request._validation import (
     DecisionRequest,
-    OversizeNumber,
+    json_int,
     loc_part,
     option_labels,
     validate_request,
@@ -85,7 +85,7 @@ def _loads(body: str | bytes) -> Any:
     parser's recursion limit. Over-long integers come back as `OversizeNumber`, so the
     validator can name their field instead of the parser failing on the whole body."""
     try:
-        return json.loads(body, object_pairs_hook=_pairs, parse_int=_parse_int)
+        return json.loads(body, object_pairs_hook=_pairs, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RequestValidationError.at(
             (),
@@ -98,13 +98,6 @@ def _loads(body: str | bytes) -> Any:
         ) from exc
     except RecursionError as exc:
         raise RequestValidationError.at((), "JSON nested too deeply to parse", "too_deep") from exc
-
-
-def _parse_int(digits: str) -> int | OversizeNumber:
-    return int(digits) if len(digits) <= _MAX_INT_DIGITS else OversizeNumber(digits)
-
-
-_MAX_INT_DIGITS = 400
 
 
 def _find_duplicates(value: Any, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> None:
