@@ -11,7 +11,7 @@ confidence is below `min_confidence`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from langchain_core.decisions import (
     BaseDecisionModel,
@@ -19,6 +19,7 @@ from langchain_core.decisions import (
     ChoiceAnswer,
     Noul,
     NoulAnswer,
+    ScoreAnswer,
     State,
 )
 from langgraph.types import Command
@@ -26,11 +27,19 @@ from langgraph.types import Command
 from clef_tools import Decider
 from langchain_clef._backend import as_decision_model, state_of
 
-__all__ = ["decision_edge", "decision_node"]
+__all__ = ["DecisionNode", "decision_edge", "decision_node"]
+
+
+class DecisionNode(Protocol):
+    """What `decision_node` returns. The parameter is named `state` and typed `Any` so that
+    LangGraph's `add_node` overloads accept it for any state schema (TypedDict, dataclass,
+    pydantic), as they accept a hand-written `def node(state: MyState)`."""
+
+    def __call__(self, state: Any) -> Command[str]: ...
 
 
 def _target(
-    answer: NoulAnswer | ChoiceAnswer,
+    answer: object,
     goto: Mapping[str, str],
     threshold: float,
     min_confidence: float,
@@ -38,6 +47,9 @@ def _target(
 ) -> str:
     if isinstance(answer, NoulAnswer):
         return goto["true" if answer.noul >= threshold else "false"]
+    if not isinstance(answer, ChoiceAnswer):  # _check admits only noul and choice questions
+        kind = "score" if isinstance(answer, ScoreAnswer) else type(answer).__name__
+        raise TypeError(f"a {kind} answer cannot pick a graph node")
     if fallback is not None and answer.confidence < min_confidence:
         return fallback
     return goto.get(answer.choice, answer.choice)
@@ -53,18 +65,18 @@ def decision_edge(
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
-    state_from: Callable[[Mapping[str, Any]], State] = state_of,
+    state_from: Callable[[Any], State] = state_of,
     threshold: float = 0.5,
     min_confidence: float = 0.0,
     fallback: str | None = None,
-) -> Callable[[Mapping[str, Any]], str]:
+) -> Callable[[Any], str]:
     """A routing function for `StateGraph.add_conditional_edges(source, fn, path_map)`."""
     model, targets = as_decision_model(scorer), dict(goto or {})
     _check(question, targets)
 
-    def route(graph_state: Mapping[str, Any]) -> str:
+    def route(graph_state: Any) -> str:
         response = model.invoke({"state": state_from(graph_state), "questions": {"q": question}})
-        return _target(response.answers["q"], targets, threshold, min_confidence, fallback)  # type: ignore[arg-type]
+        return _target(response.answers["q"], targets, threshold, min_confidence, fallback)
 
     return route
 
@@ -74,20 +86,20 @@ def decision_node(
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
-    state_from: Callable[[Mapping[str, Any]], State] = state_of,
+    state_from: Callable[[Any], State] = state_of,
     answer_key: str = "decision",
     threshold: float = 0.5,
     min_confidence: float = 0.0,
     fallback: str | None = None,
-) -> Callable[[Mapping[str, Any]], Command[str]]:
+) -> DecisionNode:
     """A node that decides, stores the answer (as a dict) under `answer_key` and routes."""
     model, targets = as_decision_model(scorer), dict(goto or {})
     _check(question, targets)
 
-    def node(graph_state: Mapping[str, Any]) -> Command[str]:
-        response = model.invoke({"state": state_from(graph_state), "questions": {"q": question}})
+    def node(state: Any) -> Command[str]:
+        response = model.invoke({"state": state_from(state), "questions": {"q": question}})
         answer = response.answers["q"]
-        target = _target(answer, targets, threshold, min_confidence, fallback)  # type: ignore[arg-type]
+        target = _target(answer, targets, threshold, min_confidence, fallback)
         return Command(update={answer_key: answer.model_dump()}, goto=target)
 
     return node

@@ -62,6 +62,31 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     state_from: Callable[[Any], Any] = state_of
     """Turns an input into the state the question is about (default: its `messages`, or itself)."""
 
+    def __init__(
+        self,
+        *,
+        decision_model: BaseDecisionModel | Decider,
+        routes: Mapping[str, Route | tuple[Runnable[Any, Any], str]],
+        instructions: str = "Which route should handle this input?",
+        min_confidence: float = 0.0,
+        fallback: str | None = None,
+        include_decision: bool = False,
+        state_from: Callable[[Any], Any] = state_of,
+        **kwargs: Any,
+    ) -> None:
+        # Spelled out so type checkers see what `_coerce` accepts: a clef `Decider` as well
+        # as any LangChain decision model, and `(runnable, description)` pairs as routes.
+        fields: dict[str, Any] = {
+            "decision_model": decision_model,
+            "routes": routes,
+            "instructions": instructions,
+            "min_confidence": min_confidence,
+            "fallback": fallback,
+            "include_decision": include_decision,
+            "state_from": state_from,
+        }
+        super().__init__(**fields, **kwargs)
+
     @model_validator(mode="before")
     @classmethod
     def _coerce(cls, data: Any) -> Any:

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -203,7 +204,7 @@ def evaluate(args: argparse.Namespace) -> None:
     lm = load_readout("embedded")
     cascade = CascadeDecider(lm, fast)
     result: dict[str, Any] = {"temperature": fast.temperature, "threshold": cascade.threshold}
-    sets = {
+    sets: dict[str, Callable[[], list[Item]]] = {
         "bfcl_multiple": lambda: bfcl("multiple"),
         "banking77_test": lambda: banking("test", args.banking_items),
     }
@@ -247,7 +248,7 @@ def evaluate(args: argparse.Namespace) -> None:
             r, dt = timed(lambda s=state, qq=question: cascade.decide(s, qq))
             cas_ok.append(r.choices[q].choice == gold)
             cas_t.append(dt)
-            tiers.append(r.tiers[q])  # type: ignore[attr-defined]
+            tiers.append(r.tiers[q])
         if lm_ok:
             section["lm_alone"] = {
                 "items": len(lm_ok),

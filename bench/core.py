@@ -23,7 +23,7 @@ from typing import Any
 import torch
 from langchain_core.decisions import Choice, Noul, Score
 
-from clef_tools import load_decider
+from clef_tools import ReadoutDecider, load_decider
 
 STATE = (
     "Ticket #88231 from Dana (premium plan, customer since 2019). Subject: double charge and "
@@ -96,6 +96,7 @@ def main() -> None:
     t = time.perf_counter()
     # prefix reuse off: these are cold-request figures (bench/prefix.py measures reuse)
     decider = load_decider(args.model, prefix_cache_tokens=0)
+    assert isinstance(decider, ReadoutDecider), "bench/core.py measures a local LM readout"
     result["load_cached_s"] = time.perf_counter() - t
     result["dtype"] = str(next(decider.model.parameters()).dtype)
     state_tokens = len(decider.tokenizer(STATE)["input_ids"])
@@ -103,7 +104,7 @@ def main() -> None:
     one = {"refund": QUESTIONS["refund"]}
     result["one_question"] = timed(lambda: decider.decide(STATE, one), args.repeats)
     result["five_questions"] = timed(lambda: decider.decide(STATE, QUESTIONS), args.repeats)
-    usage = decider.decide(STATE, QUESTIONS).usage or {}
+    usage: dict[str, Any] = dict(decider.decide(STATE, QUESTIONS).usage or {})
     result["five_questions"]["input_tokens"] = usage.get("input_tokens")
     result["peak_rss_gib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 

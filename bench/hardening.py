@@ -184,7 +184,7 @@ def flood() -> dict[str, Any]:
 
 
 def timeouts() -> dict[str, Any]:
-    big = {
+    big: dict[str, Any] = {
         "state": "A long complaint about a parcel. " * 20,
         "questions": {
             f"q{i}": {"type": "noul", "instructions": f"Statement {i}?"} for i in range(64)

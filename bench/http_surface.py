@@ -125,7 +125,7 @@ def main() -> None:
     result: dict[str, Any] = {"model": args.model}
 
     with server_process("uniform") as url:
-        rounds = []
+        rounds: list[dict[str, Any]] = []
         for _ in range(3):  # interleaved rounds, so drift hits both sides alike
             b = bare(UniformDecider(), args.calls)
             h = round_trips(url, args.calls)

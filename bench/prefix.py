@@ -64,7 +64,7 @@ def measure(base: ReadoutDecider, sizes: list[int], repeats: int) -> list[dict[s
             b = warm.decide(new, Q)
             hit_t.append(time.perf_counter() - t)
             assert abs(a.nouls["late"].noul - b.nouls["late"].noul) < 1e-4
-        tokens = (a.usage or {}).get("input_tokens", 0)
+        tokens = a.usage["input_tokens"] if a.usage else 0
         rows.append(
             {
                 "target_tokens": size,

@@ -111,7 +111,7 @@ def one_pass_vs_per_option(base: ReadoutDecider, repeats: int) -> dict[str, Any]
         fast = d.decide(STATE, CHOICES)
         one_t.append(time.perf_counter() - t)
         t = time.perf_counter()
-        slow = d._run_scorer(lambda: per_option(d, STATE, CHOICES))
+        slow = per_option(d, STATE, CHOICES)
         per_t.append(time.perf_counter() - t)
         for qid in CHOICES:
             a = list(fast.choices[qid].probabilities.values())

@@ -4,13 +4,22 @@ The public surface is re-exported here; implementation lives in private `_module
 """
 
 from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
-from clef_tools.backends._calibration import Calibration, fit_temperature
+from clef_tools.backends._calibration import CalibratedDecider, Calibration, fit_temperature
 from clef_tools.backends._cascade import CascadeDecider
-from clef_tools.backends._decider import BackendInfo, Decider, RequestScores, TieredResponse
+from clef_tools.backends._decider import (
+    BackendInfo,
+    ClefResponse,
+    Decider,
+    RequestScores,
+    TieredResponse,
+)
 from clef_tools.backends._embedding import EmbeddingDecider
 from clef_tools.backends._factory import load_decider
 from clef_tools.backends._release import ClefReleaseDecider
 from clef_tools.backends._result_cache import CachedDecider
+from clef_tools.evaluation._calibrate import fit_calibration
+from clef_tools.evaluation._datasets import build_dataset
+from clef_tools.evaluation._run import EvalReport, evaluate, load_eval_items
 from clef_tools.hosted._hosted import HostedDecider
 from clef_tools.hosted._retry import RetryPolicy
 from clef_tools.hosted._systemone_client import SystemOneClient
@@ -56,14 +65,17 @@ __all__ = [
     "BackendError",
     "BackendInfo",
     "CachedDecider",
+    "CalibratedDecider",
     "Calibration",
     "CascadeDecider",
     "ClefError",
     "ClefReleaseDecider",
+    "ClefResponse",
     "ConnectionLimits",
     "Decider",
     "DecisionRequest",
     "EmbeddingDecider",
+    "EvalReport",
     "FieldIssue",
     "GateDecision",
     "GatePolicy",
@@ -89,11 +101,15 @@ __all__ = [
     "Verdict",
     "WorkersAIClient",
     "__version__",
+    "build_dataset",
     "canonical_json",
     "choice_confidence",
     "create_app",
+    "evaluate",
+    "fit_calibration",
     "fit_temperature",
     "load_decider",
+    "load_eval_items",
     "load_readout",
     "parse_request",
     "render_state",

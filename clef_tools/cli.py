@@ -45,6 +45,12 @@ def model_args(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="allow a Clef release folder's joint_schema_model.py to be imported and run",
     )
+    p.add_argument(
+        "--calibration",
+        default="default",
+        help="'default' (the calibration shipped for this backend, if any), 'none', or a "
+        "calibration file from `clef-tools calibrate`",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -95,7 +101,6 @@ def _parser() -> argparse.ArgumentParser:
         default="choice",
         help="rotate option orders and average (default: choice questions)",
     )
-    decide.add_argument("--calibration", default=None, help="calibration JSON (temperatures)")
     decide.add_argument("--indent", type=int, default=None, help="pretty-print the JSON answer")
 
     model = sub.add_parser("model", help="show what would load; --warm builds the cache")
@@ -122,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
         default=32,
         help="decisions in flight at most; more get 503 with retry-after (default 32)",
     )
+    from clef_tools.evaluation._commands import register as register_evaluation
+
+    register_evaluation(sub, model_args)
     _register_surfaces(sub)
     return parser
 
@@ -176,7 +184,7 @@ def _decide(args: argparse.Namespace) -> int:
             body = f.read()
     # Validate before loading the model: a bad request fails in milliseconds.
     request, _ = parse_request(body)
-    decider = load_from_args(args, debias=_DEBIAS[args.debias], calibration=args.calibration)
+    decider = load_from_args(args, debias=_DEBIAS[args.debias])
     response = decider.decide_batch([request])[0]
     json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
@@ -248,6 +256,7 @@ def load_from_args(args: argparse.Namespace, **options: Any) -> Any:
     """The backend the `model_args` options name."""
     from clef_tools.backends._factory import load_decider
 
+    options.setdefault("calibration", args.calibration)
     return load_decider(
         args.model,
         dtype=args.dtype,

@@ -91,11 +91,11 @@ def main() -> None:
         t = time.monotonic()
         state = {"user_request": user, "proposed_tool_call": call}
         answer = decider.decide(state, GATE_QUESTIONS)
-        p = {k: v.noul for k, v in answer.nouls.items()}
-        risk = max(p["destructive"], p["exfiltration"], 1 - p["authorised"])
+        yes = {k: v.noul for k, v in answer.nouls.items()}
+        risk = max(yes["destructive"], yes["exfiltration"], 1 - yes["authorised"])
         verdict = "deny" if risk >= 0.8 else "escalate" if risk >= 0.5 else "allow"
         print(f"\n> user: {user!r}  call: {call['name']}({call['args']})")
-        for k, v in p.items():
+        for k, v in yes.items():
             print(f"  {k:<13} {bar(v)} {v:.3f}")
         print(f"  -> risk {risk:.2f}: {verdict}; {time.monotonic() - t:.1f}s")
     print(f"\ndone in {time.monotonic() - start:.1f}s", file=sys.stderr)

@@ -14,6 +14,7 @@ from typing import Any
 from langchain.agents import create_agent
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
@@ -85,7 +86,7 @@ def run(decider: Any = None) -> dict[str, dict[str, Any]]:
             middleware=[ToolGateMiddleware(decider, per_tool=POLICIES)],
             checkpointer=InMemorySaver(),
         )
-        config = {"configurable": {"thread_id": f"demo-{i}"}}
+        config: RunnableConfig = {"configurable": {"thread_id": f"demo-{i}"}}
         out = agent.invoke({"messages": [HumanMessage(user)]}, config)
         if "__interrupt__" in out:
             audit = out["__interrupt__"][0].value["clef_gate"]

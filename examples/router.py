@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from langchain_core.runnables import RunnableLambda
 
-from clef_tools import load_decider
+from clef_tools import Decider, load_decider
 from langchain_clef import DecisionRouter, RoutedResult
 
 
-def build_router(decider: object = None) -> DecisionRouter:
+def build_router(decider: Decider | None = None) -> DecisionRouter:
     return DecisionRouter(
         decision_model=decider or load_decider(progress=True),
         instructions="Which team should handle this customer message?",
@@ -35,7 +35,7 @@ def build_router(decider: object = None) -> DecisionRouter:
     )
 
 
-def main(decider: object = None) -> list[RoutedResult]:
+def main(decider: Decider | None = None) -> list[RoutedResult]:
     router = build_router(decider)
     messages = [
         "Refund the duplicate charge on my card, please.",

@@ -24,7 +24,7 @@ from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from clef_tools.request._validation import json_int, scan_json
+from clef_tools.request import json_int, scan_json
 
 __all__ = ["MAX_FRAME_BYTES", "run_stdio"]
 

@@ -71,6 +71,7 @@ def build_standin_release(folder: Path, *, hidden: int = 32, seed: int = 0) -> P
     head_config = {"hidden_size": hidden, "width": 16}
     (folder / "joint_head_config.json").write_text(json.dumps(head_config))
     spec = importlib.util.spec_from_file_location("_standin_build", STANDIN)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from langchain_core.decisions import Choice
 
 from clef_tools import (
     CascadeDecider,
@@ -126,7 +127,9 @@ def test_large_option_sets_are_shortlisted_for_the_lm(
     slow = Recording(smollm2)
     cascade = CascadeDecider(slow, fast, threshold=1.01, shortlist=8)
     answer = cascade.decide("Someone stole my card yesterday", {"intent": question})
-    seen = slow.seen[0].questions["intent"].criteria  # type: ignore[union-attr]
+    asked = slow.seen[0].questions["intent"]
+    assert isinstance(asked, Choice) and isinstance(asked.criteria, dict)
+    seen = asked.criteria
     assert len(seen) == 8 and "lost_or_stolen_card" in seen
     probs = answer.choices["intent"].probabilities
     assert list(probs) == labels and sum(probs.values()) == pytest.approx(1.0)
@@ -152,7 +155,8 @@ async def test_tiers_reach_mcp_clients(fast: EmbeddingDecider, smollm2: ReadoutD
             "decide", {"state": "My parcel never arrived.", "questions": questions}
         )
     assert not result.is_error
-    answers = result.structured_content["answers"]  # type: ignore[index]
+    assert result.structured_content is not None
+    answers = result.structured_content["answers"]
     assert answers["team"]["tier"] == "embedding" and answers["late"]["tier"] == "lm"
     assert "upstream_confidence" not in answers["team"]  # absent, not null, when n/a
 

@@ -5,7 +5,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from langchain_core.decisions import Choice, Noul, Score
+from langchain_core.decisions import Choice, ChoiceAnswer, Noul, Score, ScoreAnswer
 
 from clef_tools import choice_confidence, score_confidence
 from clef_tools.request._confidence import build_answer, normalise
@@ -45,9 +45,11 @@ def test_build_answer_shapes() -> None:
     choice = build_answer(
         Choice(instructions="x", criteria={"a": None, "b": None, "c": None}), [0.1, 0.7, 0.2]
     )
+    assert isinstance(choice, ChoiceAnswer)
     assert choice.choice == "b" and list(choice.probabilities) == ["a", "b", "c"]
     assert choice.confidence == pytest.approx((3 * 0.7 - 1) / 2)
     score = build_answer(Score(instructions="x", criteria=["lo", "mid", "hi"]), [0.05, 0.7, 0.25])
+    assert isinstance(score, ScoreAnswer)
     assert score.score == pytest.approx(1.2)
     assert score.legend == {0: "lo", 1: "mid", 2: "hi"}
     with pytest.raises(ValueError, match="3 options but 2"):

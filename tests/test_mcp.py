@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.server import MCPServer
+from mcp.types import TextContent, TextResourceContents
 
 from clef_mcp import build_server
 from clef_tools import ReadoutDecider
@@ -143,7 +144,9 @@ async def test_model_info_capabilities_and_prompts(
         assert info["model"] == smollm2.model_id and info["limits"]["questions_per_request"] == 64
         assert info["contextual_calibration"] == ["noul"] and info["gate"]["on_error"] == "escalate"
         caps = await small.read_resource("clef://capabilities")
-        assert json.loads(caps.contents[0].text)["limits"]["choice_options_max"] == 255
+        first = caps.contents[0]
+        assert isinstance(first, TextResourceContents)
+        assert json.loads(first.text)["limits"]["choice_options_max"] == 255
         prompts = {p.name for p in (await small.list_prompts()).prompts}
         assert prompts == {"triage_ticket", "should_i_run"}
 
@@ -198,7 +201,7 @@ async def test_bad_arguments_are_tool_errors_naming_the_field(
     async with Client(small_server) as small:
         result = await small.call_tool(tool, args)
         assert result.is_error
-        assert fragment in result.content[0].text
+        assert isinstance(result.content[0], TextContent) and fragment in result.content[0].text
         # the server survives and answers the next call
         ok = await small.call_tool(
             "decide", {"state": "s", "questions": {"q": {"type": "noul", "instructions": "ok?"}}}

@@ -90,9 +90,9 @@ def test_the_stdio_server_answers_every_frame_and_keeps_serving() -> None:
         proc.stdin.flush()
 
     def reply(timeout: float = 120) -> dict[str, object]:
+        assert proc.stdout is not None
         ready, _, _ = select.select([proc.stdout], [], [], timeout)
         assert ready, "no reply"
-        assert proc.stdout is not None
         return dict(json.loads(proc.stdout.readline()))
 
     try:
@@ -107,7 +107,8 @@ def test_the_stdio_server_answers_every_frame_and_keeps_serving() -> None:
         assert "result" in reply()
         send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
         for _, frame, want_id, code, _ in FRAMES:
-            answer = reply() if send(frame) is None else {}
+            send(frame)
+            answer = reply()
             assert answer["id"] == want_id and answer["error"]["code"] == code  # type: ignore[index]
         send(CALL % (8, b'{"state":"x",' + NOUL + b"}"))
         ok = reply()

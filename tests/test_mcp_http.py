@@ -32,7 +32,10 @@ def _app(smollm2: ReadoutDecider, **policy: Any) -> Any:
 
 def test_foreign_hosts_origins_and_missing_keys_are_refused(smollm2: ReadoutDecider) -> None:
     with serving(_app(smollm2, api_key="s3cret")) as url:
-        post = lambda **h: httpx.post(f"{url}/mcp", json=INIT, headers={**JSONRPC, **h})  # noqa: E731
+
+        def post(**h: str) -> httpx.Response:
+            return httpx.post(f"{url}/mcp", json=INIT, headers={**JSONRPC, **h})
+
         auth = {"authorization": "Bearer s3cret"}
         assert post().status_code == 401
         assert post(authorization="Bearer wrong").status_code == 401

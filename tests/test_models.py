@@ -61,7 +61,7 @@ def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Pa
     LlamaForCausalLM(config).save_pretrained(tmp_path)
     tok.save_pretrained(tmp_path)
     decider = load_decider(tmp_path, debias=False)
-    assert decider.model_id == tmp_path.name
+    assert isinstance(decider, ReadoutDecider) and decider.model_id == tmp_path.name
     question = Choice(instructions="Pick", criteria={"a": "first", "b": "second", "c": "third"})
     got = decider.decide("some state", {"q": question, "n": Noul(instructions="yes?")})
     from clef_tools.local._labels import LETTERS

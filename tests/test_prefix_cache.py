@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from langchain_core.decisions import Choice, Noul
+from langchain_core.decisions import Choice, ClassifierResponse, Noul
 from langchain_core.messages import AIMessage, HumanMessage
 
 from clef_tools import ReadoutDecider
@@ -32,9 +32,8 @@ def _fresh(d: ReadoutDecider, cache_tokens: int, segment_tokens: int = 64) -> Re
     )
 
 
-def _probs(response: object) -> list[float]:
-    r = response  # type: ignore[assignment]
-    return [r.nouls["late"].noul, *r.choices["team"].probabilities.values()]  # type: ignore[attr-defined]
+def _probs(r: ClassifierResponse) -> list[float]:
+    return [r.nouls["late"].noul, *r.choices["team"].probabilities.values()]
 
 
 def test_growing_transcript_reuses_the_prefix_exactly(smollm2_any: ReadoutDecider) -> None:

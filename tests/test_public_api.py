@@ -40,7 +40,9 @@ def test_surface_commands_come_through_entry_points() -> None:
 def test_backends_describe_themselves_through_info(smollm2: clef_tools.ReadoutDecider) -> None:
     info = smollm2.info()
     assert (info.kind, info.model_id, info.dtype) == ("readout", smollm2.model_id, "float32")
-    assert info.max_context_tokens == smollm2.max_context_tokens and info.calibration
+    assert info.max_context_tokens == smollm2.max_context_tokens and info.calibration is None
+    calibrated = clef_tools.CalibratedDecider(smollm2, clef_tools.Calibration(id="c1")).info()
+    assert calibrated.calibration == "c1" and calibrated.kind == "readout"
     assert info.supported_types == frozenset({"noul", "choice", "score"})
     cached = clef_tools.CachedDecider(smollm2).info()
     assert cached.kind == "cached" and cached.dtype == "float32"

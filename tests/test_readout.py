@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 import torch
-from langchain_core.decisions import Choice, Noul, Score
+from langchain_core.decisions import Choice, ClassifierRequest, Noul, NoulCriteria, Score
 from langchain_core.messages import AIMessage, HumanMessage
 
 from clef_tools import ReadoutDecider, StateTooLongError, UnsupportedInputError
@@ -19,7 +19,7 @@ STATE = "Order #4411: the customer was charged twice and wants one charge refund
 QUESTIONS: dict[str, Any] = {
     "refund": Noul(
         instructions="Is the customer asking for a refund?",
-        criteria={"true": "money back", "false": "other"},
+        criteria=NoulCriteria(true="money back", false="other"),
     ),
     "team": Choice(
         instructions="Which team handles this?",
@@ -116,12 +116,17 @@ def test_prefix_and_batch_are_each_run_once(
     calls: list[tuple[str, int]] = []
     fwd = d._forward
     real_prefill, real_rows = fwd.prefill, fwd.score_rows
-    monkeypatch.setattr(fwd, "prefill", lambda *a: calls.append(("prefill", 1)) or real_prefill(*a))
-    monkeypatch.setattr(
-        fwd,
-        "score_rows",
-        lambda c, p, rows: calls.append(("rows", len(rows.suffixes))) or real_rows(c, p, rows),
-    )
+
+    def prefill(*a: Any) -> Any:
+        calls.append(("prefill", 1))
+        return real_prefill(*a)
+
+    def score_rows(c: Any, p: Any, rows: RowBatch) -> Any:
+        calls.append(("rows", len(rows.suffixes)))
+        return real_rows(c, p, rows)
+
+    monkeypatch.setattr(fwd, "prefill", prefill)
+    monkeypatch.setattr(fwd, "score_rows", score_rows)
     d.decide(STATE, QUESTIONS)  # the noul's empty-state prior is cached after this
     calls.clear()
     d.decide(STATE, QUESTIONS)
@@ -141,7 +146,7 @@ def test_usage_counts_prefix_once(plain: ReadoutDecider) -> None:
 
 
 def test_batch_equals_individual_requests(smollm2: ReadoutDecider) -> None:
-    reqs = [
+    reqs: list[ClassifierRequest] = [
         {"state": STATE, "questions": QUESTIONS},
         {
             "state": [HumanMessage("my parcel never arrived"), AIMessage("sorry!")],
@@ -171,11 +176,12 @@ def test_choices_beyond_the_label_alphabet(
     )
     rows_seen: list[int] = []
     real = smollm2._forward.score_rows
-    monkeypatch.setattr(
-        smollm2._forward,
-        "score_rows",
-        lambda c, p, rows: rows_seen.append(len(rows.suffixes)) or real(c, p, rows),
-    )
+
+    def score_rows(c: Any, p: Any, rows: RowBatch) -> Any:
+        rows_seen.append(len(rows.suffixes))
+        return real(c, p, rows)
+
+    monkeypatch.setattr(smollm2._forward, "score_rows", score_rows)
     answer = smollm2.decide("I need help with topic number 5", {"intent": question}).choices[
         "intent"
     ]

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import torch
 from _release import build_standin_release
+from langchain_core.decisions import ClassifierRequest, State
 
 from clef_tools import (
     ClefReleaseDecider,
@@ -96,8 +97,13 @@ def test_answers_equal_the_release_functions_mapped_to_our_option_order(
 
 
 def test_batched_requests_equal_single_ones(release: ClefReleaseDecider) -> None:
-    states = [STATE, "short", STATE + " " + STATE, {"ticket": 7, "text": "login fails"}]
-    requests = [{"state": s, "questions": QUESTIONS} for s in states]
+    states: list[State] = [
+        STATE,
+        "short",
+        STATE + " " + STATE,
+        {"ticket": 7, "text": "login fails"},
+    ]
+    requests: list[ClassifierRequest] = [{"state": s, "questions": QUESTIONS} for s in states]
     batched = release.decide_batch(requests)
     for request, answer in zip(requests, batched, strict=True):
         alone = release.decide(request["state"], QUESTIONS)
@@ -106,13 +112,20 @@ def test_batched_requests_equal_single_ones(release: ClefReleaseDecider) -> None
             assert answer.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-5)
 
 
-def test_too_long_is_refused_before_inference_never_truncated(release_dir: Path) -> None:
+def test_too_long_is_refused_before_inference_never_truncated(
+    release_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     short = ClefReleaseDecider(
         release_dir, trust_release_code=True, device="cpu", dtype="fp32", max_context_tokens=600
     )
-    calls = []
+    calls: list[int] = []
     original = short.model.forward
-    short.model.forward = lambda batch: calls.append(1) or original(batch)  # type: ignore[method-assign]
+
+    def forward(batch: Any) -> Any:
+        calls.append(1)
+        return original(batch)
+
+    monkeypatch.setattr(short.model, "forward", forward)
     long_state = "refund please " * 300
     with pytest.raises(StateTooLongError) as err:
         short.decide(long_state, QUESTIONS)
@@ -254,7 +267,9 @@ def test_full_size_clef_flash_when_its_weights_exist() -> None:
     assert response.choices["team"].choice == "billing"
 
 
-async def test_concurrent_callers_share_padded_forwards(release_dir: Path) -> None:
+async def test_concurrent_callers_share_padded_forwards(
+    release_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import asyncio
 
     decider = ClefReleaseDecider(
@@ -262,7 +277,12 @@ async def test_concurrent_callers_share_padded_forwards(release_dir: Path) -> No
     )
     forwards: list[int] = []
     original = decider.model.forward
-    decider.model.forward = lambda batch: forwards.append(len(batch["records"])) or original(batch)  # type: ignore[method-assign]
+
+    def forward(batch: Any) -> Any:
+        forwards.append(len(batch["records"]))
+        return original(batch)
+
+    monkeypatch.setattr(decider.model, "forward", forward)
     states = [f"Customer {i}: {'refund ' * i}please" for i in range(8)]
     serial = [decider.decide(s, QUESTIONS) for s in states]
     forwards.clear()

@@ -34,7 +34,7 @@ from clef_tools import (
 )
 from clef_tools.serving._server import warn_if_exposed
 
-BODY = {
+BODY: dict[str, Any] = {
     "state": "My parcel never arrived",
     "questions": {"late": {"type": "noul", "instructions": "Late?"}},
 }
@@ -207,7 +207,7 @@ def test_a_full_queue_answers_503_and_health_shows_it(smollm2: ReadoutDecider) -
 
 def test_timed_out_requests_do_not_keep_the_model_busy(smollm2: ReadoutDecider) -> None:
     d = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="x")
-    big = {
+    big: dict[str, Any] = {
         "state": "A long complaint about a parcel. " * 20,
         "questions": {
             f"q{i}": {"type": "noul", "instructions": f"Statement {i}?"} for i in range(64)

@@ -66,5 +66,6 @@ async def test_direct_http_langchain_and_mcp_agree(embedded: ReadoutDecider, ser
     async with Client(build_server(lambda: client)) as mcp_client:
         result = await mcp_client.call_tool("decide", {"state": STATE, "questions": QUESTIONS})
     assert not result.is_error
-    _same(result.structured_content["answers"], direct)  # type: ignore[index]
+    assert result.structured_content is not None
+    _same(result.structured_content["answers"], direct)
     await client.aclose()

@@ -95,7 +95,7 @@ def test_response_is_wire_exact() -> None:
                 confidence=0.55,
             ),
         },
-        usage={"input_tokens": 120, "output_tokens": 0},  # type: ignore[typeddict-item]
+        usage={"input_tokens": 120, "output_tokens": 0, "total_tokens": 120},
     )
     wire = response_to_wire(response)
     assert wire == {

@@ -1,48 +1,208 @@
-"""Post-hoc calibration of readout probabilities (temperature scaling per question type).
+"""Post-hoc calibration: temperatures that make probabilities mean what they say.
 
-Raw readout probabilities are over-confident (ECE 0.15–0.3 measured on the embedded
-model); a temperature fitted on labelled data fixes much of that without changing the
-argmax. The calibration's `id` travels with the backend's identity so cached results and
-thresholds are never mixed across calibrations.
+A temperature `T` rescales a distribution as `p_i^(1/T) / sum_j p_j^(1/T)`, which is exactly
+dividing the logits by `T` before the softmax, so it applies to any backend's output and
+never changes the argmax. Temperatures are kept per question type, optionally per cascade
+tier and per question id (the most specific one wins), fitted by `clef-tools calibrate` on a
+labelled split. `CalibratedDecider` applies them to any backend; `load_decider` wraps the
+backends that ship a default calibration unless told `calibration="none"`. The calibration's
+id is part of the backend's identity (`info().calibration`, `model_info`, response metadata),
+so results and thresholds are never mixed across calibrations.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
-__all__ = ["Calibration", "fit_temperature"]
+from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.request._validation import DecisionRequest
+
+__all__ = [
+    "CalibratedDecider",
+    "Calibration",
+    "default_calibration",
+    "fit_temperature",
+    "with_calibration",
+]
+
+FORMAT = "clef-tools.calibration/1"
+OFF = frozenset({"none", "off", "false"})
+
+
+def _temps(raw: object, where: str) -> dict[str, float]:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where} must be an object of temperatures")
+    out = {}
+    for key, value in raw.items():
+        t = float(value)
+        if t <= 0 or not math.isfinite(t):
+            raise ValueError(f"{where}.{key}: a temperature is a positive finite number")
+        out[str(key)] = t
+    return out
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """Temperatures by question type; logits are divided by them before the softmax."""
+    """Temperatures by question type, by tier and type, and by question id."""
 
     id: str = "none"
     temperatures: dict[str, float] = field(default_factory=dict)
+    tiers: dict[str, dict[str, float]] = field(default_factory=dict)
+    questions: dict[str, float] = field(default_factory=dict)
+    model: str | None = None
+    """The model id it was fitted for (a default calibration only applies to that model)."""
+    backend: str | None = None
+    """The backend kind it was fitted for (`readout`, `cascade`, `embedding`, …)."""
+    fitted_on: tuple[str, ...] = ()
+    """The labelled files it was fitted on (train/dev splits, never a reported test split)."""
 
     @classmethod
     def identity(cls) -> Calibration:
         return cls()
 
-    def temperature(self, question_type: str) -> float:
+    def temperature(
+        self, question_type: str, tier: str | None = None, qid: str | None = None
+    ) -> float:
+        if qid is not None and qid in self.questions:
+            return self.questions[qid]
+        if tier is not None and question_type in self.tiers.get(tier, {}):
+            return self.tiers[tier][question_type]
         return self.temperatures.get(question_type, 1.0)
+
+    def apply(
+        self,
+        question_type: str,
+        probabilities: Sequence[float],
+        tier: str | None = None,
+        qid: str | None = None,
+    ) -> list[float]:
+        t = self.temperature(question_type, tier, qid)
+        if t == 1.0:
+            return list(probabilities)
+        logs = [math.log(p) / t if p > 0 else -math.inf for p in probabilities]
+        top = max(logs)
+        weights = [math.exp(v - top) for v in logs]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # -- files --------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], name: str = "calibration") -> Calibration:
+        tiers = data.get("tiers", {})
+        if not isinstance(tiers, Mapping):
+            raise ValueError(f"{name}: tiers must be an object")
+        return cls(
+            id=str(data.get("id", name)),
+            temperatures=_temps(data.get("temperatures", {}), f"{name}: temperatures"),
+            tiers={str(k): _temps(v, f"{name}: tiers.{k}") for k, v in tiers.items()},
+            questions=_temps(data.get("questions", {}), f"{name}: questions"),
+            model=data.get("model"),
+            backend=data.get("backend"),
+            fitted_on=tuple(str(f) for f in data.get("fitted_on", ())),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Calibration:
-        data = json.loads(Path(path).read_text())
-        temps = {str(k): float(v) for k, v in data.get("temperatures", {}).items()}
-        if any(t <= 0 or not math.isfinite(t) for t in temps.values()):
-            raise ValueError(f"{path}: temperatures must be positive finite numbers")
-        return cls(id=str(data.get("id", Path(path).stem)), temperatures=temps)
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise ValueError(f"cannot read calibration {path}: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise ValueError(f"{path}: a calibration file is a JSON object")
+        return cls.from_dict(data, Path(path).stem)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "temperatures": self.temperatures}
+        if self.tiers:
+            out["tiers"] = self.tiers
+        if self.questions:
+            out["questions"] = self.questions
+        for key in ("model", "backend"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.fitted_on:
+            out["fitted_on"] = list(self.fitted_on)
+        return out
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(
-            json.dumps({"id": self.id, "temperatures": self.temperatures}, indent=2)
-        )
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2) + "\n")
+
+
+class CalibratedDecider(Decider):
+    """Wraps `inner`; every answer's probabilities pass through `calibration`."""
+
+    def __init__(self, inner: Decider, calibration: Calibration) -> None:
+        self.inner = inner
+        self.calibration = calibration
+        self.calibration_id = calibration.id
+        self.supported_types = inner.supported_types
+
+    @property
+    def model_id(self) -> str:
+        return self.inner.model_id
+
+    def info(self) -> BackendInfo:
+        return replace(self.inner.info(), calibration=self.calibration.id)
+
+    def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
+        self.inner.check_supported(request, loc_prefix)
+
+    def _calibrate(
+        self, requests: Sequence[DecisionRequest], scores: Sequence[RequestScores]
+    ) -> list[RequestScores]:
+        out = []
+        for request, score in zip(requests, scores, strict=True):
+            tiers = score.tiers or {}
+            probabilities = {
+                qid: self.calibration.apply(request.questions[qid].type, probs, tiers.get(qid), qid)
+                for qid, probs in score.probabilities.items()
+            }
+            out.append(replace(score, probabilities=probabilities))
+        return out
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        return self._calibrate(requests, self.inner.score(requests))
+
+    async def _ascore(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        return self._calibrate(requests, await self.inner.ascore(requests))
+
+
+def default_calibration(info: BackendInfo) -> Calibration | None:
+    """The calibration shipped for this backend kind and model, if there is one."""
+    folder = resources.files("clef_tools") / "calibrations"
+    if not folder.is_dir():
+        return None
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text())
+        if data.get("model") == info.model_id and data.get("backend") == info.kind:
+            return Calibration.from_dict(data, entry.name.removesuffix(".json"))
+    return None
+
+
+def with_calibration(decider: Decider, calibration: object) -> Decider:
+    """`"default"`: the shipped calibration for this backend if any; `None`/`"none"`: off;
+    a path or a `Calibration`: that one."""
+    if calibration is None or calibration is False:
+        return decider
+    if isinstance(calibration, str) and calibration.lower() in OFF:
+        return decider
+    if isinstance(calibration, str) and calibration == "default":
+        found = default_calibration(decider.info())
+        return CalibratedDecider(decider, found) if found else decider
+    if not isinstance(calibration, Calibration):
+        if not isinstance(calibration, str | Path):
+            raise TypeError("calibration is 'default', 'none', a file path or a Calibration")
+        calibration = Calibration.load(calibration)
+    return CalibratedDecider(decider, calibration)
 
 
 def fit_temperature(

@@ -32,6 +32,11 @@ __all__ = ["BackendInfo", "Decider", "RequestScores", "TieredResponse"]
 
 RequestLike = ClassifierRequest | DecisionRequest | Mapping[str, Any]
 
+StateLike = State | Mapping[str, object] | Sequence[object]
+"""What `decide` takes as a state. Wider than LangChain's `State` because a dict literal with
+mixed values (`{"user": text, "call": {...}}`) is inferred as `dict[str, object]`, which
+`State` rejects; the request validator checks the value itself and names any bad field."""
+
 
 @dataclass
 class RequestScores:
@@ -73,8 +78,15 @@ class BackendInfo:
     """Backend-specific facts (a cascade's tiers, an endpoint's URL)."""
 
 
-class TieredResponse(ClassifierResponse):
-    """A `ClassifierResponse` from a cascade: `tiers` says which tier decided each answer."""
+class ClefResponse(ClassifierResponse):
+    """A `ClassifierResponse` that also names the calibration its probabilities went through
+    (`None`: raw), so a threshold tuned on one calibration is not silently reused on another."""
+
+    calibration: str | None = None
+
+
+class TieredResponse(ClefResponse):
+    """A response from a cascade: `tiers` says which tier decided each answer."""
 
     tiers: dict[str, str]
 
@@ -94,6 +106,9 @@ class Decider(ABC):
     """> 0: concurrent async callers arriving within this window share one `_score` call
     (micro-batching; worth it for backends that pad requests into one forward)."""
     max_batch_requests: int = 8
+
+    calibration_id: str | None = None
+    """The calibration applied to this backend's probabilities (`CalibratedDecider` sets it)."""
 
     @property
     @abstractmethod
@@ -142,11 +157,11 @@ class Decider(ABC):
         except Exception as exc:
             raise _backend_error(self.model_id, exc) from exc
 
-    def decide(self, state: State, questions: Mapping[str, Any]) -> ClassifierResponse:
+    def decide(self, state: StateLike, questions: Mapping[str, Any]) -> ClassifierResponse:
         """Answer one request."""
         return self.decide_batch([{"state": state, "questions": questions}])[0]
 
-    async def adecide(self, state: State, questions: Mapping[str, Any]) -> ClassifierResponse:
+    async def adecide(self, state: StateLike, questions: Mapping[str, Any]) -> ClassifierResponse:
         """Async twin of `decide`."""
         return (await self.adecide_batch([{"state": state, "questions": questions}]))[0]
 
@@ -294,11 +309,12 @@ class Decider(ABC):
                 "answers": answers,
                 "usage": {"input_tokens": sc.input_tokens, "output_tokens": 0},
                 "request_id": sc.request_id,
+                "calibration": self.calibration_id,
             }
             if sc.tiers is not None:
                 responses.append(TieredResponse(**fields, tiers=sc.tiers))
             else:
-                responses.append(ClassifierResponse(**fields))
+                responses.append(ClefResponse(**fields))
         return responses
 
 

@@ -29,7 +29,7 @@ def load_decider(
     dtype: Any = None,
     device: str | None = None,
     debias: bool | Iterable[str] = ("choice",),
-    calibration: Calibration | str | Path | None = None,
+    calibration: Calibration | str | Path | None = "default",
     max_context_tokens: int | None = None,
     contextual: Iterable[str] = ("noul",),
     prefix_cache_tokens: int = 16384,
@@ -40,8 +40,11 @@ def load_decider(
     """Open the backend `model` names (see the table above; default `CLEF_TOOLS_MODEL`,
     else the embedded model). Nothing is ever downloaded.
 
-    Readout options (`debias`, `calibration`, `contextual`, `prefix_cache_tokens`) apply
-    to local LM readouts only; `timeout` to hosted backends; `device`/`dtype` to local ones.
+    `calibration` applies to every backend: `"default"` uses the calibration shipped for that
+    backend and model when there is one (fitted on public train/dev splits; see
+    docs/quality.md), `"none"` turns it off, a file or `Calibration` replaces it.
+    Readout options (`debias`, `contextual`, `prefix_cache_tokens`) apply to local LM
+    readouts only; `timeout` to hosted backends; `device`/`dtype` to local ones.
     A Clef release runs the Python file shipped in its folder, so it loads only with
     `trust_release_code=True`.
     """

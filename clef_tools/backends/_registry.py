@@ -53,7 +53,9 @@ class LoadOptions:
     dtype: Any = None
     device: str | None = None
     debias: bool | Iterable[str] = ("choice",)
-    calibration: Any = None
+    calibration: Any = "default"
+    """`"default"` (the shipped calibration for the opened backend, if any), `"none"`, a
+    calibration file or a `Calibration`; applied once, around the whole backend."""
     max_context_tokens: int | None = None
     contextual: Iterable[str] = ("noul",)
     prefix_cache_tokens: int = 16384
@@ -90,7 +92,6 @@ def _open_readout(spec: BackendSpec, o: LoadOptions) -> Decider:
         dtype=o.dtype,
         device=o.device or "cpu",
         debias=o.debias,
-        calibration=o.calibration,
         max_context_tokens=o.max_context_tokens,
         contextual=o.contextual,
         prefix_cache_tokens=o.prefix_cache_tokens,
@@ -134,7 +135,8 @@ def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
 def _open_cascade(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.backends._cascade import CascadeDecider
 
-    return CascadeDecider(open_backend(parse_spec(spec.target or "embedded"), o))
+    # the inner tier is opened bare: the calibration applies once, per tier, around the cascade
+    return CascadeDecider(_open_uncalibrated(parse_spec(spec.target or "embedded"), o))
 
 
 def _is_release_folder(path: Path) -> bool:
@@ -154,7 +156,6 @@ FAMILIES: tuple[BackendFamily, ...] = (
         options=(
             *_LOCAL,
             "debias",
-            "calibration",
             "contextual",
             "max_context_tokens",
             "prefix_cache_tokens",
@@ -234,6 +235,13 @@ def parse_spec(spec: str | os.PathLike[str] | None) -> BackendSpec:
 
 
 def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
+    """The backend `spec` names, wrapped in its calibration (every family alike)."""
+    from clef_tools.backends._calibration import with_calibration
+
+    return with_calibration(_open_uncalibrated(spec, options), options.calibration)
+
+
+def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
     family = next(f for f in FAMILIES if f.kind == spec.kind)
     return family.open(spec, options)
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
-from clef_tools.backends._calibration import Calibration
 from clef_tools.local._models import load_causal_lm, resolve_model
 from clef_tools.local._progress import Progress
 from clef_tools.local._readout import ReadoutDecider
@@ -22,7 +20,6 @@ def load_readout(
     dtype: Any = None,
     device: str = "cpu",
     debias: bool | Iterable[str] = ("choice",),
-    calibration: Calibration | str | Path | None = None,
     max_context_tokens: int | None = None,
     contextual: Iterable[str] = ("noul",),
     prefix_cache_tokens: int = 16384,
@@ -33,15 +30,12 @@ def load_readout(
     lm, tokenizer = run_on_torch_thread(
         lambda: load_causal_lm(source, dtype=dtype, device=device, progress=Progress(progress))
     )
-    if calibration is not None and not isinstance(calibration, Calibration):
-        calibration = Calibration.load(calibration)
     return ReadoutDecider(
         lm,
         tokenizer,
         model_id=source.model_id,
         max_context_tokens=max_context_tokens,
         debias=debias,
-        calibration=calibration,
         contextual=contextual,
         prefix_cache_tokens=prefix_cache_tokens,
     )

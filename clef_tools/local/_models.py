@@ -222,9 +222,9 @@ def _transformers_bars(enabled: bool) -> Iterator[None]:
     was = hf_logging.is_progress_bar_enabled()
     gguf_tqdm = gguf_utils.tqdm  # type: ignore[attr-defined]
     if enabled:
-        hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+        hf_logging.enable_progress_bar()
     else:
-        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+        hf_logging.disable_progress_bar()
         # the GGUF dequantiser uses a bare tqdm that ignores the switch above
         gguf_utils.tqdm = functools.partial(gguf_tqdm, disable=True)  # type: ignore[attr-defined]
     try:
@@ -232,9 +232,9 @@ def _transformers_bars(enabled: bool) -> Iterator[None]:
     finally:
         gguf_utils.tqdm = gguf_tqdm  # type: ignore[attr-defined]
         if was:
-            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+            hf_logging.enable_progress_bar()
         else:
-            hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+            hf_logging.disable_progress_bar()
 
 
 def _cpu_has_bf16() -> bool:

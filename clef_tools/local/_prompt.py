@@ -108,15 +108,17 @@ def choice_block(qid: str, question: Choice, options: Sequence[str], labels: Seq
     )
 
 
-def score_block(qid: str, question: Score, labels: Sequence[str]) -> str:
-    """Levels listed lowest first; the label's position is the level."""
-    lines = [
-        f"{label}: {render_content(level).strip()}"
-        for label, level in zip(labels, question.criteria, strict=False)
-    ]
-    span = f"{labels[0]}-{labels[len(question.criteria) - 1]}"
+def score_block(qid: str, question: Score, labels: Sequence[str], descending: bool = False) -> str:
+    """Levels with their labels (`labels[i]` is level i), listed lowest first or, for the
+    debiasing row, highest first: the labels stay with their levels either way."""
+    pairs = list(zip(labels, question.criteria, strict=False))
+    if descending:
+        pairs.reverse()
+    lines = [f"{label}: {render_content(level).strip()}" for label, level in pairs]
+    span = f"{pairs[0][0]}-{pairs[-1][0]}"
+    order = "highest first" if descending else "lowest first"
     return (
-        f"{_header(qid, question.instructions)}LEVELS (lowest first):\n"
+        f"{_header(qid, question.instructions)}LEVELS ({order}):\n"
         + "\n".join(lines)
         + f"\n\nReply with the label ({span}) of the level that fits best."
     )

@@ -22,7 +22,6 @@ from typing import Any
 import torch
 from langchain_core.decisions import Box, Choice, Noul, Score
 
-from clef_tools.backends._calibration import Calibration
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
 from clef_tools.local._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools.local._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
@@ -81,20 +80,19 @@ class ReadoutDecider(Decider):
         max_context_tokens: int | None = None,
         debias: bool | Iterable[str] = ("choice",),
         debias_rotations: int = 4,
-        calibration: Calibration | None = None,
         contextual: Iterable[str] = ("noul",),
         contextual_strength: float = 1.0,
         prior_cache_size: int = 4096,
         prefix_cache_tokens: int = 16384,
         prefix_cache_bytes: int | None = 1 << 30,
         segment_tokens: int = DEFAULT_SEGMENT_TOKENS,
+        score_labels: str = "digits",
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
         self._model_id = model_id
         self.debias = _types(debias)
         self.debias_rotations = max(1, debias_rotations)
-        self.calibration = calibration or Calibration.identity()
         self.contextual = frozenset(contextual)
         self.contextual_strength = contextual_strength
         self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
@@ -111,7 +109,15 @@ class ReadoutDecider(Decider):
         self.yes_no = require_labels(
             tokenizer, ctx, [YES_NO, ("yes", "no"), ("YES", "NO")], "yes/no"
         )
-        self.digits = require_labels(tokenizer, ctx, [DIGITS, LETTERS[:10]], "score levels")
+        if score_labels not in ("digits", "letters"):
+            raise ValueError("score_labels is 'digits' or 'letters'")
+        self.score_labels = score_labels
+        self.digits = require_labels(
+            tokenizer,
+            ctx,
+            [DIGITS, LETTERS[:10]] if score_labels == "digits" else [LETTERS[:10], DIGITS],
+            "score levels",
+        )
         self.no_yes = LabelSet(
             tuple(reversed(self.yes_no.shown)), tuple(reversed(self.yes_no.token_ids))
         )
@@ -130,7 +136,6 @@ class ReadoutDecider(Decider):
             dtype=str(param.dtype).removeprefix("torch."),
             device=str(param.device),
             max_context_tokens=self.max_context_tokens,
-            calibration=self.calibration.id,
             contextual_calibration=tuple(sorted(self.contextual)),
             details={"debias": sorted(self.debias), "segment_tokens": self._forward.segment_tokens},
         )
@@ -253,6 +258,9 @@ class ReadoutDecider(Decider):
                         score_block(qid, question, labels.shown),
                     )
                 )
+                if "score" in self.debias:
+                    block = score_block(qid, question, labels.shown, descending=True)
+                    plan.rows.append(_Row(qid, "score", list(range(n)), labels, block))
             elif isinstance(question, Choice):
                 n = len(question.criteria)
                 if n <= self.group_size:
@@ -336,8 +344,8 @@ class ReadoutDecider(Decider):
         return self._softmax(question, logits)
 
     def _softmax(self, question: Noul | Choice | Score, logps: torch.Tensor) -> list[float]:
-        t = self.calibration.temperature(question.type)
-        return torch.softmax(logps / t, dim=0).tolist()
+        # temperatures are applied after this, by `CalibratedDecider`, for every backend
+        return torch.softmax(logps, dim=0).tolist()
 
     # -- tokens -----------------------------------------------------------------------
 
@@ -380,7 +388,7 @@ def _n_options(question: Noul | Choice | Score) -> int:
 def _types(value: bool | Iterable[str]) -> frozenset[str]:
     """`True` = every type, `False` = none, else the named question types."""
     if value is True:
-        return frozenset({"noul", "choice"})
+        return frozenset({"noul", "choice", "score"})
     if value is False:
         return frozenset()
     return frozenset(value)

@@ -152,7 +152,7 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
             if qid in answers:
                 answers[qid]["tier"] = tier  # extra field, ignored by strict consumers
     usage: Mapping[str, Any] = response.usage or {}
-    return {
+    body: dict[str, Any] = {
         "model": response.model,
         "answers": answers,
         "usage": {
@@ -160,6 +160,10 @@ def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
             "output_tokens": int(usage.get("output_tokens", 0)),
         },
     }
+    calibration = getattr(response, "calibration", None)
+    if calibration is not None:
+        body["calibration"] = calibration  # extra field, ignored by strict consumers
+    return body
 
 
 def response_from_wire(

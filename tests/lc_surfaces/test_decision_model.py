@@ -16,7 +16,7 @@ from langchain_clef import ClefDecisionModel
 
 from .conftest import call, scripted
 
-Q = {
+Q: dict[str, Noul | Choice] = {
     "late": Noul(instructions="Is a parcel late?"),
     "team": Choice(instructions="Team?", criteria={"billing": "money", "shipping": "parcels"}),
 }
@@ -43,7 +43,12 @@ def test_batch_hands_all_requests_to_the_backend_at_once(
 ) -> None:
     seen: list[int] = []
     real = smollm2._score
-    monkeypatch.setattr(smollm2, "_score", lambda reqs: seen.append(len(reqs)) or real(reqs))
+
+    def score(reqs: Any) -> Any:
+        seen.append(len(reqs))
+        return real(reqs)
+
+    monkeypatch.setattr(smollm2, "_score", score)
     model = ClefDecisionModel(decider=smollm2)
     inputs: list[Any] = [{"state": f"parcel {i} is late", "questions": Q} for i in range(3)]
     out = model.batch(inputs)
@@ -113,9 +118,8 @@ def test_stock_auto_mode_middleware_uses_the_embedded_model(
     tool_msg = next(m for m in out["messages"] if isinstance(m, ToolMessage))
     if answers[0] >= 0.5:  # AutoMode's fixed threshold, applied to our real probability
         assert "was blocked" in tool_msg.content and executed == []
-        assert float(
-            re.search(r"probability: ([0-9.]+)", tool_msg.content).group(1)
-        ) == pytest.approx(answers[0], abs=0.01)  # type: ignore[union-attr]
+        shown = re.search(r"probability: ([0-9.]+)", str(tool_msg.content))
+        assert shown is not None and float(shown.group(1)) == pytest.approx(answers[0], abs=0.01)
     else:
         assert executed == [("delete_file", {"path": "/"})]
     # deleting / to fix a typo: the embedded model calls it risky

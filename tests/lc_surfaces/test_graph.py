@@ -52,7 +52,7 @@ def test_choice_edge_routes_without_writing_state(smollm2: ReadoutDecider) -> No
         {"messages": [("user", "x")]}
     )
     assert out["went"] in ("yes_path", "no_path") and "decision" not in out
-    expected = smollm2.decide([("user", "x")], {"q": question})  # type: ignore[list-item]
+    expected = smollm2.decide([("user", "x")], {"q": question})
     assert out["went"] == expected.choices["q"].choice
 
 

