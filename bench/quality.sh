@@ -22,21 +22,21 @@ TEST=(
   "typed-gguf-test:"
   "vader-test:300"
   "bfcl-multiple-test:"
-  "bfcl-live-multiple-test:150"
-  "bfcl-tool-fits-test:150"
-  "banking77-test:154"
+  "bfcl-live-multiple-test:60"
+  "bfcl-tool-fits-test:80"
+  "banking77-test:80"
 )
 # what the calibrations are fitted on (train/dev splits only)
 DEV=(
-  "vader-train:200"
+  "vader-train:100"
   "bfcl-multiple-dev:"
-  "bfcl-live-multiple-dev:100"
-  "bfcl-tool-fits-dev:100"
-  "banking77-train:150"
+  "bfcl-tool-fits-dev:60"
+  "banking77-train:60"
 )
 
-run() {  # backend calibration out-folder set:n
+run() {  # backend calibration out-folder set:n (skipped when its result exists: resumable)
   local set=${4%%:*} n=${4##*:}
+  [ -f "$3/$set.json" ] && return 0
   $CT eval "$DATA/$set.jsonl" --model "$1" --calibration "$2" --out "$3" --quiet \
     ${n:+--limit "$n"}
 }
@@ -44,14 +44,15 @@ run() {  # backend calibration out-folder set:n
 case $phase in
   before)
     for item in "${TEST[@]}"; do run embedded none "$RES/before/embedded" "$item"; done
-    for item in "banking77-test:154" "bfcl-multiple-test:"; do
+    for item in "banking77-test:80" "bfcl-multiple-test:"; do
       run embedding none "$RES/before/embedding" "$item"
       run cascade none "$RES/before/cascade" "$item"
     done
     ;;
   dev)
     for item in "${DEV[@]}"; do run embedded none "$RES/dev/embedded" "$item"; done
-    for item in "banking77-train:150" "bfcl-multiple-dev:"; do
+    for item in "banking77-train:60" "bfcl-multiple-dev:"; do
+      run embedding none "$RES/dev/embedding" "$item"
       run cascade none "$RES/dev/cascade" "$item"
     done
     ;;
@@ -60,13 +61,14 @@ case $phase in
     backend=embedded
     $CT calibrate --predictions $(preds "${DEV[@]}") --id embedded-2026-11 \
       --out clef_tools/calibrations/embedded.json
-    backend=cascade
+    .venv/bin/python bench/cascade_fusion.py  # picks lm_weight; writes dev/cascade-fused
+    backend=cascade-fused
     $CT calibrate --predictions $(preds "banking77-train:" "bfcl-multiple-dev:") \
       --id cascade-embedded-2026-11 --out clef_tools/calibrations/cascade-embedded.json
     ;;
   after)
     for item in "${TEST[@]}"; do run embedded default "$RES/after/embedded" "$item"; done
-    for item in "banking77-test:154" "bfcl-multiple-test:"; do
+    for item in "banking77-test:80" "bfcl-multiple-test:"; do
       run embedding default "$RES/after/embedding" "$item"
       run cascade default "$RES/after/cascade" "$item"
     done

@@ -27,6 +27,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "digits + descending row": {"debias": ("choice", "score")},
     "digits + descending + prior": {"debias": ("choice", "score"), "contextual": ("noul", "score")},
     "letters": {"score_labels": "letters"},
+    "letters + descending row": {"score_labels": "letters", "debias": ("choice", "score")},
     "letters + descending + prior": {
         "score_labels": "letters",
         "debias": ("choice", "score"),
@@ -40,6 +41,7 @@ def main() -> None:
     p.add_argument("--data", default="clef-data/vader-train.jsonl")
     p.add_argument("--n", type=int, default=80)
     p.add_argument("--model", default="embedded")
+    p.add_argument("--only", nargs="*", default=None, help="variant names to run")
     args = p.parse_args()
     base = load_readout(args.model)
     items = load_eval_items(args.data, limit=args.n)
@@ -49,7 +51,14 @@ def main() -> None:
         "model": base.model_id,
         "variants": {},
     }
+    path = HERE / "results" / "score-study.json"
+    if path.exists():  # variants run earlier on the same data are kept
+        earlier = json.loads(path.read_text())
+        if (earlier["data"], earlier["n"]) == (args.data, len(items)):
+            out["variants"] = earlier["variants"]
     for name, options in VARIANTS.items():
+        if args.only is not None and name not in args.only:
+            continue
         decider = ReadoutDecider(
             base.model,
             base.tokenizer,
@@ -65,8 +74,7 @@ def main() -> None:
             f"nll {summary['nll']:.3f}  ece {summary['ece']:.3f}  {summary['seconds']:.0f}s",
             flush=True,
         )
-    path = HERE / "results" / "score-study.json"
-    path.write_text(json.dumps(out, indent=2) + "\n")
+        path.write_text(json.dumps(out, indent=2) + "\n")
 
 
 if __name__ == "__main__":

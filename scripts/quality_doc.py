@@ -21,9 +21,9 @@ SETS = (
     ("typed-gguf-test", "typed-gguf devset (MIT): 24 choice, 18 score, 18 noul; all held out"),
     ("vader-test", "VADER lexicon (MIT) as a 5-level score question; test half, 300 sampled"),
     ("bfcl-multiple-test", "BFCL v4 `multiple` (Apache-2.0) tool choice; test split (70 %)"),
-    ("bfcl-live-multiple-test", "BFCL v4 `live_multiple` tool choice; test split, 150 sampled"),
-    ("bfcl-tool-fits-test", "BFCL v4 'does a tool fit' (irrelevance vs multiple); 150 sampled"),
-    ("banking77-test", "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 154 sampled"),
+    ("bfcl-live-multiple-test", "BFCL v4 `live_multiple` tool choice; test split, 60 sampled"),
+    ("bfcl-tool-fits-test", "BFCL v4 'does a tool fit' (irrelevance vs multiple); 80 sampled"),
+    ("banking77-test", "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 80 sampled"),
 )
 COLUMNS = (
     ("n", "n", "{:d}"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.decisions import Noul
@@ -198,3 +199,24 @@ def test_eval_reports_bad_data_with_the_line(
     )
     assert main(["eval", str(bad), "--model", "smollm2", "--quiet"]) == 2
     assert "bad.jsonl:2: gold.z names no question" in capsys.readouterr().err
+
+
+def test_the_calibration_is_named_over_http(smollm2: ReadoutDecider) -> None:
+    import httpx
+    from _loopback import serving
+
+    from clef_tools import create_app
+
+    decider = CalibratedDecider(smollm2, Calibration(id="c1", temperatures={"noul": 2.0}))
+    body: dict[str, Any] = {
+        "state": "parcel late",
+        "questions": {"q": {"type": "noul", "instructions": "Late?"}},
+    }
+    with serving(create_app(decider)) as url:
+        models = httpx.get(f"{url}/v1/models", timeout=60).json()
+        answer = httpx.post(f"{url}/v1/systemone", json=body, timeout=120).json()
+    assert models["models"][0]["calibration"] == "c1" and answer["calibration"] == "c1"
+    raw = smollm2.decide(body["state"], body["questions"]).nouls["q"].noul
+    assert answer["answers"]["q"]["noul"] == pytest.approx(
+        Calibration(temperatures={"noul": 2.0}).apply("noul", [raw, 1 - raw])[0], abs=1e-6
+    )

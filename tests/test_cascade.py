@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from _backends import InstantDecider
 from langchain_core.decisions import Choice
 
 from clef_tools import (
@@ -20,6 +21,7 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
+from clef_tools.backends._cascade import fuse
 
 TEAMS: dict[str, Any] = {
     "type": "choice",
@@ -101,13 +103,35 @@ def test_cascade_tiers(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
     wire = response_to_wire(response)
     assert wire["answers"]["team"]["tier"] == "embedding"
 
-    # with the threshold out of reach every question is the LM's, with the LM's numbers
-    everything_slow = CascadeDecider(smollm2, fast, threshold=1.01)
+    # with the threshold out of reach and the LM weighted fully, the LM's numbers
+    everything_slow = CascadeDecider(smollm2, fast, threshold=1.01, lm_weight=1.0)
     response = everything_slow.decide("Refund my double charge", {"team": TEAMS})
     alone = smollm2.decide("Refund my double charge", {"team": TEAMS})
     assert response.tiers == {"team": "lm"}  # type: ignore[attr-defined]
     for label, p in alone.choices["team"].probabilities.items():
         assert response.choices["team"].probabilities[label] == pytest.approx(p, abs=1e-4)
+
+
+def test_fusion_is_a_weighted_product_of_the_two_tiers() -> None:
+    # equal and opposite evidence at w = 0.5 cancels out
+    assert fuse([0.8, 0.2], [0.2, 0.8], 0.5) == pytest.approx([0.5, 0.5])
+    assert fuse([0.8, 0.2], [0.2, 0.8], 1.0) == [0.8, 0.2]
+    assert fuse([0.8, 0.2], [0.3, 0.7], 0.0) == pytest.approx([0.3, 0.7])
+    # sqrt(0.9 * 0.5) vs sqrt(0.1 * 0.5), normalised
+    assert fuse([0.9, 0.1], [0.5, 0.5], 0.5)[0] == pytest.approx(0.75)
+    with pytest.raises(ValueError, match="lm_weight"):
+        CascadeDecider(InstantDecider(), lm_weight=1.5)
+
+
+def test_an_unsure_choice_fuses_both_tiers(fast: EmbeddingDecider, smollm2: ReadoutDecider) -> None:
+    state = "Refund my double charge"
+    fused = CascadeDecider(smollm2, fast, threshold=1.01, lm_weight=0.5)
+    response = fused.decide(state, {"team": TEAMS})
+    assert response.tiers == {"team": "embedding+lm"}  # type: ignore[attr-defined]
+    lm = list(smollm2.decide(state, {"team": TEAMS}).choices["team"].probabilities.values())
+    emb = list(fast.decide(state, {"team": TEAMS}).choices["team"].probabilities.values())
+    got = list(response.choices["team"].probabilities.values())
+    assert got == pytest.approx(fuse(lm, emb, 0.5), abs=1e-4)
 
 
 def test_long_state_skips_the_embedding_tier(

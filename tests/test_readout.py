@@ -270,3 +270,19 @@ def test_images_are_refused_by_a_text_only_model(smollm2: ReadoutDecider) -> Non
 def test_box_questions_are_refused_by_name(smollm2: ReadoutDecider) -> None:
     with pytest.raises(UnsupportedInputError, match=r"questions\.where\.type"):
         smollm2.decide("s", {"where": {"type": "box", "instructions": "find the cat"}})
+
+
+def test_score_debiasing_adds_a_highest_first_row(smollm2: ReadoutDecider) -> None:
+    d = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="x", debias=("score",))
+    question = {"urgency": QUESTIONS["urgency"]}
+    rows = d._plan(d.prepare([{"state": STATE, "questions": question}])[0]).rows
+    assert [r.kind for r in rows] == ["score", "score"]
+    assert "lowest first" in rows[0].block and "highest first" in rows[1].block
+    # the labels stay with their levels; only the listing order changes
+    assert rows[1].block.index("3: ") < rows[1].block.index("0: ")
+    asc = _cold_row(d, STATE, rows[0].block, d.digits.token_ids[:4])
+    desc = _cold_row(d, STATE, rows[1].block, d.digits.token_ids[:4])
+    want = torch.softmax((asc.log() + desc.log()) / 2, 0)
+    got = d.decide(STATE, question).scores["urgency"].probabilities
+    assert list(got.values()) == pytest.approx(want.tolist(), abs=1e-4)
+    assert abs(want[0].item() - asc[0].item()) > 1e-4  # the second row changed the answer

@@ -11,12 +11,18 @@ never arrived" → shipping) and pay for a language model only when it is not. P
    options is first cut to the embedding tier's `shortlist` best; the LM's probabilities
    are spread over that shortlist's embedding mass, and the other options keep their
    (small) embedding probabilities, so every allowed option still gets one.
+3. an unsure choice the LM answers is not the LM's alone: both tiers' probabilities are
+   fused as `p ∝ p_lm^w · p_embedding^(1-w)` (`lm_weight` w, fitted by
+   `bench/cascade_fusion.py` on train/dev splits), because on large intent sets the
+   embedding tier's ranking carries evidence the LM's shortlist answer throws away
+   (BANKING77: the LM alone over the shortlist scored below the embedding tier alone).
 
 Each answer records its tier (`response.tiers`, and `"tier"` on the wire).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -34,6 +40,8 @@ __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
 #: Fitted by `bench/cascade.py --fit` (dev splits only): the lowest confidence at which
 #: the embedding tier's accepted answers were ≥ 97 % right; bench/results/cascade-fit.json.
 DEFAULT_THRESHOLD = 0.77
+#: Weight of the LM in the fused answer of an unsure choice (1 = the LM alone, as before).
+DEFAULT_LM_WEIGHT = 1.0
 
 
 class CascadeDecider(Decider):
@@ -47,7 +55,11 @@ class CascadeDecider(Decider):
         threshold: float = DEFAULT_THRESHOLD,
         shortlist: int = 10,
         shortlist_over: int = 26,
+        lm_weight: float = DEFAULT_LM_WEIGHT,
     ) -> None:
+        if not 0.0 <= lm_weight <= 1.0:
+            raise ValueError("lm_weight is between 0 (embedding only) and 1 (LM only)")
+        self.lm_weight = lm_weight
         self.slow = slow
         self.fast = fast if fast is not None else EmbeddingDecider()
         self.threshold = threshold
@@ -65,7 +77,12 @@ class CascadeDecider(Decider):
             slow,
             kind="cascade",
             supported_types=self.supported_types,
-            details={"threshold": self.threshold, "fast": self.fast.info(), "slow": slow},
+            details={
+                "threshold": self.threshold,
+                "lm_weight": self.lm_weight,
+                "fast": self.fast.info(),
+                "slow": slow,
+            },
         )
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
@@ -81,7 +98,7 @@ class CascadeDecider(Decider):
         return [plan.result() for plan in plans]
 
     def _plan(self, request: DecisionRequest) -> _Plan:
-        plan = _Plan(request)
+        plan = _Plan(request, self.lm_weight)
         choices: dict[str, AnyQuestion] = {
             qid: q for qid, q in request.questions.items() if isinstance(q, Choice)
         }
@@ -112,17 +129,33 @@ class CascadeDecider(Decider):
                 plan.shortlists[qid] = (keep, probs)
                 slow_questions[qid] = short
             else:
+                plan.shortlists[qid] = (list(range(len(options))), probs)
                 slow_questions[qid] = question
         if slow_questions:
             plan.slow_request = DecisionRequest(request.state, slow_questions)
         return plan
 
 
+def fuse(lm: Sequence[float], fast: Sequence[float], lm_weight: float) -> list[float]:
+    """`p ∝ lm^w · fast^(1-w)` (a weighted product of the two tiers' distributions)."""
+    if lm_weight == 1.0:
+        return list(lm)
+    logs = [
+        lm_weight * math.log(max(a, 1e-300)) + (1 - lm_weight) * math.log(max(b, 1e-300))
+        for a, b in zip(lm, fast, strict=True)
+    ]
+    top = max(logs)
+    weights = [math.exp(v - top) for v in logs]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 class _Plan:
     """One request's answers as they come in from the two tiers."""
 
-    def __init__(self, request: DecisionRequest) -> None:
+    def __init__(self, request: DecisionRequest, lm_weight: float = 1.0) -> None:
         self.request = request
+        self.lm_weight = lm_weight
         self.done: dict[str, tuple[list[float], str]] = {}
         self.shortlists: dict[str, tuple[list[int], list[float]]] = {}
         self.slow_request: DecisionRequest | None = None
@@ -135,10 +168,12 @@ class _Plan:
             if qid in self.shortlists:
                 keep, fast = self.shortlists[qid]
                 mass = sum(fast[i] for i in keep)
+                fused = fuse(probs, [fast[i] / mass for i in keep], self.lm_weight)
                 full = list(fast)  # options the LM did not see keep their embedding odds
-                for i, p in zip(keep, probs, strict=True):
+                for i, p in zip(keep, fused, strict=True):
                     full[i] = p * mass
-                self.done[qid] = (full, "embedding+lm")
+                tier = "lm" if len(keep) == len(fast) and self.lm_weight == 1.0 else "embedding+lm"
+                self.done[qid] = (full, tier)
             else:
                 self.done[qid] = (probs, "lm")
 

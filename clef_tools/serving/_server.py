@@ -129,10 +129,13 @@ def create_app(
     async def models(request: Request) -> Response:
         decider = state["decider"]
         model_id = decider.model_id
+        info = decider.info()
         entry = {
             "name": model_id,
-            "description": f"clef-tools backend {type(decider).__name__} ({model_id})",
+            "description": f"clef-tools backend {info.kind} ({model_id})",
             "release_date": getattr(decider, "release_date", None) or PACKAGE_RELEASE_DATE,
+            # extra field (ignored by strict consumers): the calibration answers go through
+            "calibration": info.calibration,
         }
         return _json(
             200,
