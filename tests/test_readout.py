@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from clef_tools import ReadoutDecider, StateTooLongError, UnsupportedInputError
 from clef_tools.local._forward import RowBatch
-from clef_tools.local._labels import DIGITS, LETTERS, verify_labels
+from clef_tools.local._labels import LETTERS, verify_labels
 from clef_tools.local._prompt import choice_block, noul_block, score_block
 
 STATE = "Order #4411: the customer was charged twice and wants one charge refunded today."
@@ -71,7 +71,10 @@ def test_one_pass_equals_cold_runs_per_question(plain: ReadoutDecider) -> None:
         assert got[name] == pytest.approx(p, abs=1e-4)
 
     cold_score = _cold_row(
-        d, STATE, score_block("urgency", QUESTIONS["urgency"], DIGITS[:4]), d.digits.token_ids[:4]
+        d,
+        STATE,
+        score_block("urgency", QUESTIONS["urgency"], LETTERS[:4]),
+        d.levels.token_ids[:4],
     )
     assert list(response.scores["urgency"].probabilities.values()) == pytest.approx(
         cold_score.tolist(), abs=1e-4
@@ -279,9 +282,9 @@ def test_score_debiasing_adds_a_highest_first_row(smollm2: ReadoutDecider) -> No
     assert [r.kind for r in rows] == ["score", "score"]
     assert "lowest first" in rows[0].block and "highest first" in rows[1].block
     # the labels stay with their levels; only the listing order changes
-    assert rows[1].block.index("3: ") < rows[1].block.index("0: ")
-    asc = _cold_row(d, STATE, rows[0].block, d.digits.token_ids[:4])
-    desc = _cold_row(d, STATE, rows[1].block, d.digits.token_ids[:4])
+    assert rows[1].block.index("D: ") < rows[1].block.index("A: ")
+    asc = _cold_row(d, STATE, rows[0].block, d.levels.token_ids[:4])
+    desc = _cold_row(d, STATE, rows[1].block, d.levels.token_ids[:4])
     want = torch.softmax((asc.log() + desc.log()) / 2, 0)
     got = d.decide(STATE, question).scores["urgency"].probabilities
     assert list(got.values()) == pytest.approx(want.tolist(), abs=1e-4)

@@ -69,6 +69,13 @@ class ReadoutDecider(Decider):
     batch, averaged in log space. The embedded model favours the first-listed option; on 24
     BANKING77 items with 2–6 options, rotating choices lifted accuracy 0.83 → 0.92 and cut
     NLL 0.82 → 0.71 for 1.8× the CPU time, so it is on for `choice` by default.
+
+    Score levels are labelled with letters (`A` = lowest), not digits (`score_labels`). Digit
+    labels carry their own meaning to the model (it answered "3" for most words whatever their
+    sentiment): on 60 VADER training items, Spearman(expected level, gold) went 0.20 → 0.64
+    with letters (bench/score_study.py, bench/results/score-study.json). Dividing out the
+    labels' prior made scores worse (accuracy 0.28 → 0.10) and a second, highest-first row
+    added cost for no gain over letters (0.61), so both stay off for scores.
     """
 
     def __init__(
@@ -86,7 +93,7 @@ class ReadoutDecider(Decider):
         prefix_cache_tokens: int = 16384,
         prefix_cache_bytes: int | None = 1 << 30,
         segment_tokens: int = DEFAULT_SEGMENT_TOKENS,
-        score_labels: str = "digits",
+        score_labels: str = "letters",
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
@@ -112,7 +119,7 @@ class ReadoutDecider(Decider):
         if score_labels not in ("digits", "letters"):
             raise ValueError("score_labels is 'digits' or 'letters'")
         self.score_labels = score_labels
-        self.digits = require_labels(
+        self.levels = require_labels(
             tokenizer,
             ctx,
             [DIGITS, LETTERS[:10]] if score_labels == "digits" else [LETTERS[:10], DIGITS],
@@ -248,7 +255,7 @@ class ReadoutDecider(Decider):
                     )
             elif isinstance(question, Score):
                 n = len(question.criteria)
-                labels = _take(self.digits, n)
+                labels = _take(self.levels, n)
                 plan.rows.append(
                     _Row(
                         qid,
