@@ -28,10 +28,9 @@ TEST=(
 )
 # what the calibrations are fitted on (train/dev splits only)
 DEV=(
-  "vader-train:100"
+  "vader-train:60"
   "bfcl-multiple-dev:"
-  "bfcl-tool-fits-dev:60"
-  "banking77-train:60"
+  "bfcl-tool-fits-dev:40"
 )
 
 run() {  # backend calibration out-folder set:n (skipped when its result exists: resumable)
@@ -43,18 +42,18 @@ run() {  # backend calibration out-folder set:n (skipped when its result exists:
 
 case $phase in
   before)
-    for item in "${TEST[@]}"; do run embedded none "$RES/before/embedded" "$item"; done
-    for item in "banking77-test:80" "bfcl-multiple-test:"; do
-      run embedding none "$RES/before/embedding" "$item"
-      run cascade none "$RES/before/cascade" "$item"
+    # BANKING77 through the LM alone is left out (77-way tournaments, minutes per 10 items
+    # on 2 cores): the target is for the cascade, measured against the embedding tier alone
+    for item in "${TEST[@]}"; do
+      [ "$item" = "banking77-test:80" ] || run embedded none "$RES/before/embedded" "$item"
     done
+    run embedding none "$RES/before/embedding" "banking77-test:80"
+    run cascade none "$RES/before/cascade" "banking77-test:80"
     ;;
   dev)
     for item in "${DEV[@]}"; do run embedded none "$RES/dev/embedded" "$item"; done
-    for item in "banking77-train:60" "bfcl-multiple-dev:"; do
-      run embedding none "$RES/dev/embedding" "$item"
-      run cascade none "$RES/dev/cascade" "$item"
-    done
+    run embedding none "$RES/dev/embedding" "banking77-train:40"
+    run cascade none "$RES/dev/cascade" "banking77-train:40"
     ;;
   fit)
     preds() { for item in "$@"; do echo "$RES/dev/$backend/${item%%:*}.predictions.jsonl"; done; }
@@ -63,15 +62,24 @@ case $phase in
       --out clef_tools/calibrations/embedded.json
     .venv/bin/python bench/cascade_fusion.py  # picks lm_weight; writes dev/cascade-fused
     backend=cascade-fused
-    $CT calibrate --predictions $(preds "banking77-train:" "bfcl-multiple-dev:") \
+    $CT calibrate --predictions $(preds "banking77-train:") \
       --id cascade-embedded-2026-11 --out clef_tools/calibrations/cascade-embedded.json
     ;;
   after)
-    for item in "${TEST[@]}"; do run embedded default "$RES/after/embedded" "$item"; done
-    for item in "banking77-test:80" "bfcl-multiple-test:"; do
-      run embedding default "$RES/after/embedding" "$item"
-      run cascade default "$RES/after/cascade" "$item"
+    # live: the sets with score questions (the readout changed for scores) and the cascade
+    # (fusion changed it); the others are the `before` predictions re-scored under the
+    # default calibration (`eval --predictions`), which is exactly what a live run gives for
+    # noul and choice questions, whose readout did not change
+    run embedded default "$RES/after/embedded" "typed-gguf-test:"
+    run embedding default "$RES/after/embedding" "banking77-test:80"
+    run cascade default "$RES/after/cascade" "banking77-test:80"
+    for set in bfcl-multiple-test bfcl-live-multiple-test bfcl-tool-fits-test; do
+      [ -f "$RES/after/embedded/$set.json" ] || $CT eval --no-plots \
+        --predictions "$RES/before/embedded/$set.predictions.jsonl" \
+        --calibration clef_tools/calibrations/embedded.json --out "$RES/after/embedded" \
+        && mv -f "$RES/after/embedded/$set.embedded-2026-11.json" "$RES/after/embedded/$set.json"
     done
+    run embedded default "$RES/after/embedded" "vader-test:300"
     ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -41,7 +41,7 @@ __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
 #: the embedding tier's accepted answers were ≥ 97 % right; bench/results/cascade-fit.json.
 DEFAULT_THRESHOLD = 0.77
 #: Weight of the LM in the fused answer of an unsure choice (1 = the LM alone, as before).
-DEFAULT_LM_WEIGHT = 1.0
+DEFAULT_LM_WEIGHT = 0.8
 
 
 class CascadeDecider(Decider):
