@@ -71,7 +71,9 @@ def main() -> None:
         with (out_dir / name).open("w") as f:
             for c, e in rows:
                 f.write(json.dumps(asdict(fused(c, e, best))) + "\n")
-        summary = json.loads((args.dev / "cascade" / name.replace(".predictions.jsonl", ".json")).read_text())
+        summary = json.loads(
+            (args.dev / "cascade" / name.replace(".predictions.jsonl", ".json")).read_text()
+        )
         (out_dir / name.replace(".predictions.jsonl", ".json")).write_text(json.dumps(summary))
     (HERE / "results" / "cascade-fusion.json").write_text(json.dumps(result, indent=2) + "\n")
     sys_out = json.dumps({w: round(v["accuracy"], 3) for w, v in result["weights"].items()})
