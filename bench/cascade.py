@@ -18,16 +18,13 @@ import json
 import math
 import random
 import statistics
-import subprocess
-import sys
 import time
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from clef_tools import CascadeDecider, EmbeddingDecider, choice_confidence, load_readout
-from clef_tools.local._models import cache_root
+from clef_tools.evaluation._datasets import _wheel
 
 HERE = Path(__file__).parent
 BANKING = HERE.parent.parent / "shared" / "data" / "banking77"
@@ -49,25 +46,7 @@ def banking(split: str, n: int, seed: int = 0) -> list[Item]:
 
 
 def bfcl(name: str, n: int | None = None, seed: int = 0) -> list[Item]:
-    folder = cache_root() / f"bfcl-eval-{BFCL_VERSION}"
-    if not folder.exists():
-        folder.mkdir(parents=True)
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                f"bfcl-eval=={BFCL_VERSION}",
-                "-d",
-                str(folder),
-            ],
-            check=True,
-        )
-    wheel = next(folder.glob("bfcl_eval-*.whl"))
-    with zipfile.ZipFile(wheel) as zf:
+    with _wheel("bfcl-eval", BFCL_VERSION) as zf:
         questions = [
             json.loads(line)
             for line in zf.read(f"bfcl_eval/data/BFCL_v4_{name}.json").decode().splitlines()

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from clef_tools.evaluation._commands import METRIC_COLUMNS
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "quality"
 OUT = ROOT / "docs" / "quality.md"
@@ -25,18 +27,7 @@ SETS = (
     ("bfcl-tool-fits-test", "BFCL v4 'does a tool fit' (irrelevance vs multiple); 80 sampled"),
     ("banking77-test", "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 80 sampled"),
 )
-COLUMNS = (
-    ("n", "n", "{:d}"),
-    ("accuracy", "acc", "{:.3f}"),
-    ("macro_f1", "F1", "{:.3f}"),
-    ("ece", "ECE", "{:.3f}"),
-    ("brier", "Brier", "{:.3f}"),
-    ("nll", "NLL", "{:.3f}"),
-    ("auroc", "AUROC", "{:.3f}"),
-    ("spearman", "Spearman", "{:.3f}"),
-    ("automatable_at_1pct", "auto@1%", "{:.2f}"),
-    ("automatable_at_5pct", "auto@5%", "{:.2f}"),
-)
+COLUMNS = METRIC_COLUMNS
 
 
 def _load(phase: str, backend: str, name: str) -> dict[str, Any] | None:

@@ -29,9 +29,9 @@ from clef_tools.evaluation._run import (
     write_predictions,
 )
 
-__all__ = ["format_table", "register"]
+__all__ = ["METRIC_COLUMNS", "format_table", "register"]
 
-_COLUMNS = (
+METRIC_COLUMNS = (
     ("n", "n", "{:d}"),
     ("accuracy", "acc", "{:.3f}"),
     ("macro_f1", "F1", "{:.3f}"),
@@ -248,7 +248,7 @@ def _finite(value: Any) -> Any:
 
 def format_table(summary: dict[str, Any], title: str = "") -> str:
     """A plain-text (and Markdown) table: one row per question type and tier."""
-    head = ["type", *[label for _, label, _ in _COLUMNS]]
+    head = ["type", *[label for _, label, _ in METRIC_COLUMNS]]
     rows: list[list[str]] = []
     for kind, metrics in summary["by_type"].items():
         rows.append([kind, *_cells(metrics)])
@@ -267,7 +267,7 @@ def format_table(summary: dict[str, Any], title: str = "") -> str:
 
 def _cells(metrics: dict[str, Any]) -> list[str]:
     out = []
-    for key, _, fmt in _COLUMNS:
+    for key, _, fmt in METRIC_COLUMNS:
         value = metrics.get(key)
         ok = value is not None and not (isinstance(value, float) and not math.isfinite(value))
         out.append(fmt.format(value) if ok else "–")
