@@ -120,12 +120,19 @@ def _eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _raw_run_summary(path: Path) -> dict[str, Any]:
+    """The summary `eval` wrote beside `path` (empty if none); refused when that run was
+    calibrated: re-scoring and fitting both need the backend's raw probabilities."""
+    summary_path = path.with_name(path.name.removesuffix(".predictions.jsonl") + ".json")
+    old: dict[str, Any] = json.loads(summary_path.read_text()) if summary_path.exists() else {}
+    if old.get("backend", {}).get("calibration") not in (None, "none"):
+        raise ValueError(f"{path} comes from a calibrated run; use an uncalibrated one")
+    return old
+
+
 def _rescore(path: Path, calibration: object) -> EvalReport:
     """The report an uncalibrated run's predictions would have had under `calibration`."""
-    summary_path = path.with_name(path.name.removesuffix(".predictions.jsonl") + ".json")
-    old = json.loads(summary_path.read_text()) if summary_path.exists() else {}
-    if old.get("backend", {}).get("calibration") not in (None, "none"):
-        raise ValueError(f"{path} comes from a calibrated run; re-score an uncalibrated one")
+    old = _raw_run_summary(path)
     cal = _as_calibration(calibration)
     outcomes = [_recalibrated(o, cal) for o in read_predictions(path)]
     backend = {**old.get("backend", {}), "calibration": cal.id if cal else None}
@@ -184,11 +191,8 @@ def _calibrate(args: argparse.Namespace) -> int:
     model = backend = None
     for path in args.predictions:
         outcomes += read_predictions(path)
-        summary_path = path.with_name(path.name.removesuffix(".predictions.jsonl") + ".json")
-        if summary_path.exists():
-            old = json.loads(summary_path.read_text())
-            if old.get("backend", {}).get("calibration") not in (None, "none"):
-                raise ValueError(f"{path} comes from a calibrated run: fit on raw probabilities")
+        old = _raw_run_summary(path)
+        if old:
             model, backend = old.get("model"), old.get("backend", {}).get("kind")
     if args.data:
         # fitted on raw probabilities, whatever the backend's default calibration is
