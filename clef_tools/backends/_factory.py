@@ -14,6 +14,7 @@ from typing import Any
 from clef_tools.backends._calibration import Calibration
 from clef_tools.backends._decider import Decider
 from clef_tools.backends._registry import LoadOptions, open_backend, parse_spec
+from clef_tools.examples._index import ExampleIndex
 
 __all__ = ["backend_kind", "load_decider"]
 
@@ -36,6 +37,7 @@ def load_decider(
     timeout: float | None = None,
     progress: bool = False,
     trust_release_code: bool = False,
+    examples: ExampleIndex | str | os.PathLike[str] | None = None,
 ) -> Decider:
     """Open the backend `model` names (see the table above; default `CLEF_TOOLS_MODEL`,
     else the embedded model). Nothing is ever downloaded.
@@ -47,6 +49,9 @@ def load_decider(
     readouts only; `timeout` to hosted backends; `device`/`dtype` to local ones.
     A Clef release runs the Python file shipped in its folder, so it loads only with
     `trust_release_code=True`.
+    `examples` (an `ExampleIndex` or a file from `clef-tools fit`) answers the choice
+    questions whose options match its labels from labelled examples; everything else is
+    answered by `model` as without it.
     """
     options = LoadOptions(
         dtype=dtype,
@@ -59,5 +64,6 @@ def load_decider(
         timeout=timeout,
         progress=progress,
         trust_release_code=trust_release_code,
+        examples=examples,
     )
     return open_backend(parse_spec(model), options)

@@ -62,6 +62,9 @@ class LoadOptions:
     timeout: float | None = None
     progress: bool = False
     trust_release_code: bool = False
+    examples: Any = None
+    """An `ExampleIndex` or its file: choice questions whose options match its labels are
+    answered from examples (the embedding tier), with any backend behind it for the rest."""
 
 
 @dataclass(frozen=True)
@@ -235,10 +238,28 @@ def parse_spec(spec: str | os.PathLike[str] | None) -> BackendSpec:
 
 
 def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
-    """The backend `spec` names, wrapped in its calibration (every family alike)."""
+    """The backend `spec` names, wrapped in its calibration (every family alike), with the
+    example index in front of it when `options.examples` names one."""
     from clef_tools.backends._calibration import with_calibration
 
-    return with_calibration(_open_uncalibrated(spec, options), options.calibration)
+    decider = _open_uncalibrated(spec, options)
+    if options.examples is None:
+        return with_calibration(decider, options.calibration)
+    from clef_tools.backends._cascade import CascadeDecider
+    from clef_tools.backends._embedding import EmbeddingDecider
+
+    if isinstance(decider, EmbeddingDecider):
+        decider.attach(options.examples)
+    elif isinstance(decider, CascadeDecider):
+        decider.fast.attach(options.examples)
+    else:
+        # an LM (or a remote) answers what the examples do not cover, calibrated as ever;
+        # the example tier carries its own temperature, fitted on the index's rows
+        calibrated = with_calibration(decider, options.calibration)
+        return CascadeDecider(
+            calibrated, EmbeddingDecider(examples=options.examples), examples_only=True
+        )
+    return with_calibration(decider, options.calibration)
 
 
 def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
