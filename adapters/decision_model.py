@@ -43,6 +43,9 @@ class ClefDecisionModel(BaseDecisionModel):
     """Backend spec to open when no `decider` is given (default: the embedded model)."""
     decider: Decider | None = Field(default=None, exclude=True)
     """The backend; loaded from `source` on first use when absent."""
+    examples: str | None = None
+    """An example index file (`clef-tools fit`) to open `source` with: choice questions whose
+    options match its labels are answered from those examples."""
     _loaded: Decider | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
@@ -59,7 +62,7 @@ class ClefDecisionModel(BaseDecisionModel):
         if self.decider is not None:
             return self.decider
         if self._loaded is None:
-            self._loaded = load_decider(self.source)
+            self._loaded = load_decider(self.source, examples=self.examples)
         return self._loaded
 
     @property

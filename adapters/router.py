@@ -1,7 +1,9 @@
 """`DecisionRouter`: one decision picks which runnable handles an input.
 
 One `Choice` over the route descriptions decides; the chosen route's runnable runs on the
-original input. Below `min_confidence` (or a route's own threshold) the `fallback` route
+original input. Routes may also be described by example (`Route(..., examples=[...])`, as
+semantic-router's utterances, or a whole `examples=` index from `clef-tools fit`): then an
+example tier answers the route question first and the decision model only when unsure. Below `min_confidence` (or a route's own threshold) the `fallback` route
 runs instead. The decision is a child run in traces, and with `include_decision=True` the
 caller gets it back in a `RoutedResult`.
 """
@@ -9,6 +11,7 @@ caller gets it back in a `RoutedResult`.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
@@ -22,10 +25,14 @@ from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializa
 from langchain_core.runnables.config import patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from clef_tools import Decider
+from clef_tools import Decider, ExampleIndex, build_index, with_examples
+from clef_tools.examples import Example, open_encoder
 from langchain_clef._backend import as_decision_model, state_of
+from langchain_clef.decision_model import ClefDecisionModel
 
 __all__ = ["DecisionRouter", "Route", "RoutedResult"]
+
+QUESTION_ID = "route"
 
 
 class Route(BaseModel):
@@ -37,6 +44,8 @@ class Route(BaseModel):
     description: str
     threshold: float = Field(default=0.0, ge=0.0, le=1.0)
     """Minimum probability this route needs to be taken; below it the fallback runs."""
+    examples: list[str] = Field(default_factory=list)
+    """Inputs this route should handle; they join the router's example index."""
 
 
 class RoutedResult(BaseModel):
@@ -61,6 +70,9 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     include_decision: bool = False
     state_from: Callable[[Any], Any] = state_of
     """Turns an input into the state the question is about (default: its `messages`, or itself)."""
+    examples: ExampleIndex | str | Path | None = None
+    """An example index (or its file) whose labels are route names; routes' own `examples`
+    are added to (a copy of) it. Needs a clef decision model."""
 
     def __init__(
         self,
@@ -72,6 +84,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         fallback: str | None = None,
         include_decision: bool = False,
         state_from: Callable[[Any], Any] = state_of,
+        examples: ExampleIndex | str | Path | None = None,
         **kwargs: Any,
     ) -> None:
         # Spelled out so type checkers see what `_coerce` accepts: a clef `Decider` as well
@@ -84,6 +97,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
             "fallback": fallback,
             "include_decision": include_decision,
             "state_from": state_from,
+            "examples": examples,
         }
         super().__init__(**fields, **kwargs)
 
@@ -109,7 +123,36 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
             raise ValueError(
                 f"fallback {self.fallback!r} is not one of the routes {list(self.routes)}"
             )
+        if self.examples is not None or any(r.examples for r in self.routes.values()):
+            self._use_examples()
         return self
+
+    def _use_examples(self) -> None:
+        """Put an example tier (index + routes' examples) in front of the decision model."""
+        if not isinstance(self.decision_model, ClefDecisionModel):
+            raise ValueError(
+                "routes with examples need a clef decision model (ClefDecisionModel or a clef "
+                f"Decider), not {type(self.decision_model).__name__}"
+            )
+        given = self.examples
+        if isinstance(given, ExampleIndex):
+            index = given.copy()
+        elif given is not None:
+            index = ExampleIndex.load(given)
+        else:
+            encoder = open_encoder()
+            index = ExampleIndex(encoder.model_id, encoder.dim)
+        routed = [
+            Example(text, name, QUESTION_ID)
+            for name, route in self.routes.items()
+            for text in route.examples
+        ]
+        if routed:
+            index = build_index(routed, into=index)
+        inner = self.decision_model
+        self.decision_model = ClefDecisionModel(
+            decider=with_examples(inner.backend, index), model=inner.model
+        )
 
     # -- deciding -------------------------------------------------------------------
 
@@ -118,7 +161,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
             instructions=self.instructions,
             criteria={k: r.description for k, r in self.routes.items()},
         )
-        return ClassifierRequest(state=self.state_from(value), questions={"route": question})
+        return ClassifierRequest(state=self.state_from(value), questions={QUESTION_ID: question})
 
     def _pick(self, answer: ChoiceAnswer) -> tuple[str, bool]:
         chosen = answer.choice
@@ -146,7 +189,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         answer = self.decision_model.invoke(
             self._request(value), patch_config(child, run_name="decision")
-        ).choices["route"]
+        ).choices[QUESTION_ID]
         name, fell_back = self._pick(answer)
         output = self.routes[name].runnable.invoke(
             value, patch_config(child, run_name=f"route:{name}")
@@ -163,7 +206,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         response = await self.decision_model.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
         )
-        answer = response.choices["route"]
+        answer = response.choices[QUESTION_ID]
         name, fell_back = self._pick(answer)
         output = await self.routes[name].runnable.ainvoke(
             value, patch_config(child, run_name=f"route:{name}")
@@ -206,7 +249,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         for i, response in enumerate(responses):
             if isinstance(response, Exception):
                 continue
-            answer = response.choices["route"]
+            answer = response.choices[QUESTION_ID]
             name, fell_back = self._pick(answer)
             groups.setdefault(name, []).append((i, answer, fell_back))
         for name, members in groups.items():
@@ -238,7 +281,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         response = self.decision_model.invoke(
             self._request(value), patch_config(child, run_name="decision")
         )
-        name, _ = self._pick(response.choices["route"])
+        name, _ = self._pick(response.choices[QUESTION_ID])
         yield from self.routes[name].runnable.stream(
             value, patch_config(child, run_name=f"route:{name}")
         )
@@ -265,7 +308,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         response = await self.decision_model.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
         )
-        name, _ = self._pick(response.choices["route"])
+        name, _ = self._pick(response.choices[QUESTION_ID])
         async for chunk in self.routes[name].runnable.astream(
             value, patch_config(child, run_name=f"route:{name}")
         ):

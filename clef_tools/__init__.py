@@ -5,7 +5,7 @@ The public surface is re-exported here; implementation lives in private `_module
 
 from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
 from clef_tools.backends._calibration import CalibratedDecider, Calibration, fit_temperature
-from clef_tools.backends._cascade import CascadeDecider
+from clef_tools.backends._cascade import CascadeDecider, with_examples
 from clef_tools.backends._decider import (
     BackendInfo,
     ClefResponse,
@@ -20,6 +20,7 @@ from clef_tools.backends._result_cache import CachedDecider
 from clef_tools.evaluation._calibrate import fit_calibration
 from clef_tools.evaluation._datasets import build_dataset
 from clef_tools.evaluation._run import EvalReport, evaluate, load_eval_items
+from clef_tools.examples import ExampleIndex, ExampleIndexError, build_index, read_examples
 from clef_tools.hosted._hosted import HostedDecider
 from clef_tools.hosted._retry import RetryPolicy
 from clef_tools.hosted._systemone_client import SystemOneClient
@@ -76,6 +77,8 @@ __all__ = [
     "DecisionRequest",
     "EmbeddingDecider",
     "EvalReport",
+    "ExampleIndex",
+    "ExampleIndexError",
     "FieldIssue",
     "GateDecision",
     "GatePolicy",
@@ -102,6 +105,7 @@ __all__ = [
     "WorkersAIClient",
     "__version__",
     "build_dataset",
+    "build_index",
     "canonical_json",
     "choice_confidence",
     "create_app",
@@ -112,6 +116,7 @@ __all__ = [
     "load_eval_items",
     "load_readout",
     "parse_request",
+    "read_examples",
     "render_state",
     "resolve_model",
     "response_from_wire",
@@ -121,4 +126,5 @@ __all__ = [
     "serve",
     "validate_request",
     "warn_if_exposed",
+    "with_examples",
 ]

@@ -103,5 +103,10 @@ class ModelInfo(BaseModel):
     max_context_tokens: int | None
     calibration: str
     contextual_calibration: list[str]
+    examples: dict[str, Any] | None = Field(
+        default=None,
+        description="the example index answers come from, if any: labels and counts, "
+        "embedding model, source file",
+    )
     limits: dict[str, Any]
     gate: dict[str, Any]

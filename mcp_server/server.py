@@ -274,6 +274,7 @@ def _model_info(app: AppState) -> ModelInfo:
         max_context_tokens=info.max_context_tokens,
         calibration=info.calibration or "n/a",
         contextual_calibration=list(info.contextual_calibration),
+        examples=dict(info.examples) if info.examples is not None else None,
         limits=dict(LIMITS),
         gate={
             "escalate_at": policy.escalate_at,

@@ -32,18 +32,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from langchain_core.decisions import Choice
 
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
 from clef_tools.backends._embedding import EmbeddingDecider
+from clef_tools.examples._index import ExampleIndex
 from clef_tools.request._confidence import choice_confidence
 from clef_tools.request._errors import StateTooLongError
 from clef_tools.request._render import render_content
 from clef_tools.request._validation import AnyQuestion, DecisionRequest
 
-__all__ = ["DEFAULT_THRESHOLD", "CascadeDecider"]
+__all__ = ["DEFAULT_THRESHOLD", "CascadeDecider", "with_examples"]
 
 #: Fitted by `bench/cascade.py --fit` (dev splits only): the lowest confidence at which
 #: the embedding tier's accepted answers were ≥ 97 % right; bench/results/cascade-fit.json.
@@ -182,6 +184,13 @@ class CascadeDecider(Decider):
         head = render_content(question.instructions)
         instructions = f"{head}\nLabelled examples of similar inputs:\n{lines}"
         return question.model_copy(update={"instructions": instructions})
+
+
+def with_examples(decider: Decider, examples: ExampleIndex | str | Path) -> Decider:
+    """`decider` with an example tier in front: choice questions whose options match the
+    index's labels are answered from examples (the LM only when unsure); all other
+    questions go to `decider` unchanged. `decider` itself is not modified."""
+    return CascadeDecider(decider, EmbeddingDecider(examples=examples), examples_only=True)
 
 
 def fuse(lm: Sequence[float], fast: Sequence[float], lm_weight: float) -> list[float]:

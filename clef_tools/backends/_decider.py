@@ -77,6 +77,16 @@ class BackendInfo:
     details: Mapping[str, Any] = field(default_factory=dict)
     """Backend-specific facts (a cascade's tiers, an endpoint's URL)."""
 
+    @property
+    def examples(self) -> Mapping[str, Any] | None:
+        """What the example index in use holds (labels, counts, embedding model), if any:
+        this backend's own or its fast tier's."""
+        if "examples" in self.details:
+            found: Mapping[str, Any] = self.details["examples"]
+            return found
+        fast = self.details.get("fast")
+        return fast.examples if isinstance(fast, BackendInfo) else None
+
 
 class ClefResponse(ClassifierResponse):
     """A `ClassifierResponse` that also names the calibration its probabilities went through

@@ -245,7 +245,7 @@ def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
     decider = _open_uncalibrated(spec, options)
     if options.examples is None:
         return with_calibration(decider, options.calibration)
-    from clef_tools.backends._cascade import CascadeDecider
+    from clef_tools.backends._cascade import CascadeDecider, with_examples
     from clef_tools.backends._embedding import EmbeddingDecider
 
     if isinstance(decider, EmbeddingDecider):
@@ -255,10 +255,7 @@ def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
     else:
         # an LM (or a remote) answers what the examples do not cover, calibrated as ever;
         # the example tier carries its own temperature, fitted on the index's rows
-        calibrated = with_calibration(decider, options.calibration)
-        return CascadeDecider(
-            calibrated, EmbeddingDecider(examples=options.examples), examples_only=True
-        )
+        return with_examples(with_calibration(decider, options.calibration), options.examples)
     return with_calibration(decider, options.calibration)
 
 

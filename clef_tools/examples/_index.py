@@ -138,6 +138,15 @@ class ExampleIndex:
             self.questions.extend(questions)
             self._views.clear()
 
+    def copy(self) -> ExampleIndex:
+        """An independent index with the same rows (adding to it leaves this one alone)."""
+        twin = ExampleIndex(
+            self.model, self.dim, temperature=self.temperature, top=self.top, max_rows=self.max_rows
+        )
+        twin.add(self.texts, self.labels, self.vectors, self.questions)
+        twin.source = self.source
+        return twin
+
     def record(self, state: object, question: str, answer: str, *, encoder: Any = None) -> None:
         """Add one labelled decision (a human's approve/reject, a ticket's final team) as an
         example of `answer` for question `question`. `encoder` defaults to the bundled one;

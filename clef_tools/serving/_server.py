@@ -136,6 +136,8 @@ def create_app(
             "release_date": getattr(decider, "release_date", None) or PACKAGE_RELEASE_DATE,
             # extra field (ignored by strict consumers): the calibration answers go through
             "calibration": info.calibration,
+            # and the example index answers come from, if any (labels, counts, encoder)
+            "examples": info.examples,
         }
         return _json(
             200,

@@ -1,0 +1,360 @@
+"""The example index: build, file format and refusals, scoring, and every surface's path.
+
+All embeddings are real (the bundled all-MiniLM-L6-v2); the LM is SmolLM2 (real weights).
+Option names are opaque codes without descriptions, so only the examples can tell them
+apart: a right answer here is the examples' doing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from langchain_core.decisions import Choice
+from safetensors.numpy import load_file, save_file
+
+from clef_tools import (
+    CascadeDecider,
+    EmbeddingDecider,
+    ExampleIndex,
+    ExampleIndexError,
+    ReadoutDecider,
+    build_index,
+    load_decider,
+    read_examples,
+    with_examples,
+)
+from clef_tools.examples import Example, open_encoder
+from clef_tools.examples._scoring import fit_index_temperature
+
+ROWS = [
+    ("my card was stolen yesterday", "team_a"),
+    ("someone used my card without permission", "team_a"),
+    ("there is a payment I never made", "team_a"),
+    ("where is my parcel", "team_b"),
+    ("the package never arrived", "team_b"),
+    ("my delivery is two weeks late", "team_b"),
+    ("I was charged twice for one order", "team_c"),
+    ("the invoice amount is wrong", "team_c"),
+    ("please refund the double charge", "team_c"),
+]
+CODES: dict[str, Any] = {"team_a": None, "team_b": None, "team_c": None}
+QUESTION = {"type": "choice", "instructions": "Which team handles this?", "criteria": CODES}
+
+
+@pytest.fixture(scope="module")
+def index() -> ExampleIndex:
+    return build_index([Example(t, label) for t, label in ROWS])
+
+
+def _csv(path: Path, rows: list[tuple[str, str]] = ROWS) -> Path:
+    path.write_text("text,label\n" + "".join(f'"{t}",{label}\n' for t, label in rows))
+    return path
+
+
+# -- the file -------------------------------------------------------------------------
+
+
+def test_round_trip_keeps_rows_vectors_and_model(index: ExampleIndex, tmp_path: Path) -> None:
+    path = index.save(tmp_path / "team.clef")
+    back = ExampleIndex.load(path)
+    assert back.texts == index.texts and back.labels == index.labels
+    assert back.model == "all-MiniLM-L6-v2" and back.dim == 384
+    assert np.abs(back.vectors - index.vectors).max() < 1e-3  # stored as float16
+    assert back.describe()["labels"] == {"team_a": 3, "team_b": 3, "team_c": 3}
+    assert back.describe()["source"] == str(path)
+
+
+def test_a_damaged_or_foreign_file_is_refused_by_name(index: ExampleIndex, tmp_path: Path) -> None:
+    path = index.save(tmp_path / "team.clef")
+    garbage = tmp_path / "garbage.clef"
+    garbage.write_bytes(b"\x00\x01not safetensors at all")
+    with pytest.raises(ExampleIndexError, match=r"garbage\.clef: not a readable example index"):
+        ExampleIndex.load(garbage)
+
+    plain = tmp_path / "weights.safetensors"
+    save_file({"w": np.zeros((2, 2), np.float32)}, str(plain))
+    with pytest.raises(ExampleIndexError, match="not a clef-tools example index"):
+        ExampleIndex.load(plain)
+
+    from safetensors import safe_open
+
+    with safe_open(str(path), framework="np") as f:
+        meta = dict(f.metadata())
+    tensors = load_file(str(path))
+    edited = json.loads(meta["manifest"])
+    edited["labels"][0] = "team_c"  # relabel a row without updating the checksum
+    save_file(tensors, str(tmp_path / "edited.clef"), {**meta, "manifest": json.dumps(edited)})
+    with pytest.raises(ExampleIndexError, match="checksum mismatch"):
+        ExampleIndex.load(tmp_path / "edited.clef")
+
+    save_file(tensors, str(tmp_path / "v9.clef"), {**meta, "format": "clef-tools.examples/9"})
+    with pytest.raises(ExampleIndexError, match="examples/9"):
+        ExampleIndex.load(tmp_path / "v9.clef")
+
+    with pytest.raises(ExampleIndexError, match="no such example index"):
+        ExampleIndex.load(tmp_path / "missing.clef")
+
+
+def test_an_index_from_another_model_is_refused(tmp_path: Path) -> None:
+    other = ExampleIndex("some-other-encoder", 384)
+    other.add(["a"], ["team_a"], np.eye(1, 384, dtype=np.float32))
+    with pytest.raises(ExampleIndexError, match=r"some-other-encoder.*rebuild"):
+        EmbeddingDecider(examples=other)
+
+
+def test_rows_are_bounded_and_checked() -> None:
+    small = ExampleIndex("all-MiniLM-L6-v2", 384, max_rows=2)
+    one = np.eye(1, 384, dtype=np.float32)
+    with pytest.raises(ExampleIndexError, match="row 0: text of 8001 characters"):
+        small.add(["x" * 8001], ["a"], one)
+    with pytest.raises(ExampleIndexError, match="NaN"):
+        small.add(["x"], ["a"], one * np.nan)
+    small.add(["x", "y"], ["a", "b"], np.vstack([one, one]))
+    with pytest.raises(ExampleIndexError, match="at most 2 rows"):
+        small.add(["z"], ["a"], one)
+
+
+def test_read_examples_from_csv_and_system_one_jsonl(tmp_path: Path) -> None:
+    assert [(e.text, e.label) for e in read_examples(_csv(tmp_path / "x.csv"))] == ROWS
+    jsonl = tmp_path / "x.jsonl"
+    row = {"state": "lost card", "questions": {"t": QUESTION}, "gold": {"t": "team_a"}}
+    jsonl.write_text(json.dumps(row) + "\n" + json.dumps({"text": "late", "label": "team_b"}))
+    got = read_examples(jsonl, question="t")
+    assert [(e.text, e.label, e.question) for e in got] == [
+        ("lost card", "team_a", "t"),
+        ("late", "team_b", "t"),
+    ]
+    (tmp_path / "bad.csv").write_text("message,team\nhello,a\n")
+    with pytest.raises(ExampleIndexError, match="'text' and 'label'"):
+        read_examples(tmp_path / "bad.csv")
+
+
+# -- scoring --------------------------------------------------------------------------
+
+
+def test_examples_decide_what_option_names_cannot(index: ExampleIndex) -> None:
+    bare = EmbeddingDecider()
+    taught = EmbeddingDecider(examples=index)
+    cases = {
+        "a thief took my card and bought things": "team_a",
+        "the courier lost my order": "team_b",
+        "you billed me two times": "team_c",
+    }
+    for state, gold in cases.items():
+        answer = taught.decide(state, {"team": QUESTION})
+        assert answer.choices["team"].choice == gold, state
+        assert answer.choices["team"].probabilities[gold] > 0.6
+        assert answer.tiers == {"team": "examples"}  # type: ignore[attr-defined]
+        without = bare.decide(state, {"team": QUESTION}).choices["team"].probabilities
+        assert max(without.values()) < 0.6  # the codes alone say little
+
+
+def test_questions_the_index_does_not_serve_are_answered_as_before(index: ExampleIndex) -> None:
+    other = {"type": "choice", "instructions": "Which?", "criteria": {"red": None, "blue": None}}
+    state = "the sky on a clear day"
+    taught = EmbeddingDecider(examples=index).decide(state, {"c": other})
+    bare = EmbeddingDecider().decide(state, {"c": other})
+    assert taught.tiers == {"c": "embedding"}  # type: ignore[attr-defined]
+    assert taught.choices["c"].probabilities == pytest.approx(bare.choices["c"].probabilities)
+
+
+def test_rows_fitted_for_one_question_serve_only_that_one() -> None:
+    only_team = build_index([Example(t, label, "team") for t, label in ROWS])
+    assert only_team.serves("team", list(CODES))
+    assert not only_team.serves("other", list(CODES))
+    assert only_team.describe()["questions"] == ["team"]
+
+
+def test_a_recorded_decision_becomes_an_example(index: ExampleIndex) -> None:
+    grown = index.copy()
+    grown.record({"tool": "refund", "amount": 12}, "team", "team_d")
+    assert grown.count == index.count + 1 and index.count == len(ROWS)
+    options = [*CODES, "team_d"]
+    assert grown.serves("team", options) and "team_d" not in index.labels
+
+
+def test_leave_one_out_temperature_follows_how_separable_the_labels_are() -> None:
+    rng = np.random.default_rng(0)
+    centres = rng.normal(size=(4, 32))
+    labels = [str(i % 4) for i in range(200)]
+    tight = centres[[i % 4 for i in range(200)]] + 0.05 * rng.normal(size=(200, 32))
+    noise = rng.normal(size=(200, 32))
+    for v in (tight, noise):
+        v /= np.linalg.norm(v, axis=1, keepdims=True)
+    t_tight = fit_index_temperature(tight.astype(np.float32), labels, 2)
+    t_noise = fit_index_temperature(noise.astype(np.float32), labels, 2)
+    assert t_tight is not None and t_noise is not None
+    # separable labels earn sharp probabilities; random ones are flattened towards uniform
+    assert t_tight < 0.05 < 0.5 < t_noise
+    assert fit_index_temperature(tight[:10].astype(np.float32), labels[:10], 2) is None
+
+
+# -- the LM behind it -------------------------------------------------------------------
+
+
+def test_an_lm_behind_examples(index: ExampleIndex, smollm2: ReadoutDecider) -> None:
+    cascade = with_examples(smollm2, index)
+    questions: dict[str, Any] = {
+        "team": QUESTION,
+        "urgent": {"type": "noul", "instructions": "Is it urgent?"},
+    }
+    response = cascade.decide("a thief took my card and bought things", questions)
+    assert response.tiers == {"team": "examples", "urgent": "lm"}  # type: ignore[attr-defined]
+    alone = smollm2.decide(
+        "a thief took my card and bought things", {"urgent": questions["urgent"]}
+    )
+    assert response.nouls["urgent"].noul == pytest.approx(alone.nouls["urgent"].noul, abs=1e-6)
+
+
+def test_unsure_examples_ask_the_lm_with_few_shot_lines(
+    index: ExampleIndex, smollm2: ReadoutDecider
+) -> None:
+    cascade = with_examples(smollm2, index)
+    assert isinstance(cascade, CascadeDecider)
+    cascade.examples_threshold = 1.01  # nothing is sure enough: every answer is fused
+    state = "a thief took my card and bought things"
+    fused = cascade.decide(state, {"team": QUESTION})
+    assert fused.tiers == {"team": "examples+lm"}  # type: ignore[attr-defined]
+    examples_only = EmbeddingDecider(examples=index).decide(state, {"team": QUESTION})
+    a = fused.choices["team"].probabilities
+    b = examples_only.choices["team"].probabilities
+    assert sum(a.values()) == pytest.approx(1.0) and a != pytest.approx(b, abs=1e-4)
+
+    shot = cascade._with_few_shot(
+        state, "team", Choice(instructions="Which team handles this?", criteria=CODES)
+    )
+    text = str(shot.instructions)
+    assert text.startswith("Which team handles this?") and "my card was stolen" in text
+    # lines are ordered by option, so the same neighbours always give the same prompt
+    assert text.index("-> team_a") < text.index("-> team_b") < text.index("-> team_c")
+
+
+def test_load_decider_takes_examples(index: ExampleIndex, tmp_path: Path) -> None:
+    path = index.save(tmp_path / "team.clef")
+    emb = load_decider("embedding", examples=path)
+    assert isinstance(emb, EmbeddingDecider) and emb.examples is not None
+    held = emb.info().examples
+    assert held is not None and held["count"] == len(ROWS)
+    cascade = load_decider("cascade:smollm2", examples=index)
+    assert cascade.info().examples == index.describe()
+    answer = cascade.decide("the courier lost my order", {"team": QUESTION})
+    assert answer.choices["team"].choice == "team_b"
+
+
+# -- surfaces -----------------------------------------------------------------------------
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "clef_tools.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+def test_cli_fit_add_and_decide(tmp_path: Path) -> None:
+    data = _csv(tmp_path / "teams.csv")
+    out = tmp_path / "teams.clef"
+    done = _cli("fit", str(data), "--out", str(out), "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == len(ROWS)
+    more = _csv(tmp_path / "more.csv", [("my card got cloned", "team_a")])
+    done = _cli("fit", str(more), "--out", str(out), "--add", "--quiet", cwd=tmp_path)
+    assert json.loads(done.stdout)["count"] == len(ROWS) + 1
+
+    request = tmp_path / "req.json"
+    request.write_text(
+        json.dumps({"state": "the courier lost my order", "questions": {"t": QUESTION}})
+    )
+    args = ("decide", str(request), "--model", "embedding", "--quiet")
+    done = _cli(*args, "--examples", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["answers"]["t"]
+    assert answer["choice"] == "team_b" and answer["tier"] == "examples"
+
+    (tmp_path / "bad.clef").write_bytes(b"nope")
+    done = _cli(*args, "--examples", str(tmp_path / "bad.clef"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "bad.clef: not a readable example index" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_v1_models_says_what_the_index_holds(index: ExampleIndex) -> None:
+    import httpx
+    from _loopback import serving
+
+    from clef_tools import create_app
+
+    body = {"state": "you billed me two times", "questions": {"t": QUESTION}}
+    with serving(create_app(EmbeddingDecider(examples=index))) as url:
+        models = httpx.get(f"{url}/v1/models", timeout=60).json()
+        answer = httpx.post(f"{url}/v1/systemone", json=body, timeout=120).json()
+    held = models["models"][0]["examples"]
+    assert held["labels"] == {"team_a": 3, "team_b": 3, "team_c": 3}
+    assert held["model"] == "all-MiniLM-L6-v2"
+    assert answer["answers"]["t"]["choice"] == "team_c"
+
+
+async def test_mcp_model_info_and_decide_use_the_index(
+    index: ExampleIndex, smollm2: ReadoutDecider
+) -> None:
+    from mcp import Client
+
+    from clef_mcp import build_server
+
+    async with Client(build_server(lambda: with_examples(smollm2, index))) as client:
+        info = await client.call_tool("model_info", {})
+        result = await client.call_tool(
+            "decide", {"state": "the courier lost my order", "questions": {"t": QUESTION}}
+        )
+    assert info.structured_content is not None and result.structured_content is not None
+    assert info.structured_content["examples"]["count"] == len(ROWS)
+    answer = result.structured_content["answers"]["t"]
+    assert answer["choice"] == "team_b" and answer["tier"] == "examples"
+
+
+def test_router_routes_by_example(smollm2: ReadoutDecider) -> None:
+    from langchain_core.decisions import BaseDecisionModel
+    from langchain_core.runnables import RunnableLambda
+
+    from langchain_clef import DecisionRouter, Route
+
+    def route(name: str, texts: list[str]) -> Route:
+        return Route(runnable=RunnableLambda(lambda _: name), description="", examples=texts)
+
+    by_team: dict[str, list[str]] = {}
+    for text, label in ROWS:
+        by_team.setdefault(label, []).append(text)
+    router = DecisionRouter(
+        decision_model=smollm2,
+        routes={name: route(name, texts) for name, texts in by_team.items()},
+        include_decision=True,
+    )
+    result = router.invoke("the courier lost my order")
+    assert result.route == "team_b" and result.answer.probabilities["team_b"] > 0.6
+
+    class Foreign(BaseDecisionModel):
+        @property
+        def _provider(self) -> str:
+            return "elsewhere"
+
+        def _classify(self, state: Any, questions: Any) -> Any:
+            raise AssertionError("never called")
+
+    with pytest.raises(ValueError, match="need a clef decision model"):
+        DecisionRouter(
+            decision_model=Foreign(model="x"),
+            routes={name: route(name, texts) for name, texts in by_team.items()},
+        )
+
+
+def test_the_encoder_is_shared() -> None:
+    assert open_encoder() is EmbeddingDecider().encoder
