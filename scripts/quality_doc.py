@@ -134,6 +134,142 @@ def _targets() -> list[str]:
     return lines
 
 
+EXAMPLES = ROOT / "bench" / "results" / "examples"
+EXAMPLE_RUNS = (
+    (
+        "embedding-examples",
+        "BANKING77 test, all items: the example tier alone (index: train split)",
+    ),
+    ("embedding-examples-500", "BANKING77 test, 500 sampled: the example tier alone"),
+    ("embedded-examples", "same 500: the embedded LM behind the examples (unsure answers)"),
+    ("bfcl-embedding", "BFCL live_multiple test: embedding tier, descriptions only"),
+    ("bfcl-embedding-examples", "same items: plus an index of the dev split's gold calls"),
+)
+
+
+def _json(path: Path) -> dict[str, Any] | None:
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _examples() -> list[str]:
+    """Issue 15's section: eval summaries, the learning curve and the LM study."""
+    head = ["run", "type", *[c[1] for c in COLUMNS], "p50 ms"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    results: dict[str, dict[str, Any]] = {}
+    for run, about in EXAMPLE_RUNS:
+        found = sorted((EXAMPLES / run).glob("*.json"))
+        summary = _json(found[0]) if found else None
+        if summary is None:
+            continue
+        results[run] = summary
+        p50 = summary.get("latency_ms", {}).get("p50")
+        for kind, metrics in summary["by_type"].items():
+            cells = [_fmt(metrics.get(k), f) for k, _, f in COLUMNS]
+            lines.append(
+                f"| {about} | {kind} | " + " | ".join(cells) + f" | {_fmt(p50, '{:.0f}')} |"
+            )
+            for tier, sub in metrics.get("by_tier", {}).items():
+                cells = [_fmt(sub.get(k), f) for k, _, f in COLUMNS]
+                lines.append(f"| | ↳ tier {tier} | " + " | ".join(cells) + " | |")
+    out = [
+        "## Examples",
+        "",
+        "Issue 15: choice questions answered from a labelled example "
+        "index (`clef-tools fit`; see [examples.md](examples.md)).",
+        "",
+    ]
+    if len(lines) > 2:
+        out += [*lines, ""]
+    curve = _json(ROOT / "bench" / "results" / "examples-curve.json")
+    if curve:
+        out += [
+            f"Learning curve on BANKING77 test ({curve['items']} items), encoder "
+            f"{curve['encoder']}, from `bench/examples_curve.py`; baseline: plain 1-nearest-"
+            "neighbour voting over the same index's embeddings.",
+            "",
+            "| examples per intent | rows | example tier acc | ECE | 1-NN acc | p50 ms | "
+            "build s | index bytes |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for r in curve["rows"]:
+            out.append(
+                f"| {r['per_label']} | {r['examples']} | {r['accuracy']:.3f} | {r['ece']:.3f} | "
+                f"{r['knn_1nn_accuracy']:.3f} | {r['latency_ms']['p50']:.0f} | {r['build_s']} | "
+                f"{r['index_bytes']:,} |"
+            )
+        out += ["", "![learning curve](examples-curve.png)", ""]
+    study = _json(ROOT / "bench" / "results" / "examples-lm.json")
+    if study:
+        alone, best = study["examples_alone"], study["best"]
+        out += [
+            f"LM behind the examples, fitted on a dev split ({study['dev_items']} BANKING77 "
+            f"train rows held out of the index; `bench/examples_lm.py`, LM {study['slow']}): "
+            f"examples alone {alone['accuracy']:.3f}; best {best['accuracy']:.3f} with "
+            f"{best['variant']}, threshold {best['threshold']}, LM weight {best['lm_weight']} "
+            f"({best['lm_share']:.0%} of items to the LM; "
+            + ", ".join(f"{k} {v:.1f} s" for k, v in study["lm_seconds_per_item"].items())
+            + " per LM item).",
+            "",
+        ]
+    targets = []
+
+    def acc(run: str) -> float | None:
+        summary = results.get(run)
+        return None if summary is None else summary["by_type"]["choice"]["accuracy"]
+
+    def row(label: str, value: float | None, bound: float, fmt: str = "{:.3f}") -> None:
+        met = "–" if value is None else ("yes" if value >= bound else "no")
+        targets.append(f"| {label} | ≥ {bound} | {_fmt(value, fmt)} | {met} |")
+
+    best_run = max(
+        (r for r in ("embedding-examples", "embedded-examples") if acc(r) is not None),
+        key=lambda r: acc(r) or 0.0,
+        default=None,
+    )
+    row(f"BANKING77 accuracy, all train examples ({best_run})", acc(best_run or ""), 0.95)
+    if "embedding-examples" in results:
+        choice = results["embedding-examples"]["by_type"]["choice"]
+        ece_value = choice["ece"]
+        targets.append(
+            f"| BANKING77 ECE, example tier | ≤ 0.05 | {ece_value:.3f} | "
+            f"{'yes' if ece_value <= 0.05 else 'no'} |"
+        )
+        p50 = results["embedding-examples"]["latency_ms"]["p50"]
+        targets.append(
+            f"| p50 when the example tier decides | ≤ 50 ms | {p50:.0f} ms | "
+            f"{'yes' if p50 <= 50 else 'no'} |"
+        )
+    if curve:
+        ten = next((r for r in curve["rows"] if r["per_label"] == "10"), None)
+        row("BANKING77 accuracy, 10 examples per intent", ten["accuracy"] if ten else None, 0.90)
+        full = next((r for r in curve["rows"] if r["per_label"] == "all"), None)
+        if full:
+            targets.append(
+                f"| index build, {full['examples']:,} examples | ≤ 120 s | {full['build_s']} s | "
+                f"{'yes' if full['build_s'] <= 120 else 'no'} |"
+            )
+            mb = full["index_bytes"] / 2**20
+            targets.append(
+                f"| index size, {full['examples']:,} examples | ≤ 30 MB | {mb:.1f} MB | "
+                f"{'yes' if mb <= 30 else 'no'} |"
+            )
+    base, taught = acc("bfcl-embedding"), acc("bfcl-embedding-examples")
+    if base is not None and taught is not None:
+        targets.append(
+            f"| BFCL live_multiple gain from examples | report | {base:.3f} → {taught:.3f} | – |"
+        )
+    out += ["| target | needed | measured | met |", "|---|---|---|---|", *targets, ""]
+    out += [
+        "```",
+        "bench/examples.sh                          # clef-tools fit + clef-tools eval runs",
+        ".venv/bin/python bench/examples_curve.py   # learning curve + plain 1-NN baseline",
+        ".venv/bin/python bench/examples_lm.py      # threshold/weight for the LM (dev split)",
+        "```",
+        "",
+    ]
+    return out
+
+
 def _plots() -> list[str]:
     lines = []
     for backend in _backends():
@@ -172,6 +308,7 @@ def main() -> None:
         table = _table(name)
         if table:
             out += [f"## {name}", "", about, "", *table, ""]
+    out += _examples()
     out += [
         "## How these were made",
         "",

@@ -358,3 +358,52 @@ def test_router_routes_by_example(smollm2: ReadoutDecider) -> None:
 
 def test_the_encoder_is_shared() -> None:
     assert open_encoder() is EmbeddingDecider().encoder
+
+
+def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path: Path) -> None:
+    """Another encoder is a folder: its Dense layers and classification prompt are applied
+    as sentence-transformers would, and an index built with it is refused by MiniLM."""
+    import shutil
+
+    import torch
+    from safetensors.torch import save_file as save_torch
+
+    bundled = open_encoder()
+    folder = tmp_path / "rotated-minilm"
+    shutil.copytree(bundled.path, folder)
+    rotation = torch.linalg.qr(torch.randn(384, 384, generator=torch.Generator().manual_seed(0)))[0]
+    (folder / "2_Dense").mkdir()
+    save_torch({"linear.weight": rotation.contiguous()}, str(folder / "2_Dense/model.safetensors"))
+    (folder / "2_Dense/config.json").write_text(
+        json.dumps(
+            {
+                "in_features": 384,
+                "out_features": 384,
+                "bias": False,
+                "activation_function": "torch.nn.modules.linear.Identity",
+            }
+        )
+    )
+    modules = json.loads((folder / "modules.json").read_text())
+    modules.insert(
+        2, {"idx": 2, "name": "2", "path": "2_Dense", "type": "sentence_transformers.models.Dense"}
+    )
+    (folder / "modules.json").write_text(json.dumps(modules))
+    (folder / "config_sentence_transformers.json").write_text(
+        json.dumps({"prompts": {"Classification": "task: classification | query: "}})
+    )
+    other = open_encoder(folder)
+    assert other.prompt == "task: classification | query: " and other.model_id != bundled.model_id
+    got = other.embed(["where is my parcel"])[0]
+    base = bundled.embed(["task: classification | query: where is my parcel"])[0]
+    # a rotation keeps unit length, so normalising after it changes nothing
+    assert np.allclose(got, (rotation.numpy() @ base), atol=1e-5)
+
+    index = build_index([Example(t, label) for t, label in ROWS], encoder=other)
+    assert index.model == other.model_id
+    with pytest.raises(ExampleIndexError, match="rebuild"):
+        EmbeddingDecider(examples=index)
+    answer = EmbeddingDecider(folder, examples=index).decide(
+        "the courier lost my order", {"t": QUESTION}
+    )
+    assert answer.choices["t"].choice == "team_b"

