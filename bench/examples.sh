@@ -28,8 +28,8 @@ B77=$DATA/banking77-test.jsonl
 # the example tier alone, every test item
 run "$RES/embedding-examples" "$B77" --model embedding --examples "$DATA/banking77-train.clef"
 # the embedded LM behind it, on a fixed sample (the LM costs seconds per unsure item)
-run "$RES/embedded-examples" "$B77" --model embedded --examples "$DATA/banking77-train.clef" --limit 500
-run "$RES/embedding-examples-500" "$B77" --model embedding --examples "$DATA/banking77-train.clef" --limit 500
+run "$RES/embedded-examples" "$B77" --model embedded --examples "$DATA/banking77-train.clef" --limit 300
+run "$RES/embedding-examples-300" "$B77" --model embedding --examples "$DATA/banking77-train.clef" --limit 300
 
 LM=$DATA/bfcl-live-multiple-test.jsonl
 run "$RES/bfcl-embedding" "$LM" --model embedding

@@ -140,8 +140,8 @@ EXAMPLE_RUNS = (
         "embedding-examples",
         "BANKING77 test, all items: the example tier alone (index: train split)",
     ),
-    ("embedding-examples-500", "BANKING77 test, 500 sampled: the example tier alone"),
-    ("embedded-examples", "same 500: the embedded LM behind the examples (unsure answers)"),
+    ("embedding-examples-300", "BANKING77 test, 300 sampled: the example tier alone"),
+    ("embedded-examples", "same 300: the embedded LM behind the examples (unsure answers)"),
     ("bfcl-embedding", "BFCL live_multiple test: embedding tier, descriptions only"),
     ("bfcl-embedding-examples", "same items: plus an index of the dev split's gold calls"),
 )

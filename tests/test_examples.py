@@ -226,6 +226,7 @@ def test_unsure_examples_ask_the_lm_with_few_shot_lines(
     b = examples_only.choices["team"].probabilities
     assert sum(a.values()) == pytest.approx(1.0) and a != pytest.approx(b, abs=1e-4)
 
+    cascade.few_shot = 8
     shot = cascade._with_few_shot(
         state, "team", Choice(instructions="Which team handles this?", criteria=CODES)
     )

@@ -173,8 +173,11 @@ def _prompt(path: Path) -> str:
 def _load(path: Path) -> tuple[Any, Any]:
     from transformers import AutoModel, AutoTokenizer
 
+    from clef_tools.local._models import _transformers_bars
+
     if not (path / "config.json").is_file():
         raise ModelUnavailableError(f"{path} holds no embedding model (config.json missing)")
-    model = AutoModel.from_pretrained(path, local_files_only=True).eval()
+    with _transformers_bars(False):  # a one-second load: no bar (stderr stays clean)
+        model = AutoModel.from_pretrained(path, local_files_only=True).eval()
     tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
     return model, tokenizer
