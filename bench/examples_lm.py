@@ -41,7 +41,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--model", default="embedded")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "examples-lm.json")
+    parser.add_argument(
+        "--reselect", action="store_true", help="re-pick `best` from --out's grid (no LM runs)"
+    )
     args = parser.parse_args()
+    if args.reselect:
+        result = json.loads(args.out.read_text())
+        result["best"] = _best(result["grid"])
+        args.out.write_text(json.dumps(result, indent=2) + "\n")
+        print(json.dumps(result["best"], indent=2))
+        return
     labels = json.loads((BANKING / "categories.json").read_text())
     train = read_examples(BANKING / "train.csv")
     rng = random.Random(0)
@@ -81,7 +90,7 @@ def main() -> None:
         for threshold in THRESHOLDS:
             for w in WEIGHTS:
                 grid.append(_score(items, name, VARIANTS[name][0], threshold, w))
-    best = max(grid, key=lambda g: (g["accuracy"], -g["nll"]))
+    best = _best(grid)
     result = {
         "data": "BANKING77 train split (CC-BY-4.0): index = train minus 5 rows per intent, "
         "dev = those 385 rows",
@@ -97,6 +106,14 @@ def main() -> None:
     }
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps({k: result[k] for k in ("examples_alone", "best")}, indent=2))
+
+
+def _best(grid: list[dict[str, Any]]) -> dict[str, Any]:
+    """Lowest dev NLL (a proper scoring rule, as bench/cascade_fusion.py picks), then accuracy.
+    An earlier version picked by accuracy first (threshold 0.6, weight 0.2): it gained 1.8
+    points on dev but lost 1.0 on a held-out sample, and its fused answers were badly
+    calibrated (ECE 0.37), which NLL would have flagged."""
+    return min(grid, key=lambda g: (round(g["nll"], 4), -g["accuracy"]))
 
 
 def _score(
