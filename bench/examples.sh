@@ -34,3 +34,12 @@ run "$RES/embedding-examples-300" "$B77" --model embedding --examples "$DATA/ban
 LM=$DATA/bfcl-live-multiple-test.jsonl
 run "$RES/bfcl-embedding" "$LM" --model embedding
 run "$RES/bfcl-embedding-examples" "$LM" --model embedding --examples "$DATA/bfcl-live-multiple-dev.clef"
+
+# optional: EmbeddingGemma-300M as the encoder (GEMMA=DIR from bench/fetch_embeddinggemma.py);
+# slow to index (~9 min for the train split on 2 cores), so only a 500-item test sample
+if [ -n "${GEMMA:-}" ]; then
+  [ -f "$DATA/banking77-train-gemma.clef" ] ||
+    $CT fit "$DATA/banking77-train.jsonl" --out "$DATA/banking77-train-gemma.clef" --encoder "$GEMMA" --quiet
+  run "$RES/gemma-examples-500" "$B77" --model embedding --examples "$DATA/banking77-train-gemma.clef" --limit 500
+  run "$RES/minilm-examples-500" "$B77" --model embedding --examples "$DATA/banking77-train.clef" --limit 500
+fi

@@ -202,6 +202,24 @@ def _examples() -> list[str]:
                 f"{r['index_bytes']:,} |"
             )
         out += ["", "![learning curve](examples-curve.png)", ""]
+    encoders = _json(ROOT / "bench" / "results" / "encoders.json")
+    if encoders:
+        out += [
+            f"Encoders side by side (`bench/encoders.py`, one run; BANKING77 test, "
+            f"{encoders['items']} sampled; index: 10 train examples per intent):",
+            "",
+            "| encoder | dim | weights MB | ms per example (build) | descriptions acc | "
+            "ECE | p50 ms | 10 examples acc | ECE | p50 ms |",
+            "|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for r in encoders["rows"]:
+            d, e = r["descriptions"], r["examples_10"]
+            out.append(
+                f"| {r['encoder']} | {r['dim']} | {r['weights_mb']} | {r['per_example_ms']} | "
+                f"{d['accuracy']:.3f} | {d['ece']:.3f} | {d['p50_ms']:.0f} | "
+                f"{e['accuracy']:.3f} | {e['ece']:.3f} | {e['p50_ms']:.0f} |"
+            )
+        out.append("")
     study = _json(ROOT / "bench" / "results" / "examples-lm.json")
     if study:
         alone, best = study["examples_alone"], study["best"]
@@ -272,6 +290,8 @@ def _examples() -> list[str]:
         "bench/examples.sh                          # clef-tools fit + clef-tools eval runs",
         ".venv/bin/python bench/examples_curve.py   # learning curve + plain 1-NN baseline",
         ".venv/bin/python bench/examples_lm.py      # threshold/weight for the LM (dev split)",
+        ".venv/bin/python bench/fetch_embeddinggemma.py /tmp/embeddinggemma-300m",
+        ".venv/bin/python bench/encoders.py --encoder /tmp/embeddinggemma-300m",
         "```",
         "",
     ]

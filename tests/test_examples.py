@@ -401,10 +401,13 @@ def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path:
     assert np.allclose(got, (rotation.numpy() @ base), atol=1e-5)
 
     index = build_index([Example(t, label) for t, label in ROWS], encoder=other)
-    assert index.model == other.model_id
+    assert index.model == other.model_id and index.encoder_path == str(other.path)
     with pytest.raises(ExampleIndexError, match="rebuild"):
-        EmbeddingDecider(examples=index)
-    answer = EmbeddingDecider(folder, examples=index).decide(
-        "the courier lost my order", {"t": QUESTION}
-    )
+        EmbeddingDecider(bundled.path, examples=index)  # MiniLM cannot read these vectors
+    # without a path, the index's own encoder is opened again (its id must still match)
+    hinted = EmbeddingDecider(examples=index.save(tmp_path / "rotated.clef"))
+    assert hinted.encoder is other
+    answer = hinted.decide("the courier lost my order", {"t": QUESTION})
     assert answer.choices["t"].choice == "team_b"
+    spec = load_decider(f"embedding:{folder}")
+    assert isinstance(spec, EmbeddingDecider) and spec.encoder is other

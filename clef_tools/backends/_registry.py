@@ -132,7 +132,7 @@ def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.backends._embedding import EmbeddingDecider
 
-    return EmbeddingDecider()
+    return EmbeddingDecider(spec.target or None)
 
 
 def _open_cascade(spec: BackendSpec, o: LoadOptions) -> Decider:
@@ -195,10 +195,12 @@ FAMILIES: tuple[BackendFamily, ...] = (
     ),
     BackendFamily(
         kind="embedding",
-        forms=("embedding",),
-        summary="MiniLM embedding similarity (choice questions only)",
+        forms=("embedding[:ENCODER-DIR]",),
+        summary="sentence-embedding similarity (choice questions only; default encoder "
+        "all-MiniLM-L6-v2, or a sentence-transformers folder)",
         open=_open_embedding,
         keywords=frozenset({"embedding"}),
+        prefixes=("embedding:",),
     ),
     BackendFamily(
         kind="cascade",

@@ -133,6 +133,8 @@ def build_index(
     if encoder is None:
         encoder = open_encoder()
     index = into if into is not None else ExampleIndex(encoder.model_id, encoder.dim)
+    if index.encoder_path is None and not getattr(encoder, "bundled", False):
+        index.encoder_path = str(encoder.path)
     if index.model != encoder.model_id:
         raise ExampleIndexError(
             f"the index holds {index.model} embeddings; it cannot take {encoder.model_id} ones"

@@ -81,6 +81,8 @@ class ExampleIndex:
         self.labels: list[str] = []
         self.questions: list[str | None] = []
         self.source: Path | None = None
+        self.encoder_path: str | None = None
+        """Where the encoder that built it was (a hint for opening it again; its id decides)."""
         self._buffer = np.zeros((0, dim), dtype=np.float32)
         self._views: dict[tuple[str, tuple[str, ...]], _View | None] = {}
         self._lock = threading.Lock()
@@ -144,7 +146,7 @@ class ExampleIndex:
             self.model, self.dim, temperature=self.temperature, top=self.top, max_rows=self.max_rows
         )
         twin.add(self.texts, self.labels, self.vectors, self.questions)
-        twin.source = self.source
+        twin.source, twin.encoder_path = self.source, self.encoder_path
         return twin
 
     def record(self, state: object, question: str, answer: str, *, encoder: Any = None) -> None:
@@ -244,6 +246,7 @@ class ExampleIndex:
             "questions": questions or "any",
             "temperature": self.temperature,
             "source": str(self.source) if self.source else None,
+            "encoder_path": self.encoder_path,
         }
 
     # -- files --------------------------------------------------------------------------
@@ -259,6 +262,7 @@ class ExampleIndex:
                 "dim": self.dim,
                 "temperature": self.temperature,
                 "top": self.top,
+                "encoder_path": self.encoder_path,
                 "labels": self.labels,
                 "questions": self.questions,
                 "texts": self.texts,
@@ -325,6 +329,8 @@ class ExampleIndex:
             max_rows=max_rows,
         )
         index.add(texts, labels, vectors.astype("float32"), questions)
+        hint = manifest.get("encoder_path")
+        index.encoder_path = hint if isinstance(hint, str) else None
         return index
 
 

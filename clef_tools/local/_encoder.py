@@ -32,6 +32,7 @@ class Encoder:
         self.model, self.tokenizer = run_on_torch_thread(lambda: _load(self.path))
         self.dense = run_on_torch_thread(lambda: _dense_layers(self.path))
         self.prompt = _prompt(self.path)
+        self.bundled = model_id == EMBEDDING_MODEL_ID
         self.model_id = model_id or _model_id(self.path)
         self.dim = int(self.dense[-1].shape[0] if self.dense else self.model.config.hidden_size)
         self.max_tokens = int(min(self.tokenizer.model_max_length, 256))
