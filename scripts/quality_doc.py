@@ -146,6 +146,8 @@ EXAMPLE_RUNS = (
         "embedded-examples-t0.6",
         "same 300: LM at threshold 0.6 (picked by dev accuracy; commit e44d7f4)",
     ),
+    ("minilm-examples-500", "BANKING77 test, 500 sampled: example tier, all-MiniLM-L6-v2"),
+    ("gemma-examples-500", "same 500: example tier, EmbeddingGemma-300M (selectable encoder)"),
     ("bfcl-embedding", "BFCL live_multiple test: embedding tier, descriptions only"),
     ("bfcl-embedding-examples", "same items: plus an index of the dev split's gold calls"),
 )

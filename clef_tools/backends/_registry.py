@@ -132,14 +132,17 @@ def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.backends._embedding import EmbeddingDecider
 
-    return EmbeddingDecider(spec.target or None)
+    # with an index and no folder, the index's own encoder is opened (see EmbeddingDecider)
+    return EmbeddingDecider(spec.target or None, examples=o.examples)
 
 
 def _open_cascade(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.backends._cascade import CascadeDecider
+    from clef_tools.backends._embedding import EmbeddingDecider
 
     # the inner tier is opened bare: the calibration applies once, per tier, around the cascade
-    return CascadeDecider(_open_uncalibrated(parse_spec(spec.target or "embedded"), o))
+    fast = EmbeddingDecider(examples=o.examples) if o.examples is not None else None
+    return CascadeDecider(_open_uncalibrated(parse_spec(spec.target or "embedded"), o), fast)
 
 
 def _is_release_folder(path: Path) -> bool:
@@ -250,15 +253,11 @@ def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
     from clef_tools.backends._cascade import CascadeDecider, with_examples
     from clef_tools.backends._embedding import EmbeddingDecider
 
-    if isinstance(decider, EmbeddingDecider):
-        decider.attach(options.examples)
-    elif isinstance(decider, CascadeDecider):
-        decider.fast.attach(options.examples)
-    else:
+    if not isinstance(decider, EmbeddingDecider | CascadeDecider):
         # an LM (or a remote) answers what the examples do not cover, calibrated as ever;
         # the example tier carries its own temperature, fitted on the index's rows
         return with_examples(with_calibration(decider, options.calibration), options.examples)
-    return with_calibration(decider, options.calibration)
+    return with_calibration(decider, options.calibration)  # the index is in its fast tier
 
 
 def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
