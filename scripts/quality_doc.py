@@ -222,6 +222,24 @@ def _examples() -> list[str]:
                 f"{e['accuracy']:.3f} | {e['ece']:.3f} | {e['p50_ms']:.0f} |"
             )
         out.append("")
+    none = _json(ROOT / "bench" / "results" / "examples-none.json")
+    if none:
+        out += [
+            f'"None of these" (`bench/examples_none.py`): 10 BANKING77 intents held out of '
+            f"the index as out-of-scope ({none['items']['out_of_scope']} test rows) and as many "
+            f"in-scope test rows; the question has the 67 others plus `none_of_these`.",
+            "",
+            "| none option scored by | accuracy | ECE | none recall (out of scope) | "
+            "in-scope accuracy | false none (in scope) |",
+            "|---|---|---|---|---|---|",
+        ]
+        for name, r in none["rows"].items():
+            out.append(
+                f"| {name.replace('_', ' ')} | {r['accuracy']:.3f} | {r['ece']:.3f} | "
+                f"{r['none_recall_out_of_scope']:.3f} | {r['accuracy_in_scope']:.3f} | "
+                f"{r['false_none_in_scope']:.3f} |"
+            )
+        out.append("")
     study = _json(ROOT / "bench" / "results" / "examples-lm.json")
     if study:
         alone, best = study["examples_alone"], study["best"]
@@ -292,6 +310,7 @@ def _examples() -> list[str]:
         "bench/examples.sh                          # clef-tools fit + clef-tools eval runs",
         ".venv/bin/python bench/examples_curve.py   # learning curve + plain 1-NN baseline",
         ".venv/bin/python bench/examples_lm.py      # threshold/weight for the LM (dev split)",
+        ".venv/bin/python bench/examples_none.py    # 'none of these' (held-out intents)",
         ".venv/bin/python bench/fetch_embeddinggemma.py /tmp/embeddinggemma-300m",
         ".venv/bin/python bench/encoders.py --encoder /tmp/embeddinggemma-300m",
         "```",

@@ -411,3 +411,31 @@ def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path:
     assert answer.choices["t"].choice == "team_b"
     spec = load_decider(f"embedding:{folder}")
     assert isinstance(spec, EmbeddingDecider) and spec.encoder is other
+
+
+def test_none_of_these_wins_when_the_input_is_unlike_every_example(index: ExampleIndex) -> None:
+    from clef_tools.examples._scoring import fit_none_floor, is_none_option, loo_scores
+
+    assert is_none_option("None of these") and is_none_option("out-of-scope")
+    assert not is_none_option("team_a")
+    rng = np.random.default_rng(1)
+    centres = rng.normal(size=(4, 32))
+    vectors = centres[[i % 4 for i in range(200)]] + 0.3 * rng.normal(size=(200, 32))
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    labels = [str(i % 4) for i in range(200)]
+    floor = fit_none_floor(vectors, labels, 2)
+    found = loo_scores(vectors, labels, 2)
+    assert floor is not None and found is not None
+    own = found[0][np.arange(found[1].size), found[1]]
+    assert np.mean(own >= floor) == pytest.approx(0.95, abs=0.01)  # 5 % fall below it
+
+    with_none = index.copy()
+    with_none.none_floor = float(
+        np.sort(with_none.vectors @ with_none.vectors.T, axis=1)[:, -3].min()
+    )
+    question = {**QUESTION, "criteria": {**CODES, "none_of_these": "none of the above"}}
+    decider = EmbeddingDecider(examples=with_none)
+    unlike = decider.decide("what a lovely sunny day for a picnic", {"t": question}).choices["t"]
+    like = decider.decide("the courier lost my order", {"t": question}).choices["t"]
+    assert unlike.choice == "none_of_these" and like.choice == "team_b"
+    assert with_none.describe()["none_floor"] == with_none.none_floor

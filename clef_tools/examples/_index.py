@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clef_tools.examples._scoring import DEFAULT_TEMPERATURE, DEFAULT_TOP, fit_index_temperature
+from clef_tools.examples._scoring import (
+    DEFAULT_TEMPERATURE,
+    DEFAULT_TOP,
+    fit_index_temperature,
+    fit_none_floor,
+    is_none_option,
+)
 
 __all__ = [
     "FORMAT",
@@ -81,6 +87,8 @@ class ExampleIndex:
         self.labels: list[str] = []
         self.questions: list[str | None] = []
         self.source: Path | None = None
+        self.none_floor: float | None = None
+        """Below this score an input is unlike the examples: a "none of these" option wins."""
         self.encoder_path: str | None = None
         """Where the encoder that built it was (a hint for opening it again; its id decides)."""
         self._buffer = np.zeros((0, dim), dtype=np.float32)
@@ -147,6 +155,7 @@ class ExampleIndex:
         )
         twin.add(self.texts, self.labels, self.vectors, self.questions)
         twin.source, twin.encoder_path = self.source, self.encoder_path
+        twin.none_floor = self.none_floor
         return twin
 
     def record(self, state: object, question: str, answer: str, *, encoder: Any = None) -> None:
@@ -169,6 +178,7 @@ class ExampleIndex:
         fitted = fit_index_temperature(self.vectors, self.labels, self.top, seed=seed)
         if fitted is not None:
             self.temperature = fitted
+        self.none_floor = fit_none_floor(self.vectors, self.labels, self.top, seed=seed)
         return self.temperature
 
     # -- serving a question -----------------------------------------------------------
@@ -191,7 +201,11 @@ class ExampleIndex:
         sims = view.vectors @ np.asarray(state_vec, dtype=np.float32)
         logits = []
         for k, described in enumerate(description_sims):
-            own = np.append(sims[view.option == k], described)
+            examples = sims[view.option == k]
+            if examples.size == 0 and self.none_floor is not None and is_none_option(options[k]):
+                logits.append(self.none_floor / self.temperature)
+                continue
+            own = np.append(examples, described)
             best = own if own.size <= self.top else np.partition(own, -self.top)[-self.top :]
             logits.append(float(best.mean()) / self.temperature)
         return logits
@@ -245,6 +259,7 @@ class ExampleIndex:
             "labels": dict(sorted(Counter(self.labels).items())),
             "questions": questions or "any",
             "temperature": self.temperature,
+            "none_floor": self.none_floor,
             "source": str(self.source) if self.source else None,
             "encoder_path": self.encoder_path,
         }
@@ -263,6 +278,7 @@ class ExampleIndex:
                 "temperature": self.temperature,
                 "top": self.top,
                 "encoder_path": self.encoder_path,
+                "none_floor": self.none_floor,
                 "labels": self.labels,
                 "questions": self.questions,
                 "texts": self.texts,
@@ -329,6 +345,8 @@ class ExampleIndex:
             max_rows=max_rows,
         )
         index.add(texts, labels, vectors.astype("float32"), questions)
+        floor = manifest.get("none_floor")
+        index.none_floor = float(floor) if isinstance(floor, int | float) else None
         hint = manifest.get("encoder_path")
         index.encoder_path = hint if isinstance(hint, str) else None
         return index

@@ -12,9 +12,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["DEFAULT_TEMPERATURE", "DEFAULT_TOP", "fit_index_temperature"]
+__all__ = [
+    "DEFAULT_TEMPERATURE",
+    "DEFAULT_TOP",
+    "NONE_QUANTILE",
+    "fit_index_temperature",
+    "fit_none_floor",
+    "is_none_option",
+    "loo_scores",
+]
 
 DEFAULT_TOP = 2
+NONE_QUANTILE = 0.05
+"""A "none of these" option wins below the score that 95 % of the index's own rows reach
+for their own label (leave-one-out): 5 % of in-scope inputs like the examples are traded
+for catching inputs unlike any of them."""
+_NONE_NAMES = frozenset(
+    {
+        "none",
+        "none_of_these",
+        "none_of_the_above",
+        "other",
+        "others",
+        "out_of_scope",
+        "oos",
+        "no_match",
+        "nothing",
+        "no_tool",
+        "unknown",
+        "irrelevant",
+        "not_applicable",
+    }
+)
+
+
+def is_none_option(name: str) -> bool:
+    """Whether an option means "none of the others" by its name (`none_of_these`, `other`,
+    `out-of-scope`, …): voting over nearest examples almost never picks such an option, so
+    it is decided by how unlike the examples the input is."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_") in _NONE_NAMES
+
+
 DEFAULT_TEMPERATURE = 0.05
 """For an index too small to fit its own (under 20 rows whose label has another row): softer
 than what large indexes fit (BANKING77's 10,003 rows: 0.028), as few examples warrant."""
@@ -26,9 +64,35 @@ def fit_index_temperature(
 ) -> float | None:
     """Leave-one-out NLL-optimal temperature over up to `sample` rows whose label has at
     least one other row; `None` when fewer than 20 such rows exist."""
+    from clef_tools.backends._calibration import fit_temperature
+
+    found = loo_scores(vectors, labels, top, seed=seed, sample=sample)
+    if found is None:
+        return None
+    logits, gold = found
+    return fit_temperature(logits.tolist(), gold.tolist(), lo=1e-3, hi=1.0)
+
+
+def fit_none_floor(
+    vectors: Any, labels: Sequence[str], top: int, *, seed: int = 0, quantile: float = NONE_QUANTILE
+) -> float | None:
+    """The `quantile` of the rows' leave-one-out scores for their own label."""
     import numpy as np
 
-    from clef_tools.backends._calibration import fit_temperature
+    found = loo_scores(vectors, labels, top, seed=seed)
+    if found is None:
+        return None
+    logits, gold = found
+    own = logits[np.arange(gold.size), gold]
+    return float(np.quantile(own, quantile))
+
+
+def loo_scores(
+    vectors: Any, labels: Sequence[str], top: int, *, seed: int = 0, sample: int = _SAMPLE
+) -> tuple[Any, Any] | None:
+    """(per-label scores, gold label) for up to `sample` rows, each scored against all the
+    others (itself left out), as `ExampleIndex.option_logits` scores without descriptions."""
+    import numpy as np
 
     names = sorted(set(labels))
     code = {label: k for k, label in enumerate(names)}
@@ -50,4 +114,4 @@ def fit_index_temperature(
         total = np.where(finite, best, 0.0).sum(axis=1)
         n = finite.sum(axis=1)
         logits[:, k] = np.where(n > 0, total / np.maximum(n, 1), -1e9)
-    return fit_temperature(logits.tolist(), y[queries].tolist(), lo=1e-3, hi=1.0)
+    return logits, y[queries]

@@ -1,0 +1,88 @@
+""" "None of these" by calibrated similarity (issue 15, item 5), measured on BANKING77.
+
+BANKING77 (PolyAI, CC-BY-4.0) has no out-of-scope class, so one is made: 10 of the 77 intents
+(seeded) are held out of the index entirely and their test rows become out-of-scope inputs;
+the question lists the other 67 intents plus a `none_of_these` option. The index (train rows
+of the 67 intents) scores `none_of_these` at its leave-one-out floor (`ExampleIndex.none_floor`);
+the comparison is the same index without a floor, where that option is scored by its
+description like any other. Reports, through the eval harness: accuracy overall, recall of
+"none" on out-of-scope rows, accuracy and false-"none" rate on in-scope rows.
+Writes bench/results/examples-none.json.
+
+    .venv/bin/python bench/examples_none.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from clef_tools import EmbeddingDecider
+from clef_tools.evaluation._run import EvalItem, _cpu, evaluate, summarise
+from clef_tools.examples import build_index, read_examples
+
+HERE = Path(__file__).parent
+BANKING = Path("../shared/data/banking77")
+NONE = "none_of_these"
+
+
+def main() -> None:
+    labels = json.loads((BANKING / "categories.json").read_text())
+    rng = random.Random(0)
+    held_out = set(rng.sample(labels, 10))
+    in_scope = [label for label in labels if label not in held_out]
+    train = [ex for ex in read_examples(BANKING / "train.csv") if ex.label in set(in_scope)]
+    test = read_examples(BANKING / "test.csv")
+    oos = [ex for ex in test if ex.label in held_out]
+    ins = rng.sample([ex for ex in test if ex.label not in held_out], len(oos))
+    question: dict[str, Any] = {
+        "type": "choice",
+        "instructions": "Which banking intent does this customer message express?",
+        "criteria": {**dict.fromkeys(in_scope), NONE: "none of the above intents"},
+    }
+    items = [
+        EvalItem(
+            id=f"{'oos' if ex.label in held_out else 'in'}-{i}",
+            state=ex.text,
+            questions={"intent": question},
+            gold={"intent": NONE if ex.label in held_out else ex.label},
+        )
+        for i, ex in enumerate(oos + ins)
+    ]
+    index = build_index(train)
+    bare = index.copy()
+    bare.none_floor = None
+    rows = {}
+    for name, chosen in (("floor", index), ("description_only", bare)):
+        report = evaluate(EmbeddingDecider(examples=chosen), items)
+        summary = summarise(report)
+        picks = {
+            o.item: o.options[max(range(len(o.options)), key=o.probabilities.__getitem__)]
+            for o in report.outcomes
+        }
+        gold = {item.id: item.gold["intent"] for item in items}
+        oos_ids = [i for i in picks if i.startswith("oos")]
+        in_ids = [i for i in picks if i.startswith("in")]
+        rows[name] = {
+            "accuracy": summary["by_type"]["choice"]["accuracy"],
+            "ece": summary["by_type"]["choice"]["ece"],
+            "none_recall_out_of_scope": sum(picks[i] == NONE for i in oos_ids) / len(oos_ids),
+            "accuracy_in_scope": sum(picks[i] == gold[i] for i in in_ids) / len(in_ids),
+            "false_none_in_scope": sum(picks[i] == NONE for i in in_ids) / len(in_ids),
+        }
+        print(name, json.dumps(rows[name]), flush=True)
+    result = {
+        "data": "BANKING77 test (CC-BY-4.0); 10 intents held out as out-of-scope",
+        "held_out": sorted(held_out),
+        "items": {"out_of_scope": len(oos), "in_scope": len(ins)},
+        "none_floor": index.none_floor,
+        "rows": rows,
+        "machine": {"cpu": _cpu()},
+    }
+    (HERE / "results" / "examples-none.json").write_text(json.dumps(result, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
