@@ -130,6 +130,9 @@ def test_read_examples_from_csv_and_system_one_jsonl(tmp_path: Path) -> None:
         ("lost card", "team_a", "t"),
         ("late", "team_b", "t"),
     ]
+    (tmp_path / "broken.jsonl").write_text('{"text": "a", "label": "b"}\n{oops\n')
+    with pytest.raises(ExampleIndexError, match=r"broken\.jsonl:2: not JSON"):
+        read_examples(tmp_path / "broken.jsonl")
     (tmp_path / "bad.csv").write_text("message,team\nhello,a\n")
     with pytest.raises(ExampleIndexError, match="'text' and 'label'"):
         read_examples(tmp_path / "bad.csv")

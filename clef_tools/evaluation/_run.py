@@ -92,27 +92,20 @@ class EvalReport:
 def load_eval_items(path: str | Path, limit: int | None = None) -> list[EvalItem]:
     """Read the JSONL, with the line number in any error (a bad line is the data's fault,
     and the user needs to find it). `limit`: a fixed random sample (seed 0) of that size."""
+    from clef_tools.request._jsonl import jsonl_objects
+
     items: list[EvalItem] = []
-    with Path(path).open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{n}: not JSON ({exc.msg})") from None
-            if not isinstance(row, dict):
-                raise ValueError(f"{path}:{n}: a line must be a JSON object")
-            missing = [k for k in ("state", "questions", "gold") if k not in row]
-            if missing:
-                raise ValueError(f"{path}:{n}: missing field {missing[0]!r}")
-            questions, gold = row["questions"], row["gold"]
-            if not isinstance(questions, dict) or not isinstance(gold, dict) or not gold:
-                raise ValueError(f"{path}:{n}: `questions` and `gold` must be objects")
-            unknown = [q for q in gold if q not in questions]
-            if unknown:
-                raise ValueError(f"{path}:{n}: gold.{unknown[0]} names no question")
-            items.append(EvalItem(str(row.get("id", f"line-{n}")), row["state"], questions, gold))
+    for n, row in jsonl_objects(path):
+        missing = [k for k in ("state", "questions", "gold") if k not in row]
+        if missing:
+            raise ValueError(f"{path}:{n}: missing field {missing[0]!r}")
+        questions, gold = row["questions"], row["gold"]
+        if not isinstance(questions, dict) or not isinstance(gold, dict) or not gold:
+            raise ValueError(f"{path}:{n}: `questions` and `gold` must be objects")
+        unknown = [q for q in gold if q not in questions]
+        if unknown:
+            raise ValueError(f"{path}:{n}: gold.{unknown[0]} names no question")
+        items.append(EvalItem(str(row.get("id", f"line-{n}")), row["state"], questions, gold))
     if not items:
         raise ValueError(f"{path}: no items")
     if limit is not None and limit < len(items):

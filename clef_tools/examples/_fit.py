@@ -8,7 +8,6 @@ gold choice answers become examples of their rendered state.
 from __future__ import annotations
 
 import csv
-import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -68,39 +67,31 @@ def _read_csv(path: Path, question: str | None) -> list[Example]:
 
 
 def _read_jsonl(path: Path, question: str | None) -> list[Example]:
+    from clef_tools.request._jsonl import jsonl_objects
     from clef_tools.request._render import render_state
 
     out = []
-    with path.open(encoding="utf-8") as f:
-        for line_no, line in enumerate(f, start=1):
-            if not line.strip():
+    for line_no, row in jsonl_objects(path, ExampleIndexError):
+        if "text" in row and "label" in row:
+            if not isinstance(row["text"], str) or not isinstance(row["label"], str):
+                raise ExampleIndexError(f"{path}:{line_no}: text and label are strings")
+            out.append(Example(row["text"], row["label"], question))
+            continue
+        gold, questions = row.get("gold"), row.get("questions")
+        if not isinstance(gold, dict) or not isinstance(questions, dict) or "state" not in row:
+            raise ExampleIndexError(
+                f"{path}:{line_no}: expected {{'text', 'label'}} or a System One request "
+                "with 'state', 'questions' and 'gold'"
+            )
+        text = render_state(row["state"])
+        for qid, answer in gold.items():
+            q = questions.get(qid)
+            if not isinstance(q, dict) or q.get("type") != "choice":
                 continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ExampleIndexError(f"{path}:{line_no}: not JSON ({exc.msg})") from None
-            if not isinstance(row, dict):
-                raise ExampleIndexError(f"{path}:{line_no}: each line is a JSON object")
-            if "text" in row and "label" in row:
-                if not isinstance(row["text"], str) or not isinstance(row["label"], str):
-                    raise ExampleIndexError(f"{path}:{line_no}: text and label are strings")
-                out.append(Example(row["text"], row["label"], question))
+            if question is not None and qid != question:
                 continue
-            gold, questions = row.get("gold"), row.get("questions")
-            if not isinstance(gold, dict) or not isinstance(questions, dict) or "state" not in row:
-                raise ExampleIndexError(
-                    f"{path}:{line_no}: expected {{'text', 'label'}} or a System One request "
-                    "with 'state', 'questions' and 'gold'"
-                )
-            text = render_state(row["state"])
-            for qid, answer in gold.items():
-                q = questions.get(qid)
-                if not isinstance(q, dict) or q.get("type") != "choice":
-                    continue
-                if question is not None and qid != question:
-                    continue
-                if isinstance(answer, str):
-                    out.append(Example(text, answer, question))
+            if isinstance(answer, str):
+                out.append(Example(text, answer, question))
     if not out:
         raise ExampleIndexError(f"{path}: no examples (choice answers) found")
     return out
