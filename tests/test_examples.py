@@ -414,6 +414,13 @@ def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path:
     assert answer.choices["t"].choice == "team_b"
     spec = load_decider(f"embedding:{folder}")
     assert isinstance(spec, EmbeddingDecider) and spec.encoder is other
+    # `fit --add` reopens the index's own encoder rather than the default one
+    more = _csv(tmp_path / "more.csv", [("my card got cloned", "team_a")])
+    out = str(tmp_path / "rotated.clef")
+    done = _cli("fit", str(more), "--out", out, "--add", "--quiet", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    added = json.loads(done.stdout)
+    assert added["count"] == len(ROWS) + 1 and added["model"] == other.model_id
 
 
 def test_none_of_these_wins_when_the_input_is_unlike_every_example(index: ExampleIndex) -> None:
