@@ -47,27 +47,39 @@ def _backends() -> list[str]:
     return [b for b in order if b in found] + sorted(found - set(order))
 
 
+def _md(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A markdown table."""
+    return [
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+        *["|" + "|".join(f" {cell} " if cell else " " for cell in row) + "|" for row in rows],
+    ]
+
+
+def _metric_rows(lead: list[str], summary: dict[str, Any]) -> list[list[str]]:
+    """One row per question type of an eval summary (after the `lead` cells), and one per
+    cascade tier under it."""
+    p50 = summary.get("latency_ms", {}).get("p50")
+    rows = []
+    for kind, metrics in summary["by_type"].items():
+        cells = [_fmt(metrics.get(k), f) for k, _, f in COLUMNS]
+        rows.append([*lead, kind, *cells, _fmt(p50, "{:.0f}")])
+        for tier, sub in metrics.get("by_tier", {}).items():
+            cells = [_fmt(sub.get(k), f) for k, _, f in COLUMNS]
+            rows.append([*[""] * len(lead), f"↳ tier {tier}", *cells, ""])
+    return rows
+
+
 def _table(name: str) -> list[str]:
     head = ["backend", "phase", "calibration", "type", *[c[1] for c in COLUMNS], "p50 ms"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    rows = []
     for backend in _backends():
         for phase in PHASES:
             summary = _load(phase, backend, name)
-            if summary is None:
-                continue
-            cal = summary["backend"].get("calibration") or "none"
-            p50 = summary.get("latency_ms", {}).get("p50")
-            for kind, metrics in summary["by_type"].items():
-                cells = [_fmt(metrics.get(k), f) for k, _, f in COLUMNS]
-                lines.append(
-                    f"| {backend} | {phase} | {cal} | {kind} | "
-                    + " | ".join(cells)
-                    + f" | {_fmt(p50, '{:.0f}')} |"
-                )
-                for tier, sub in metrics.get("by_tier", {}).items():
-                    cells = [_fmt(sub.get(k), f) for k, _, f in COLUMNS]
-                    lines.append(f"| | | | ↳ tier {tier} | " + " | ".join(cells) + " | |")
-    return lines if len(lines) > 2 else []
+            if summary is not None:
+                cal = summary["backend"].get("calibration") or "none"
+                rows += _metric_rows([backend, phase, cal], summary)
+    return _md(head, rows) if rows else []
 
 
 def _metric(phase: str, backend: str, name: str, kind: str, key: str) -> float | None:
@@ -153,6 +165,15 @@ EXAMPLE_RUNS = (
 )
 
 
+NONE_COLUMNS = (
+    "accuracy",
+    "ece",
+    "none_recall_out_of_scope",
+    "accuracy_in_scope",
+    "false_none_in_scope",
+)
+
+
 def _json(path: Path) -> dict[str, Any] | None:
     return json.loads(path.read_text()) if path.exists() else None
 
@@ -160,23 +181,14 @@ def _json(path: Path) -> dict[str, Any] | None:
 def _examples() -> list[str]:
     """Issue 15's section: eval summaries, the learning curve and the LM study."""
     head = ["run", "type", *[c[1] for c in COLUMNS], "p50 ms"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    rows: list[list[str]] = []
     results: dict[str, dict[str, Any]] = {}
     for run, about in EXAMPLE_RUNS:
         found = sorted((EXAMPLES / run).glob("*.json"))
         summary = _json(found[0]) if found else None
-        if summary is None:
-            continue
-        results[run] = summary
-        p50 = summary.get("latency_ms", {}).get("p50")
-        for kind, metrics in summary["by_type"].items():
-            cells = [_fmt(metrics.get(k), f) for k, _, f in COLUMNS]
-            lines.append(
-                f"| {about} | {kind} | " + " | ".join(cells) + f" | {_fmt(p50, '{:.0f}')} |"
-            )
-            for tier, sub in metrics.get("by_tier", {}).items():
-                cells = [_fmt(sub.get(k), f) for k, _, f in COLUMNS]
-                lines.append(f"| | ↳ tier {tier} | " + " | ".join(cells) + " | |")
+        if summary is not None:
+            results[run] = summary
+            rows += _metric_rows([about], summary)
     out = [
         "## Examples",
         "",
@@ -184,8 +196,8 @@ def _examples() -> list[str]:
         "index (`clef-tools fit`; see [examples.md](examples.md)).",
         "",
     ]
-    if len(lines) > 2:
-        out += [*lines, ""]
+    if rows:
+        out += [*_md(head, rows), ""]
     curve = _json(ROOT / "bench" / "results" / "examples-curve.json")
     if curve:
         out += [
@@ -193,35 +205,51 @@ def _examples() -> list[str]:
             f"{curve['encoder']}, from `bench/examples_curve.py`; baseline: plain 1-nearest-"
             "neighbour voting over the same index's embeddings.",
             "",
-            "| examples per intent | rows | example tier acc | ECE | 1-NN acc | p50 ms | "
-            "build s | index bytes |",
-            "|---|---|---|---|---|---|---|---|",
+            *_md(
+                [
+                    *("examples per intent", "rows", "example tier acc", "ECE", "1-NN acc"),
+                    *("p50 ms", "build s", "index bytes"),
+                ],
+                [
+                    [
+                        *(str(r["per_label"]), str(r["examples"]), f"{r['accuracy']:.3f}"),
+                        *(f"{r['ece']:.3f}", f"{r['knn_1nn_accuracy']:.3f}"),
+                        *(f"{r['latency_ms']['p50']:.0f}", str(r["build_s"])),
+                        f"{r['index_bytes']:,}",
+                    ]
+                    for r in curve["rows"]
+                ],
+            ),
+            "",
+            "![learning curve](examples-curve.png)",
+            "",
         ]
-        for r in curve["rows"]:
-            out.append(
-                f"| {r['per_label']} | {r['examples']} | {r['accuracy']:.3f} | {r['ece']:.3f} | "
-                f"{r['knn_1nn_accuracy']:.3f} | {r['latency_ms']['p50']:.0f} | {r['build_s']} | "
-                f"{r['index_bytes']:,} |"
-            )
-        out += ["", "![learning curve](examples-curve.png)", ""]
     encoders = _json(ROOT / "bench" / "results" / "encoders.json")
     if encoders:
         out += [
             f"Encoders side by side (`bench/encoders.py`, one run; BANKING77 test, "
             f"{encoders['items']} sampled; index: 10 train examples per intent):",
             "",
-            "| encoder | dim | weights MB | ms per example (build) | descriptions acc | "
-            "ECE | p50 ms | 10 examples acc | ECE | p50 ms |",
-            "|---|---|---|---|---|---|---|---|---|---|",
+            *_md(
+                [
+                    *("encoder", "dim", "weights MB", "ms per example (build)"),
+                    *("descriptions acc", "ECE", "p50 ms", "10 examples acc", "ECE", "p50 ms"),
+                ],
+                [
+                    [
+                        *(r["encoder"], str(r["dim"]), str(r["weights_mb"])),
+                        str(r["per_example_ms"]),
+                        *(
+                            f"{run[k]:{f}}"
+                            for run in (r["descriptions"], r["examples_10"])
+                            for k, f in (("accuracy", ".3f"), ("ece", ".3f"), ("p50_ms", ".0f"))
+                        ),
+                    ]
+                    for r in encoders["rows"]
+                ],
+            ),
+            "",
         ]
-        for r in encoders["rows"]:
-            d, e = r["descriptions"], r["examples_10"]
-            out.append(
-                f"| {r['encoder']} | {r['dim']} | {r['weights_mb']} | {r['per_example_ms']} | "
-                f"{d['accuracy']:.3f} | {d['ece']:.3f} | {d['p50_ms']:.0f} | "
-                f"{e['accuracy']:.3f} | {e['ece']:.3f} | {e['p50_ms']:.0f} |"
-            )
-        out.append("")
     none = _json(ROOT / "bench" / "results" / "examples-none.json")
     if none:
         out += [
@@ -229,17 +257,18 @@ def _examples() -> list[str]:
             f"the index as out-of-scope ({none['items']['out_of_scope']} test rows) and as many "
             f"in-scope test rows; the question has the 67 others plus `none_of_these`.",
             "",
-            "| none option scored by | accuracy | ECE | none recall (out of scope) | "
-            "in-scope accuracy | false none (in scope) |",
-            "|---|---|---|---|---|---|",
+            *_md(
+                [
+                    *("none option scored by", "accuracy", "ECE", "none recall (out of scope)"),
+                    *("in-scope accuracy", "false none (in scope)"),
+                ],
+                [
+                    [name.replace("_", " ")] + [f"{r[k]:.3f}" for k in NONE_COLUMNS]
+                    for name, r in none["rows"].items()
+                ],
+            ),
+            "",
         ]
-        for name, r in none["rows"].items():
-            out.append(
-                f"| {name.replace('_', ' ')} | {r['accuracy']:.3f} | {r['ece']:.3f} | "
-                f"{r['none_recall_out_of_scope']:.3f} | {r['accuracy_in_scope']:.3f} | "
-                f"{r['false_none_in_scope']:.3f} |"
-            )
-        out.append("")
     study = _json(ROOT / "bench" / "results" / "examples-lm.json")
     if study:
         alone, best = study["examples_alone"], study["best"]

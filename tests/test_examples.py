@@ -421,6 +421,10 @@ def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path:
     assert done.returncode == 0, done.stderr
     added = json.loads(done.stdout)
     assert added["count"] == len(ROWS) + 1 and added["model"] == other.model_id
+    # a folder changed since (or swapped) is not opened on the index's word
+    (folder / "config_sentence_transformers.json").write_text(json.dumps({"prompts": {}}))
+    with pytest.raises(ExampleIndexError, match="rebuild"):
+        EmbeddingDecider(examples=tmp_path / "rotated.clef")
 
 
 def test_none_of_these_wins_when_the_input_is_unlike_every_example(index: ExampleIndex) -> None:

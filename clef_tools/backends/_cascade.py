@@ -248,9 +248,12 @@ class _Plan:
                 full = list(fast)  # options the LM did not see keep their embedding odds
                 for i, p in zip(keep, fused, strict=True):
                     full[i] = p * mass
-                tier = "lm" if len(keep) == len(fast) and weight == 1.0 else "embedding+lm"
                 if qid in self.weights:
                     tier = "examples+lm"
+                elif len(keep) == len(fast) and weight == 1.0:
+                    tier = "lm"
+                else:
+                    tier = "embedding+lm"
                 self.done[qid] = (full, tier)
             else:
                 self.done[qid] = (probs, "lm")

@@ -57,11 +57,11 @@ class EmbeddingDecider(Decider):
             raise ValueError("temperature must be positive")
         self.temperature = temperature
         if path is None and examples is not None:
-            # an index built with another encoder names where it was; its id still decides
-            index = examples if isinstance(examples, ExampleIndex) else ExampleIndex.load(examples)
-            examples = index
-            if index.model != EMBEDDING_MODEL_ID and index.encoder_path:
-                path = index.encoder_path
+            # an index built with another encoder is answered with that encoder
+            examples = (
+                examples if isinstance(examples, ExampleIndex) else ExampleIndex.load(examples)
+            )
+            path = examples.encoder_folder()
         self.encoder: Encoder = open_encoder(path)
         self.path = self.encoder.path
         self.max_tokens = self.encoder.max_tokens

@@ -204,6 +204,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
         open=_open_embedding,
         keywords=frozenset({"embedding"}),
         prefixes=("embedding:",),
+        options=("examples",),
     ),
     BackendFamily(
         kind="cascade",
@@ -212,7 +213,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
         open=_open_cascade,
         keywords=frozenset({"cascade"}),
         prefixes=("cascade:",),
-        options=("all of SPEC's",),
+        options=("examples", "all of SPEC's"),
     ),
 )
 
@@ -247,22 +248,22 @@ def open_backend(spec: BackendSpec, options: LoadOptions) -> Decider:
     example index in front of it when `options.examples` names one."""
     from clef_tools.backends._calibration import with_calibration
 
-    decider = _open_uncalibrated(spec, options)
-    if options.examples is None:
-        return with_calibration(decider, options.calibration)
-    from clef_tools.backends._cascade import CascadeDecider, with_examples
-    from clef_tools.backends._embedding import EmbeddingDecider
+    decider = with_calibration(_open_uncalibrated(spec, options), options.calibration)
+    if options.examples is None or "examples" in _family(spec).options:
+        return decider  # families that read `examples` put the index in their fast tier
+    from clef_tools.backends._cascade import with_examples
 
-    if not isinstance(decider, EmbeddingDecider | CascadeDecider):
-        # an LM (or a remote) answers what the examples do not cover, calibrated as ever;
-        # the example tier carries its own temperature, fitted on the index's rows
-        return with_examples(with_calibration(decider, options.calibration), options.examples)
-    return with_calibration(decider, options.calibration)  # the index is in its fast tier
+    # an LM (or a remote) answers what the examples do not cover, calibrated as ever; the
+    # example tier carries its own temperature, fitted on the index's rows
+    return with_examples(decider, options.examples)
+
+
+def _family(spec: BackendSpec) -> BackendFamily:
+    return next(f for f in FAMILIES if f.kind == spec.kind)
 
 
 def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
-    family = next(f for f in FAMILIES if f.kind == spec.kind)
-    return family.open(spec, options)
+    return _family(spec).open(spec, options)
 
 
 def spec_forms() -> str:

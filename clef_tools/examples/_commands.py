@@ -45,7 +45,7 @@ def _fit(args: argparse.Namespace) -> int:
         examples = sample_per_label(examples, args.per_label, args.seed)
     into = ExampleIndex.load(args.out) if args.add else None
     # adding to an index built with another encoder: reopen that one unless told otherwise
-    hint = into.encoder_path if into is not None else None
+    hint = into.encoder_folder() if into is not None else None
     encoder = open_encoder(args.encoder or hint)
     start = time.monotonic()
     bar = None

@@ -14,12 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clef_tools.examples._index import (
-    MAX_FILE_BYTES,
-    MAX_TEXT_CHARS,
-    ExampleIndex,
-    ExampleIndexError,
-)
+from clef_tools.examples._index import MAX_FILE_BYTES, ExampleIndex, ExampleIndexError
 
 __all__ = ["Example", "build_index", "read_examples", "sample_per_label"]
 
@@ -124,24 +119,12 @@ def build_index(
     if encoder is None:
         encoder = open_encoder()
     index = into if into is not None else ExampleIndex(encoder.model_id, encoder.dim)
-    if index.encoder_path is None and not getattr(encoder, "bundled", False):
+    index.check_encoder(encoder)
+    if index.encoder_path is None and not encoder.bundled:
         index.encoder_path = str(encoder.path)
-    if index.model != encoder.model_id:
-        raise ExampleIndexError(
-            f"the index holds {index.model} embeddings; it cannot take {encoder.model_id} ones"
-        )
-    for i, ex in enumerate(rows):  # check before the slow part
-        if len(ex.text) > MAX_TEXT_CHARS or not ex.text.strip():
-            raise ExampleIndexError(
-                f"example {i}: text is empty or over {MAX_TEXT_CHARS} characters"
-            )
-    if index.count + len(rows) > index.max_rows:
-        raise ExampleIndexError(
-            f"an index holds at most {index.max_rows} rows; {index.count} + {len(rows)} is more"
-        )
-    vectors = encoder.embed([ex.text for ex in rows], progress=progress)
-    index.add(
-        [ex.text for ex in rows], [ex.label for ex in rows], vectors, [ex.question for ex in rows]
-    )
+    texts, labels = [ex.text for ex in rows], [ex.label for ex in rows]
+    questions = [ex.question for ex in rows]
+    index.check_rows(texts, labels, questions)  # before the slow part
+    index.add(texts, labels, encoder.embed(texts, progress=progress), questions)
     index.refit_temperature()
     return index

@@ -27,9 +27,10 @@ from typing import Any
 from clef_tools.examples._scoring import (
     DEFAULT_TEMPERATURE,
     DEFAULT_TOP,
-    fit_index_temperature,
-    fit_none_floor,
     is_none_option,
+    loo_scores,
+    none_floor_from_loo,
+    temperature_from_loo,
 )
 
 __all__ = [
@@ -129,13 +130,7 @@ class ExampleIndex:
             )
         if not np.isfinite(vectors).all():
             raise ExampleIndexError("an embedding holds NaN or infinity")
-        for i, (text, label, qid) in enumerate(zip(texts, labels, questions, strict=True)):
-            _check_row(i, text, label, qid)
-        if self.count + len(texts) > self.max_rows:
-            raise ExampleIndexError(
-                f"an index holds at most {self.max_rows} rows; adding {len(texts)} to "
-                f"{self.count} would exceed it"
-            )
+        self.check_rows(texts, labels, questions)
         with self._lock:
             needed = self.count + len(texts)
             if needed > self._buffer.shape[0]:
@@ -147,6 +142,38 @@ class ExampleIndex:
             self.labels.extend(labels)
             self.questions.extend(questions)
             self._views.clear()
+
+    def check_rows(
+        self, texts: Sequence[str], labels: Sequence[str], questions: Sequence[str | None]
+    ) -> None:
+        """Whether these rows may be added (content and room); `build_index` asks before
+        the slow embedding, `add` again for rows that come with their vectors."""
+        for i, (text, label, qid) in enumerate(zip(texts, labels, questions, strict=True)):
+            _check_row(i, text, label, qid)
+        if self.count + len(texts) > self.max_rows:
+            raise ExampleIndexError(
+                f"an index holds at most {self.max_rows} rows; adding {len(texts)} to "
+                f"{self.count} would exceed it"
+            )
+
+    def encoder_folder(self) -> Path | None:
+        """The folder of the (non-default) encoder that built this index, if it is still
+        there unchanged. The user did not name that folder, so it is only offered when its
+        fingerprint (file names, sizes and configs, read without loading anything) is this
+        index's encoder id."""
+        from clef_tools.local._encoder import EMBEDDING_MODEL_ID, folder_model_id
+
+        if self.model == EMBEDDING_MODEL_ID or not self.encoder_path:
+            return None
+        folder = Path(self.encoder_path).resolve()
+        return folder if folder.is_dir() and folder_model_id(folder) == self.model else None
+
+    def check_encoder(self, encoder: Any) -> None:
+        """Refuse an encoder other than the one whose embeddings this index holds."""
+        if encoder.model_id != self.model:
+            raise ExampleIndexError(
+                f"the index holds {self.model} embeddings; this encoder is {encoder.model_id}"
+            )
 
     def copy(self) -> ExampleIndex:
         """An independent index with the same rows (adding to it leaves this one alone)."""
@@ -166,19 +193,17 @@ class ExampleIndex:
         from clef_tools.request._render import render_state
 
         encoder = encoder if encoder is not None else open_encoder()
-        if encoder.model_id != self.model:
-            raise ExampleIndexError(
-                f"the index holds {self.model} embeddings; this encoder is {encoder.model_id}"
-            )
+        self.check_encoder(encoder)
         text = render_state(state)
         self.add([text], [answer], encoder.embed([text]), question)
 
     def refit_temperature(self, seed: int = 0) -> float:
-        """Fit the temperature on the index's own rows (leave-one-out); returns it."""
-        fitted = fit_index_temperature(self.vectors, self.labels, self.top, seed=seed)
-        if fitted is not None:
-            self.temperature = fitted
-        self.none_floor = fit_none_floor(self.vectors, self.labels, self.top, seed=seed)
+        """Fit the temperature and the none-floor on the index's own rows (leave-one-out);
+        returns the temperature."""
+        found = loo_scores(self.vectors, self.labels, self.top, seed=seed)
+        if found is not None:  # one leave-one-out pass serves both fits
+            self.temperature = temperature_from_loo(*found)
+            self.none_floor = none_floor_from_loo(*found)
         return self.temperature
 
     # -- serving a question -----------------------------------------------------------

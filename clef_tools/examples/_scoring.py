@@ -20,6 +20,8 @@ __all__ = [
     "fit_none_floor",
     "is_none_option",
     "loo_scores",
+    "none_floor_from_loo",
+    "temperature_from_loo",
 ]
 
 DEFAULT_TOP = 2
@@ -64,12 +66,14 @@ def fit_index_temperature(
 ) -> float | None:
     """Leave-one-out NLL-optimal temperature over up to `sample` rows whose label has at
     least one other row; `None` when fewer than 20 such rows exist."""
+    found = loo_scores(vectors, labels, top, seed=seed, sample=sample)
+    return None if found is None else temperature_from_loo(*found)
+
+
+def temperature_from_loo(logits: Any, gold: Any) -> float:
+    """The NLL-optimal temperature for leave-one-out scores (see `loo_scores`)."""
     from clef_tools.backends._calibration import fit_temperature
 
-    found = loo_scores(vectors, labels, top, seed=seed, sample=sample)
-    if found is None:
-        return None
-    logits, gold = found
     return fit_temperature(logits.tolist(), gold.tolist(), lo=1e-3, hi=1.0)
 
 
@@ -77,12 +81,14 @@ def fit_none_floor(
     vectors: Any, labels: Sequence[str], top: int, *, seed: int = 0, quantile: float = NONE_QUANTILE
 ) -> float | None:
     """The `quantile` of the rows' leave-one-out scores for their own label."""
+    found = loo_scores(vectors, labels, top, seed=seed)
+    return None if found is None else none_floor_from_loo(*found, quantile=quantile)
+
+
+def none_floor_from_loo(logits: Any, gold: Any, *, quantile: float = NONE_QUANTILE) -> float:
+    """The `quantile` of leave-one-out scores for the rows' own labels."""
     import numpy as np
 
-    found = loo_scores(vectors, labels, top, seed=seed)
-    if found is None:
-        return None
-    logits, gold = found
     own = logits[np.arange(gold.size), gold]
     return float(np.quantile(own, quantile))
 

