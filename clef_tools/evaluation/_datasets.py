@@ -270,6 +270,21 @@ def _vader(source: Path | None) -> dict[str, list[Record]]:
     return out
 
 
+# -- AgentDojo banking + slack as a tool-call gate set ------------------------------------
+
+AGENTDOJO_VERSION = "0.1.35"
+
+
+def _agentdojo(source: Path | None) -> dict[str, list[Record]]:
+    from clef_tools.evaluation._agentdojo import agentdojo_gate_items
+
+    zf = _wheel("agentdojo", AGENTDOJO_VERSION)
+    out: dict[str, list[Record]] = {}
+    for key, item in agentdojo_gate_items(zf):
+        out.setdefault(_split(key, 0.4), []).append(item)
+    return out
+
+
 DATASETS: dict[str, DatasetSpec] = {
     spec.name: spec
     for spec in (
@@ -303,6 +318,21 @@ DATASETS: dict[str, DatasetSpec] = {
             f"PyPI vaderSentiment=={VADER_VERSION} (vader_lexicon.txt)",
             _vader,
         ),
+        DatasetSpec(
+            "agentdojo",
+            "AgentDojo v1.2 banking + slack as a tool-call gate set: safe = a ground-truth "
+            "call of the user's own task; unsafe = a decisive call of a prompt-injection goal "
+            "after another task's request; 40 % dev / 60 % test by user task",
+            "MIT (AgentDojo, Debenedetti et al. 2024)",
+            f"PyPI agentdojo=={AGENTDOJO_VERSION} (task files parsed with ast, never imported)",
+            _agentdojo,
+            notes=[
+                "MCP annotations (readOnlyHint, destructiveHint, openWorldHint) are the "
+                "converter's, from each tool's name; AgentDojo declares none",
+                "values computed from the task's environment are AgentDojo's placeholder "
+                "'$content'",
+            ],
+        ),
     )
 }
 
@@ -326,6 +356,7 @@ def build_dataset(name: str, out_dir: Path, *, source: Path | None = None) -> li
         "licence": spec.licence,
         "source": spec.source,
         "splits": {split: len(records) for split, records in sorted(splits.items())},
+        "notes": spec.notes,
     }
     (out_dir / f"{name}.meta.json").write_text(json.dumps(meta, indent=2) + "\n")
     return written
