@@ -3,7 +3,6 @@
 The public surface is re-exported here; implementation lives in private `_modules`.
 """
 
-from clef_tools._gate import DEFAULT_GATE_QUESTIONS, GateDecision, GatePolicy, ToolGate, Verdict
 from clef_tools.backends._calibration import CalibratedDecider, Calibration, fit_temperature
 from clef_tools.backends._cascade import CascadeDecider, with_examples
 from clef_tools.backends._decider import (
@@ -21,6 +20,15 @@ from clef_tools.evaluation._calibrate import fit_calibration
 from clef_tools.evaluation._datasets import build_dataset
 from clef_tools.evaluation._run import EvalReport, evaluate, load_eval_items
 from clef_tools.examples import ExampleIndex, ExampleIndexError, build_index, read_examples
+from clef_tools.gate import (
+    DEFAULT_GATE_QUESTIONS,
+    GateDecision,
+    GatePolicy,
+    ReviewError,
+    ReviewStore,
+    ToolGate,
+    Verdict,
+)
 from clef_tools.hosted._hosted import HostedDecider
 from clef_tools.hosted._retry import RetryPolicy
 from clef_tools.hosted._systemone_client import SystemOneClient
@@ -94,6 +102,8 @@ __all__ = [
     "RequestScores",
     "RequestValidationError",
     "RetryPolicy",
+    "ReviewError",
+    "ReviewStore",
     "StateTooLongError",
     "SystemOneClient",
     "TieredResponse",

@@ -19,6 +19,7 @@ Suite version v1.2: the v1 tasks with the v1.1.1 and v1.2 updates applied.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import re
 import zipfile
@@ -127,10 +128,8 @@ class _Scope:
             elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
                 target, node = stmt.target, stmt.value
             if isinstance(target, ast.Name):
-                try:
+                with contextlib.suppress(_Unresolved, TypeError):
                     into[target.id] = self.value(node)
-                except (_Unresolved, TypeError):
-                    pass
 
 
 def _calls(fn: ast.FunctionDef, scope: _Scope) -> list[GateCall]:
@@ -241,7 +240,9 @@ def agentdojo_gate_items(zf: zipfile.ZipFile) -> Iterator[tuple[str, dict[str, A
                 )
         for goal in _tasks(zf, suite, "injection").values():
             for n, call in enumerate(_decisive(goal.calls)):
-                for user in _pick(f"{suite}/{goal.ident}/{n}", USER_TASKS_PER_INJECTED_CALL, sorted(users)):
+                for user in _pick(
+                    f"{suite}/{goal.ident}/{n}", USER_TASKS_PER_INJECTED_CALL, sorted(users)
+                ):
                     task = users[user]
                     yield (
                         f"{suite}/{task.ident}",

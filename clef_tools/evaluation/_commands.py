@@ -61,6 +61,19 @@ def register(sub: Any, model_args: Any) -> None:
         default=None,
         help="re-score NAME.predictions.jsonl of an uncalibrated run under --calibration",
     )
+    gate = ev.add_argument_group("gate sets (items with a `gate` call, e.g. `data agentdojo`)")
+    gate.add_argument(
+        "--risk-model",
+        default="gate-embedded",
+        help="the gate's risk model: a shipped name, a JSON file, or 'none' (highest P(yes))",
+    )
+    gate.add_argument("--reviews", type=Path, default=None, help="a review store (JSONL) to use")
+    gate.add_argument(
+        "--reviews-from", type=Path, default=None, help="labelled gate items to record as reviews"
+    )
+    gate.add_argument(
+        "--reviews-per-tool", type=int, default=0, help="how many of them per tool (seed 0)"
+    )
 
     data = sub.add_parser("data", help="convert a public dataset to eval JSONL")
     data.set_defaults(handler=_data)
@@ -96,6 +109,11 @@ def _eval(args: argparse.Namespace) -> int:
     from clef_tools.cli import load_from_args
 
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.data and args.predictions is None:
+        from clef_tools.evaluation._gate_eval import is_gate_data
+
+        if is_gate_data(args.data):
+            return _eval_gate(args)
     if args.predictions is not None:
         report = _rescore(args.predictions, args.calibration)
         stem = args.predictions.name.removesuffix(".predictions.jsonl")
@@ -117,6 +135,33 @@ def _eval(args: argparse.Namespace) -> int:
     _say(format_table(summary, title=f"{stem} · {report.model}"))
     if report.refused:
         sys.stderr.write(f"refused: {report.refused} of {report.requests} requests\n")
+    return 0
+
+
+def _eval_gate(args: argparse.Namespace) -> int:
+    from clef_tools.cli import load_from_args
+    from clef_tools.evaluation import _gate_eval as g
+    from clef_tools.gate import ReviewStore, ToolGate
+
+    store = ReviewStore(args.reviews) if args.reviews is not None else None
+    if args.reviews_from is not None and args.reviews_per_tool > 0:
+        store = store or ReviewStore()
+        g.seed_reviews(store, args.reviews_from, args.reviews_per_tool)
+    decider = load_from_args(args, calibration=args.calibration)
+    risk_model = None if args.risk_model == "none" else args.risk_model
+    gate = ToolGate(decider, risk_model=risk_model, reviews=store)
+    report = g.evaluate_gate(gate, args.data, limit=args.limit, progress=not args.quiet)
+    stem = Path(args.data).name.removesuffix(".jsonl")
+    if store is not None and len(store):
+        stem += f".reviews{len(store)}"
+    summary = g.summarise_gate(report)
+    (args.out / f"{stem}.json").write_text(json.dumps(_finite(summary), indent=2) + "\n")
+    g.write_gate_rows(report, args.out / f"{stem}.verdicts.jsonl")
+    if not args.no_plots:
+        from clef_tools.evaluation._plots import draw_threshold_chart
+
+        draw_threshold_chart(summary, args.out / f"{stem}.thresholds.png", f"{stem} · gate")
+    _say(g.format_gate_table(summary, title=f"{stem} · {report.model}"))
     return 0
 
 

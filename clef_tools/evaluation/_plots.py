@@ -83,3 +83,39 @@ def draw_plots(
     fig.savefig(paths[-1], dpi=110)
     plt.close(fig)
     return paths
+
+
+def draw_threshold_chart(summary: dict[str, Any], path: Path, title: str) -> Path:
+    """False-allow vs false-escalate as the escalation threshold moves, the policy marked."""
+    plt = _pyplot()
+    curve = summary["threshold_curve"]
+    fig, ax = plt.subplots(figsize=(5.5, 4.4))
+    ax.plot(
+        [c["false_escalate"] for c in curve],
+        [c["false_allow"] for c in curve],
+        color="#4c72b0",
+        label="escalate_at from 0 to 1",
+    )
+    policy = summary.get("policy", {})
+    at = policy.get("escalate_at")
+    if at is not None:
+        point = min(curve, key=lambda c: abs(c["threshold"] - at))
+        ax.plot(
+            point["false_escalate"],
+            point["false_allow"],
+            "o",
+            color="#c44e52",
+            label=f"policy escalate_at {at}",
+        )
+    ax.set(
+        xlim=(-0.02, 1.02),
+        ylim=(-0.02, 1.02),
+        xlabel="false escalate (safe calls sent to a human or denied)",
+        ylabel="false allow (unsafe calls let through)",
+        title=f"{title}\nrisk AUROC {summary.get('auroc') or float('nan'):.3f}",
+    )
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

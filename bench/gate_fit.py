@@ -1,0 +1,212 @@
+"""Fit the gate's risk model on the AgentDojo dev split; report on test (issue 12).
+
+Reads the per-question P(yes) that `bench/gate_questions.py` measured with the embedded
+model, computes each call's evidence exactly as the gate does (`clef_tools.gate._evidence`,
+bundled MiniLM), then on **dev only**:
+
+1. per-question and per-feature AUROC;
+2. a fast stage: L2 logistic regression on evidence alone;
+3. a full stage: evidence plus the log-odds of a question subset chosen by greedy forward
+   selection on leave-one-user-task-out AUROC (dev);
+4. fast-path thresholds: the widest band in which the fast stage made no mistake on dev.
+
+Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
+bench/results/gate-fit.json (the study, with test AUROCs for the record only).
+
+    .venv/bin/python bench/gate_fit.py
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from clef_tools.gate._evidence import call_text, gather_evidence, request_text
+from clef_tools.local._encoder import open_encoder
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+QUESTIONS = HERE / "results" / "gate-questions.json"
+OUT = HERE / "results" / "gate-fit.json"
+MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
+FAST = ["irrelevance", "ungrounded", "any_ungrounded", "read_only", "destructive", "open_world"]
+L2 = 1.0
+MAX_QUESTIONS = 3
+
+
+def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
+    pos, neg = scores[labels == 1], scores[labels == 0]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    gt = (pos[:, None] > neg[None, :]).mean()
+    eq = (pos[:, None] == neg[None, :]).mean()
+    return float(gt + 0.5 * eq)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = L2) -> tuple[np.ndarray, float]:
+    """Newton steps on the L2-penalised log-loss (the bias is not penalised)."""
+    n, d = x.shape
+    xb = np.hstack([x, np.ones((n, 1))])
+    w = np.zeros(d + 1)
+    penalty = np.full(d + 1, l2)
+    penalty[-1] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(xb @ w)))
+        grad = xb.T @ (p - y) + penalty * w
+        hess = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w[:-1], float(w[-1])
+
+
+def predict(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
+    out: np.ndarray = 1 / (1 + np.exp(-(x @ w + b)))
+    return out
+
+
+def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str]) -> np.ndarray:
+    out = np.zeros(len(y))
+    for g in sorted(set(groups)):
+        test = np.array([gg == g for gg in groups])
+        if test.all() or len(set(y[~test])) < 2:
+            out[test] = y[~test].mean()
+            continue
+        w, b = fit_logistic(x[~test], y[~test])
+        out[test] = predict(x[test], w, b)
+    return out
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+def main() -> None:
+    measured = json.loads(QUESTIONS.read_text())
+    items = measured["items"]
+    encoder = open_encoder()
+    rows: list[dict[str, Any]] = []
+    for split in ("dev", "test"):
+        for line in (ROOT / "clef-data" / f"agentdojo-{split}.jsonl").read_text().splitlines():
+            item = json.loads(line)
+            if item["id"] not in items:
+                continue
+            g = item["gate"]
+            request = request_text(g["messages"])
+            a, b = encoder.embed([request, call_text(g["tool"], g["args"], g["description"])])
+            ev = gather_evidence(
+                g["tool"],
+                g["args"],
+                request=request,
+                description=g["description"],
+                annotations=g["annotations"],
+                relevance=float((a * b).sum()),
+            ).as_dict()
+            ev["irrelevance"] = 1.0 - ev["relevance"]
+            for q, p in items[item["id"]]["p_yes"].items():
+                ev[f"lm:{q}"] = logit(p)
+            rows.append(
+                {
+                    "split": split,
+                    "y": int(item["gold"]["unsafe"]),
+                    "group": item["meta"]["user_task"] + item["meta"]["suite"],
+                    "f": ev,
+                }
+            )
+    dev = [r for r in rows if r["split"] == "dev"]
+    test = [r for r in rows if r["split"] == "test"]
+    y_dev = np.array([r["y"] for r in dev], float)
+    y_test = np.array([r["y"] for r in test], float)
+    groups = [r["group"] for r in dev]
+
+    def matrix(rs: list[dict[str, Any]], names: list[str]) -> np.ndarray:
+        return np.array([[r["f"][n] for n in names] for r in rs], float).reshape(
+            len(rs), len(names)
+        )
+
+    questions = list(measured["questions"])
+    single = {
+        name: {
+            "dev": auroc(matrix(dev, [name])[:, 0], y_dev),
+            "test": auroc(matrix(test, [name])[:, 0], y_test),
+        }
+        for name in FAST + [f"lm:{q}" for q in questions]
+    }
+    fast_cv = grouped_cv(matrix(dev, FAST), y_dev, groups)
+    chosen: list[str] = []
+    best = auroc(fast_cv, y_dev)
+    trail: list[dict[str, Any]] = [{"questions": [], "cv_auroc": best}]
+    while len(chosen) < MAX_QUESTIONS:
+        scores = {
+            q: auroc(
+                grouped_cv(matrix(dev, [*FAST, *(f"lm:{c}" for c in [*chosen, q])]), y_dev, groups),
+                y_dev,
+            )
+            for q in questions
+            if q not in chosen
+        }
+        q, score = max(scores.items(), key=lambda kv: kv[1])
+        if score <= best + 0.005:
+            break
+        chosen.append(q)
+        best = score
+        trail.append({"questions": list(chosen), "cv_auroc": score})
+
+    full_names = FAST + [f"lm:{q}" for q in chosen]
+    wf, bf = fit_logistic(matrix(dev, FAST), y_dev)
+    wl, bl = fit_logistic(matrix(dev, full_names), y_dev)
+    # fast path: widest band where the cross-validated fast stage made no mistake on dev
+    safe_scores = fast_cv[y_dev == 0]
+    unsafe_scores = fast_cv[y_dev == 1]
+    allow_below = float(min(unsafe_scores.min(), 0.5)) if len(unsafe_scores) else 0.0
+    deny_at = float(max(safe_scores.max(), 0.5)) + 1e-6 if len(safe_scores) else 1.0
+    allow_below = round(max(allow_below - 0.01, 0.0), 4)
+    deny_at = round(min(deny_at + 0.01, 1.01), 4)
+
+    fast_test = predict(matrix(test, FAST), wf, bf)
+    full_test = predict(matrix(test, full_names), wl, bl)
+    model = {
+        "about": "Gate risk model for the embedded decision model, fitted by bench/gate_fit.py "
+        "on the AgentDojo v1.2 banking+slack dev split (clef-tools data agentdojo; MIT).",
+        "fitted_on": f"agentdojo dev ({len(dev)} calls)",
+        "questions": {q: measured["questions"][q] for q in chosen},
+        "fast": {
+            "weights": dict(zip(FAST, np.round(wf, 5).tolist(), strict=True)),
+            "bias": round(bf, 5),
+        },
+        "full": {
+            "weights": dict(zip(full_names, np.round(wl, 5).tolist(), strict=True)),
+            "bias": round(bl, 5),
+        },
+        "fast_allow_below": allow_below,
+        "fast_deny_at": deny_at,
+        "review_strength": 2.0,
+        "review_temperature": 0.05,
+    }
+    MODEL.write_text(json.dumps(model, indent=2) + "\n")
+    study = {
+        "model": measured["model"],
+        "dev_items": len(dev),
+        "test_items": len(test),
+        "single_feature_auroc": single,
+        "forward_selection": trail,
+        "chosen_questions": chosen,
+        "fast_cv_auroc_dev": auroc(fast_cv, y_dev),
+        "test_auroc": {"fast": auroc(fast_test, y_test), "full": auroc(full_test, y_test)},
+        "fast_band": {"allow_below": allow_below, "deny_at": deny_at},
+        "test_fast_share": float(((fast_test < allow_below) | (fast_test >= deny_at)).mean()),
+    }
+    OUT.write_text(json.dumps(study, indent=2) + "\n")
+    print(json.dumps({k: v for k, v in study.items() if k != "single_feature_auroc"}, indent=1))
+    for k, v in single.items():
+        print(f"{k:24s} dev {v['dev']:.3f} test {v['test']:.3f}")
+
+
+if __name__ == "__main__":
+    main()

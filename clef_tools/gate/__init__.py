@@ -1,0 +1,20 @@
+"""The tool-call gate: policy, evidence, risk model and human reviews."""
+
+from clef_tools.gate._gate import GateDecision, ToolGate, gate_state
+from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, GatePolicy, Verdict
+from clef_tools.gate._reviews import Review, ReviewError, ReviewStore
+from clef_tools.gate._risk import RiskModel, load_risk_model
+
+__all__ = [
+    "DEFAULT_GATE_QUESTIONS",
+    "GateDecision",
+    "GatePolicy",
+    "Review",
+    "ReviewError",
+    "ReviewStore",
+    "RiskModel",
+    "ToolGate",
+    "Verdict",
+    "gate_state",
+    "load_risk_model",
+]

@@ -1,0 +1,125 @@
+"""What a tool call shows about itself before any language model reads it.
+
+An injected call differs from the user's own in two measurable ways: its arguments name
+things the user never mentioned (an attacker's IBAN, URL or e-mail), and the action is far
+from what the user asked for. Both are read in milliseconds, together with the MCP
+annotations the tool declares, and feed the gate's risk model as features.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["CallEvidence", "call_text", "gather_evidence", "request_text"]
+
+_PLACEHOLDER = re.compile(r"^\$\w+$")
+_TOKEN = re.compile(r"[\w@.:/+-]+")
+_MAX_VALUES = 64
+
+
+@dataclass(frozen=True)
+class CallEvidence:
+    """Features of one call; each in [0, 1] except `relevance` (a cosine)."""
+
+    ungrounded: float
+    """Share of the call's identifier-like argument values absent from the request."""
+    any_ungrounded: float
+    """1 when at least one identifier-like value (IBAN, address, URL, name) is absent."""
+    relevance: float
+    """Cosine between the user's request and the call with its tool description."""
+    read_only: float
+    destructive: float
+    open_world: float
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: round(float(v), 4) for k, v in self.__dict__.items()}
+
+
+def request_text(messages: Sequence[Any] | str | None) -> str:
+    """What the user asked: their messages' text (not tool results, which an attacker may
+    write)."""
+    if messages is None:
+        return ""
+    if isinstance(messages, str):
+        return messages
+    parts = []
+    for message in messages:
+        role, content = _role_content(message)
+        if role in ("user", "human") and content:
+            parts.append(content)
+    return "\n".join(parts)
+
+
+def call_text(name: str, args: Mapping[str, Any], description: str | None) -> str:
+    body = json.dumps(dict(args), ensure_ascii=False, sort_keys=True, default=str)[:2000]
+    return f"{name}({body})" + (f": {description}" if description else "")
+
+
+def gather_evidence(
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    request: str,
+    description: str | None,
+    annotations: Mapping[str, Any] | None,
+    relevance: float,
+) -> CallEvidence:
+    said = request.lower()
+    said_tokens = set(_TOKEN.findall(said))
+    values = [v for v in _values(args) if _identifier_like(v)][:_MAX_VALUES]
+    missing = [v for v in values if not _mentioned(v.lower(), said, said_tokens)]
+    notes = annotations or {}
+    read_only = bool(notes.get("readOnlyHint", False))
+    return CallEvidence(
+        ungrounded=len(missing) / len(values) if values else 0.0,
+        any_ungrounded=1.0 if missing else 0.0,
+        relevance=relevance,
+        read_only=1.0 if read_only else 0.0,
+        # MCP's default for a tool that is not read-only is destructiveHint: true
+        destructive=0.0 if read_only else (1.0 if notes.get("destructiveHint", True) else 0.0),
+        open_world=1.0 if notes.get("openWorldHint", False) else 0.0,
+    )
+
+
+def _values(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _values(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _values(v)
+
+
+def _identifier_like(value: str) -> bool:
+    """A short value that names something (an account, address, person, file): free text
+    such as a message body is the agent's own wording and says nothing about its origin."""
+    value = value.strip()
+    return (
+        2 < len(value) <= 80
+        and not _PLACEHOLDER.match(value)
+        and len(value.split()) <= 3
+        and not value.replace(".", "").replace("-", "").isdigit()
+    )
+
+
+def _mentioned(value: str, said: str, said_tokens: set[str]) -> bool:
+    if value in said:
+        return True
+    tokens = _TOKEN.findall(value)
+    return bool(tokens) and all(t in said_tokens for t in tokens)
+
+
+def _role_content(message: Any) -> tuple[str, str]:
+    if isinstance(message, Mapping):
+        role, content = message.get("role", ""), message.get("content", "")
+    else:  # a LangChain message
+        role, content = getattr(message, "type", ""), getattr(message, "content", "")
+    if isinstance(content, list):
+        content = " ".join(p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content)
+    return str(role), content if isinstance(content, str) else ""

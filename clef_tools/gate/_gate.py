@@ -1,0 +1,365 @@
+"""Three-band tool-call gate: allow / escalate to a human / deny, failing closed.
+
+One policy engine shared by every surface (the LangChain middleware, the MCP
+`gate_tool_call` tool), so a tool call gets the same verdict whichever way it is checked.
+
+A call's risk is the probability that it is unsafe under a fitted risk model
+(`clef_tools.gate._risk`): first from evidence alone (are the arguments things the user
+mentioned, how far is the call from the request, what the tool declares), which decides
+the calls it is sure about in milliseconds; the rest go to the decision model, all questions
+in one request. Reviews of similar calls pull the risk toward what the reviewers did.
+A scorer error, timeout or unusable answer never allows: it yields the policy's `on_error`.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import anyio
+
+from clef_tools.backends._decider import Decider
+from clef_tools.gate._evidence import CallEvidence, call_text, gather_evidence, request_text
+from clef_tools.gate._policy import GatePolicy, Verdict
+from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
+from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model
+from clef_tools.request._errors import RequestValidationError
+from clef_tools.request._validation import validate_request
+
+__all__ = ["GateDecision", "ToolGate", "gate_state"]
+
+Tier = Literal["fast", "model", "max", "error"]
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """A verdict with everything needed to audit it."""
+
+    verdict: Verdict
+    risk: float | None
+    """P(unsafe) under the risk model (the highest P(yes) without one); None on failure."""
+    probabilities: dict[str, float]
+    escalate_at: float
+    deny_at: float
+    reason: str
+    model: str | None = None
+    error: str | None = None
+    tier: Tier = "model"
+    """Who decided: `fast` (evidence and reviews, no model pass), `model`, `max` (custom
+    questions, highest P(yes)), or `error`."""
+    evidence: dict[str, float] = field(default_factory=dict)
+    reviews: dict[str, float] | None = None
+    risk_model: str | None = None
+    seconds: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "risk": self.risk,
+            "probabilities": dict(self.probabilities),
+            "escalate_at": self.escalate_at,
+            "deny_at": self.deny_at,
+            "reason": self.reason,
+            "model": self.model,
+            "error": self.error,
+            "tier": self.tier,
+            "evidence": dict(self.evidence),
+            "reviews": self.reviews,
+            "risk_model": self.risk_model,
+            "seconds": self.seconds,
+        }
+
+
+def gate_state(
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    description: str | None = None,
+    messages: Sequence[Any] | str | None = None,
+) -> dict[str, Any]:
+    """The state the questions refer to (`tool_call`, `tool_description`, `messages`),
+    the same shape LangChain's AutoModeMiddleware sends."""
+    state: dict[str, Any] = {"tool_call": {"name": name, "args": dict(args)}}
+    if description:
+        state["tool_description"] = description
+    if messages:
+        state["messages"] = messages if isinstance(messages, str) else list(messages)[-30:]
+    return state
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A call checked and weighed before the model is asked (if it needs to be)."""
+
+    policy: GatePolicy
+    state: dict[str, Any]
+    evidence: CallEvidence | None
+    reviews: ReviewEvidence | None
+    decision: GateDecision | None
+
+
+class ToolGate:
+    """Judges tool calls with a decider under a default policy and per-tool overrides.
+
+    `risk_model`: a shipped model's name or a JSON file (`None`: the highest P(yes) over the
+    policy's questions, with no fast path). `reviews`: a `ReviewStore` (or a path to its
+    JSONL file) whose close matches pull the risk toward the reviewers' decisions.
+    """
+
+    def __init__(
+        self,
+        decider: Decider,
+        policy: GatePolicy | None = None,
+        per_tool: Mapping[str, GatePolicy] | None = None,
+        *,
+        risk_model: RiskModel | str | None = DEFAULT_RISK_MODEL,
+        reviews: ReviewStore | str | None = None,
+        use_result_cache: bool = False,
+    ) -> None:
+        from clef_tools.backends._result_cache import CachedDecider
+
+        # A cached verdict could outlive a policy or model change; opt in explicitly.
+        while isinstance(decider, CachedDecider) and not use_result_cache:
+            decider = decider.inner
+        self.decider = decider
+        self.risk_model = load_risk_model(risk_model) if isinstance(risk_model, str) else risk_model
+        self.policy = policy or GatePolicy(questions=self.default_questions())
+        self.per_tool = dict(per_tool or {})
+        self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
+        self._encoder: Any = None
+
+    def default_questions(self) -> dict[str, Any]:
+        from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS
+
+        return dict(DEFAULT_GATE_QUESTIONS)
+
+    def policy_for(self, tool_name: str) -> GatePolicy:
+        return self.per_tool.get(tool_name, self.policy)
+
+    def record_review(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        decision: str,
+        *,
+        description: str | None = None,
+        messages: Sequence[Any] | str | None = None,
+    ) -> None:
+        """Keep a human's approve / edit / reject of a call for future judgments."""
+        if self.reviews is None:
+            self.reviews = ReviewStore()
+        self.reviews.record(
+            name, args, decision, request=request_text(messages), description=description
+        )
+
+    def judge(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        *,
+        description: str | None = None,
+        messages: Sequence[Any] | str | None = None,
+        annotations: Mapping[str, Any] | None = None,
+    ) -> GateDecision:
+        policy = self.policy_for(name)
+        clock = _Clock()
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        try:
+            prepared = pool.submit(
+                self._prepare, policy, name, args, description, messages, annotations
+            ).result(timeout=policy.timeout_s)
+            if prepared.decision is not None:
+                return clock.stamp(prepared.decision)
+            questions = dict(policy.questions)
+            future = pool.submit(self.decider.decide, prepared.state, questions)
+            response = future.result(timeout=clock.left(policy.timeout_s))
+        except concurrent.futures.TimeoutError:
+            return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
+        except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
+            return clock.stamp(self._failed(policy, _reason(exc)))
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+        probs = {k: v.noul for k, v in response.nouls.items()}
+        return clock.stamp(self._decide(prepared, probs, response.model))
+
+    async def ajudge(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        *,
+        description: str | None = None,
+        messages: Sequence[Any] | str | None = None,
+        annotations: Mapping[str, Any] | None = None,
+    ) -> GateDecision:
+        policy = self.policy_for(name)
+        clock = _Clock()
+        response = None
+        try:
+            with anyio.move_on_after(policy.timeout_s):
+                prepared = await anyio.to_thread.run_sync(
+                    lambda: self._prepare(policy, name, args, description, messages, annotations),
+                    abandon_on_cancel=True,
+                )
+                if prepared.decision is not None:
+                    return clock.stamp(prepared.decision)
+                response = await self.decider.adecide(prepared.state, dict(policy.questions))
+        except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
+            return clock.stamp(self._failed(policy, _reason(exc)))
+        if response is None:  # the deadline passed: no answer is never an allow
+            return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
+        probs = {k: v.noul for k, v in response.nouls.items()}
+        return clock.stamp(self._decide(prepared, probs, response.model))
+
+    # -- stages -------------------------------------------------------------------------
+
+    def _uses_model(self, policy: GatePolicy) -> RiskModel | None:
+        """The risk model applies when the policy asks the questions it was fitted on."""
+        model = self.risk_model
+        if model is None or set(policy.questions) != set(model.questions):
+            return None
+        return model
+
+    def _prepare(
+        self,
+        policy: GatePolicy,
+        name: str,
+        args: Mapping[str, Any],
+        description: str | None,
+        messages: Sequence[Any] | str | None,
+        annotations: Mapping[str, Any] | None,
+    ) -> _Prepared:
+        state = gate_state(name, args, description=description, messages=messages)
+        # bounds first: an oversize or too-deep call fails closed before anything reads it
+        validate_request(state, dict(policy.questions))
+        model = self._uses_model(policy)
+        if model is None:
+            return _Prepared(policy, state, None, None, None)
+        request = request_text(messages)
+        relevance = self._relevance(request, call_text(name, args, description))
+        evidence = gather_evidence(
+            name,
+            args,
+            request=request,
+            description=description,
+            annotations=annotations,
+            relevance=relevance,
+        )
+        reviews = (
+            self.reviews.evidence(name, args, model.review_temperature)
+            if self.reviews is not None
+            else None
+        )
+        risk = model.fast(model.features(evidence.as_dict(), {}))
+        if reviews is not None:
+            risk = reviews.pull(risk, model.review_strength)
+        decision = None
+        if risk < model.fast_allow_below or risk >= model.fast_deny_at:
+            verdict: Verdict = "allow" if risk < model.fast_allow_below else "deny"
+            edge = (
+                f"< fast_allow_below {model.fast_allow_below}"
+                if verdict == "allow"
+                else f"≥ fast_deny_at {model.fast_deny_at}"
+            )
+            decision = GateDecision(
+                verdict=verdict,
+                risk=risk,
+                probabilities={},
+                escalate_at=policy.escalate_at,
+                deny_at=policy.deny_at,
+                reason=f"evidence alone: risk {risk:.3f} {edge}" + _review_note(reviews),
+                tier="fast",
+                evidence=evidence.as_dict(),
+                reviews=reviews.as_dict() if reviews is not None else None,
+                risk_model=model.name,
+            )
+        return _Prepared(policy, state, evidence, reviews, decision)
+
+    def _relevance(self, request: str, call: str) -> float:
+        if not request:
+            return 0.0
+        if self._encoder is None:
+            from clef_tools.local._encoder import open_encoder
+
+            self._encoder = open_encoder()
+        a, b = self._encoder.embed([request, call])
+        return float((a * b).sum())
+
+    def _decide(self, prepared: _Prepared, probs: dict[str, float], model_id: str) -> GateDecision:
+        policy = prepared.policy
+        if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
+            return self._failed(policy, f"the scorer returned unusable probabilities: {probs}")
+        risk_model = self._uses_model(policy)
+        if risk_model is None or prepared.evidence is None:
+            top = max(probs, key=probs.__getitem__)
+            risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
+        else:
+            risk = risk_model.full(risk_model.features(prepared.evidence.as_dict(), probs))
+            if prepared.reviews is not None:
+                risk = prepared.reviews.pull(risk, risk_model.review_strength)
+            tier, why = "model", f"risk {risk:.3f}" + _review_note(prepared.reviews)
+        verdict = policy.band(risk)
+        edge = {
+            "allow": f"< escalate_at {policy.escalate_at}",
+            "escalate": f"in [{policy.escalate_at}, {policy.deny_at})",
+            "deny": f"≥ deny_at {policy.deny_at}",
+        }[verdict]
+        return GateDecision(
+            verdict=verdict,
+            risk=risk,
+            probabilities=probs,
+            escalate_at=policy.escalate_at,
+            deny_at=policy.deny_at,
+            reason=f"{why} {edge}",
+            model=model_id,
+            tier=tier,  # type: ignore[arg-type]
+            evidence=prepared.evidence.as_dict() if prepared.evidence is not None else {},
+            reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
+            risk_model=risk_model.name if risk_model is not None else None,
+        )
+
+    @staticmethod
+    def _failed(policy: GatePolicy, error: str) -> GateDecision:
+        """The policy's `on_error` verdict: never allow without a sound answer."""
+        return GateDecision(
+            verdict=policy.on_error,
+            risk=None,
+            probabilities={},
+            escalate_at=policy.escalate_at,
+            deny_at=policy.deny_at,
+            reason=f"no answer from the scorer; failing closed to {policy.on_error}",
+            error=error,
+            tier="error",
+        )
+
+
+class _Clock:
+    def __init__(self) -> None:
+        import time
+
+        self._now: Callable[[], float] = time.perf_counter
+        self.start = self._now()
+
+    def left(self, budget: float | None) -> float | None:
+        return None if budget is None else max(0.0, budget - (self._now() - self.start))
+
+    def stamp(self, decision: GateDecision) -> GateDecision:
+        from dataclasses import replace
+
+        return replace(decision, seconds=round(self._now() - self.start, 4))
+
+
+def _review_note(reviews: ReviewEvidence | None) -> str:
+    if reviews is None or reviews.weight < 0.05:
+        return ""
+    return f" (with {reviews.count} reviews of this tool, weight {reviews.weight:.2f})"
+
+
+def _reason(exc: Exception) -> str:
+    """Why a call could not be judged, for the audit trail (field paths included)."""
+    if isinstance(exc, RequestValidationError):
+        where = "the endpoint refused the call" if exc.request_id else "the call cannot be judged"
+        return f"{where}: {exc}"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,246 @@
+"""Human reviews of gated calls, kept so that the gate learns from them.
+
+Every approve / edit / reject is one JSON line (the call, the user's request, the decision):
+a file people can read, grep and prune. The gate compares a new call with the reviewed calls
+of the same tool; close matches pull its risk toward what the reviewers did, so repeated
+approvals stop escalating and repeated rejections deny.
+
+Bounded: at most `per_tool` reviews per tool (oldest dropped), `max_tools` tools, and
+16 KiB per review; the file is compacted when it grows past twice what it keeps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from clef_tools.gate._evidence import call_text
+
+__all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore"]
+
+ReviewKind = Literal["approve", "edit", "reject"]
+KINDS: tuple[str, ...] = ("approve", "edit", "reject")
+_MAX_LINE = 16 * 1024
+
+
+class ReviewError(ValueError):
+    """A review that cannot be stored (unknown decision, too large, bad file)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    tool: str
+    args: dict[str, Any]
+    decision: ReviewKind
+    request: str = ""
+    description: str = ""
+    at: float = 0.0
+
+    @property
+    def unsafe(self) -> float:
+        """What the review says about the call as proposed: an edit means "not like that"."""
+        return 0.0 if self.decision == "approve" else 1.0
+
+    def text(self) -> str:
+        return call_text(self.tool, self.args, None)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "tool": self.tool,
+            "args": self.args,
+            "decision": self.decision,
+            "request": self.request,
+            "description": self.description,
+            "at": self.at,
+        }
+
+
+@dataclass(frozen=True)
+class ReviewEvidence:
+    """Reviews near one call: their weight (close reviews count ~1 each) and verdict."""
+
+    weight: float
+    unsafe_share: float
+    count: int
+    nearest: float
+
+    def pull(self, risk: float, strength: float) -> float:
+        """The risk moved toward the reviewers' verdict, by how much evidence there is."""
+        return (strength * risk + self.weight * self.unsafe_share) / (strength + self.weight)
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "weight": round(self.weight, 4),
+            "unsafe_share": round(self.unsafe_share, 4),
+            "reviews": self.count,
+            "nearest": round(self.nearest, 4),
+        }
+
+
+class ReviewStore:
+    """Reviews in memory, and in a JSONL file when `path` is given."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        per_tool: int = 200,
+        max_tools: int = 1000,
+        encoder: Any = None,
+    ) -> None:
+        if per_tool < 1 or max_tools < 1:
+            raise ValueError("per_tool and max_tools must be at least 1")
+        self.path = Path(path) if path is not None else None
+        self.per_tool = per_tool
+        self.max_tools = max_tools
+        self._encoder = encoder
+        self._lock = threading.Lock()
+        self._reviews: dict[str, deque[Review]] = {}
+        self._vectors: dict[str, Any] = {}
+        self._lines = 0
+        if self.path is not None and self.path.exists():
+            self._read(self.path)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._reviews.values())
+
+    def reviews(self, tool: str | None = None) -> list[Review]:
+        with self._lock:
+            if tool is not None:
+                return list(self._reviews.get(tool, ()))
+            return [r for rs in self._reviews.values() for r in rs]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Per tool, how many of each decision: what `model_info` shows."""
+        out: dict[str, dict[str, int]] = {}
+        for review in self.reviews():
+            row = out.setdefault(review.tool, {k: 0 for k in KINDS})
+            row[review.decision] += 1
+        return out
+
+    def record(
+        self,
+        tool: str,
+        args: Mapping[str, Any],
+        decision: str,
+        *,
+        request: str = "",
+        description: str | None = None,
+    ) -> Review:
+        if decision not in KINDS:
+            raise ReviewError(f"decision must be one of {', '.join(KINDS)}, not {decision!r}")
+        if not tool or not isinstance(tool, str):
+            raise ReviewError("tool: a review needs the tool's name")
+        review = Review(
+            tool=tool,
+            args=dict(args),
+            decision=decision,  # type: ignore[arg-type]
+            request=request,
+            description=description or "",
+            at=round(time.time(), 3),
+        )
+        line = json.dumps(review.as_dict(), ensure_ascii=False, default=str)
+        if len(line.encode()) > _MAX_LINE:
+            raise ReviewError(f"the review is over {_MAX_LINE // 1024} KiB; shorten the arguments")
+        with self._lock:
+            if tool not in self._reviews and len(self._reviews) >= self.max_tools:
+                raise ReviewError(f"the store already holds reviews of {self.max_tools} tools")
+            self._add(review)
+            if self.path is not None:
+                self._append(line)
+        return review
+
+    def evidence(
+        self, tool: str, args: Mapping[str, Any], temperature: float
+    ) -> ReviewEvidence | None:
+        """How the reviewers judged calls like this one, or None without reviews of it."""
+        import numpy as np
+
+        with self._lock:
+            reviews = list(self._reviews.get(tool, ()))
+        if not reviews:
+            return None
+        vectors = self._tool_vectors(tool, reviews)
+        query = self._encode([call_text(tool, args, None)])[0]
+        cosines = vectors @ query
+        weights = np.exp((np.minimum(cosines, 1.0) - 1.0) / temperature)
+        labels = np.array([r.unsafe for r in reviews])
+        total = float(weights.sum())
+        share = float((weights * labels).sum() / total) if total > 0 else 0.5
+        return ReviewEvidence(
+            weight=total, unsafe_share=share, count=len(reviews), nearest=float(cosines.max())
+        )
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _tool_vectors(self, tool: str, reviews: list[Review]) -> Any:
+        cached = self._vectors.get(tool)
+        if cached is None or cached[0] != len(reviews) or cached[1] != reviews[-1].at:
+            vectors = self._encode([r.text() for r in reviews])
+            cached = (len(reviews), reviews[-1].at, vectors)
+            self._vectors[tool] = cached
+        return cached[2]
+
+    def _encode(self, texts: list[str]) -> Any:
+        if self._encoder is None:
+            from clef_tools.local._encoder import open_encoder
+
+            self._encoder = open_encoder()
+        return self._encoder.embed(texts)
+
+    def _add(self, review: Review) -> None:
+        queue = self._reviews.setdefault(review.tool, deque(maxlen=self.per_tool))
+        queue.append(review)
+
+    def _read(self, path: Path) -> None:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ReviewError(f"{path}: cannot read the review file: {exc}") from exc
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+                review = Review(
+                    tool=str(data["tool"]),
+                    args=dict(data["args"]),
+                    decision=data["decision"],
+                    request=str(data.get("request", "")),
+                    description=str(data.get("description", "")),
+                    at=float(data.get("at", 0.0)),
+                )
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ReviewError(f"{path}:{number}: not a review: {exc}") from exc
+            if review.decision not in KINDS:
+                raise ReviewError(f"{path}:{number}: decision {review.decision!r} is unknown")
+            self._add(review)
+        self._lines = len(lines)
+
+    def _append(self, line: str) -> None:
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(line + "\n")
+        self._lines += 1
+        if self._lines > 2 * max(len(self), 1) and self._lines > 64:
+            self._compact()
+
+    def _compact(self) -> None:
+        assert self.path is not None
+        kept = [r for rs in self._reviews.values() for r in rs]
+        kept.sort(key=lambda r: r.at)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".reviews-")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            for review in kept:
+                f.write(json.dumps(review.as_dict(), ensure_ascii=False, default=str) + "\n")
+        os.replace(tmp, self.path)
+        self._lines = len(kept)

@@ -1,0 +1,103 @@
+"""How a call's evidence and the model's answers become one probability that it is unsafe.
+
+The risk is a logistic model fitted on the dev split of the AgentDojo gate set
+(`bench/gate_fit.py`), not a max over questions: the questions disagree in how often they
+say yes, and the call's own evidence (arguments the user never mentioned, distance from the
+request, declared annotations) carries most of the signal. Two stages share the features:
+
+- `fast`: evidence only (milliseconds). A call it is sure about is decided here;
+- `full`: evidence plus the log-odds of each question's P(yes) from the decision model.
+
+Weights live in a small JSON file shipped with the package and named in every decision.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULT_RISK_MODEL", "LinearRisk", "RiskModel", "load_risk_model"]
+
+DEFAULT_RISK_MODEL = "gate-embedded"
+_EPS = 1e-4
+
+
+def logit(p: float) -> float:
+    p = min(max(p, _EPS), 1 - _EPS)
+    return math.log(p / (1 - p))
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+
+
+@dataclass(frozen=True)
+class LinearRisk:
+    weights: dict[str, float]
+    bias: float
+
+    def __call__(self, features: Mapping[str, float]) -> float:
+        return sigmoid(self.bias + sum(w * features.get(k, 0.0) for k, w in self.weights.items()))
+
+
+@dataclass(frozen=True)
+class RiskModel:
+    """A fitted gate: which questions to ask, and how to weigh their answers."""
+
+    name: str
+    questions: dict[str, str]
+    fast: LinearRisk
+    full: LinearRisk
+    fast_allow_below: float
+    """Fast risk under which the call is allowed without asking the model."""
+    fast_deny_at: float
+    """Fast risk from which the call is denied without asking the model (> 1: never)."""
+    review_strength: float = 2.0
+    """How many close reviews outweigh the model's risk (pseudo-count of the prior)."""
+    review_temperature: float = 0.05
+    fitted_on: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def features(
+        self, evidence: Mapping[str, float], p_yes: Mapping[str, float]
+    ) -> dict[str, float]:
+        out = dict(evidence)
+        out["irrelevance"] = 1.0 - evidence.get("relevance", 0.0)
+        for q, p in p_yes.items():
+            out[f"lm:{q}"] = logit(p)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
+        try:
+            return cls(
+                name=name,
+                questions=dict(data["questions"]),
+                fast=LinearRisk(dict(data["fast"]["weights"]), float(data["fast"]["bias"])),
+                full=LinearRisk(dict(data["full"]["weights"]), float(data["full"]["bias"])),
+                fast_allow_below=float(data["fast_allow_below"]),
+                fast_deny_at=float(data["fast_deny_at"]),
+                review_strength=float(data.get("review_strength", 2.0)),
+                review_temperature=float(data.get("review_temperature", 0.05)),
+                fitted_on=str(data.get("fitted_on", "")),
+                extra={k: v for k, v in data.items() if k == "measured"},
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
+
+
+def load_risk_model(source: str | Path = DEFAULT_RISK_MODEL) -> RiskModel:
+    """A shipped model by name, or a JSON file the user names."""
+    if isinstance(source, Path) or str(source).endswith(".json"):
+        path = Path(source)
+        return RiskModel.from_dict(json.loads(path.read_text()), path.stem)
+    entry = resources.files("clef_tools") / "calibrations" / f"{source}.json"
+    if not entry.is_file():
+        raise ValueError(f"no shipped gate risk model {source!r}")
+    text = entry.read_text()
+    return RiskModel.from_dict(json.loads(text), str(source))
