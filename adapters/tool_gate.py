@@ -8,6 +8,7 @@ edited by the gate's own reviewer is judged again before it runs.
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Literal
@@ -16,9 +17,12 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain.agents.middleware.types import ToolCallRequest
 from langchain_core.messages import ToolMessage
 from langchain_core.messages.tool import tool_call
+from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, interrupt
 
-from clef_tools import GateDecision, GatePolicy, ToolGate, canonical_json
+from clef_tools import GateDecision, GatePolicy, ReviewError, ReviewStore, ToolGate, canonical_json
+from clef_tools.gate import RiskModel
+from clef_tools.gate._risk import DEFAULT_RISK_MODEL
 from langchain_clef._backend import DeciderLike, as_decider
 
 __all__ = ["ToolGateMiddleware"]
@@ -51,12 +55,22 @@ class ToolGateMiddleware(AgentMiddleware):
         tools: Sequence[str] | None = None,
         per_tool: Mapping[str, GatePolicy] | None = None,
         allowed_decisions: Sequence[str] = ("approve", "edit", "reject"),
+        reviews: ReviewStore | str | None = None,
+        risk_model: RiskModel | str | None = DEFAULT_RISK_MODEL,
     ) -> None:
         super().__init__()
-        policy = GatePolicy(
-            escalate_at=escalate_at, deny_at=deny_at, on_error=on_error, timeout_s=timeout_s
+        self.gate = ToolGate(as_decider(scorer), None, per_tool, risk_model=risk_model)
+        self.gate.policy = GatePolicy(
+            escalate_at=escalate_at,
+            deny_at=deny_at,
+            on_error=on_error,
+            timeout_s=timeout_s,
+            questions=self.gate.policy.questions,
         )
-        self.gate = ToolGate(as_decider(scorer), policy, per_tool)
+        # every human decision on an escalated call is kept (file-backed when a path is
+        # given) and pulls the risk of similar calls toward it
+        self.gate.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
+        self.gate.reviews = self.gate.reviews if self.gate.reviews is not None else ReviewStore()
         self.gated_tools = None if tools is None else frozenset(tools)
         self.allowed_decisions = list(allowed_decisions)
         # LangGraph re-runs the tool node when a reviewer resumes an escalation; the verdict
@@ -73,12 +87,7 @@ class ToolGateMiddleware(AgentMiddleware):
         if not self._gated(request):
             return handler(request)
         call = request.tool_call
-        decision = self._remembered(call) or self.gate.judge(
-            call["name"],
-            call.get("args", {}),
-            description=_description(request),
-            messages=_messages(request),
-        )
+        decision = self._remembered(call) or self._traced(request).invoke(call)
         action, payload = self._resolve(request, decision)
         if action == "rejudge":
             return self.wrap_tool_call(payload, handler)  # type: ignore[arg-type]
@@ -92,18 +101,52 @@ class ToolGateMiddleware(AgentMiddleware):
         if not self._gated(request):
             return await handler(request)
         call = request.tool_call
-        decision = self._remembered(call) or await self.gate.ajudge(
-            call["name"],
-            call.get("args", {}),
-            description=_description(request),
-            messages=_messages(request),
-        )
+        decision = self._remembered(call) or await self._traced(request).ainvoke(call)
         action, payload = self._resolve(request, decision)
         if action == "rejudge":
             return await self.awrap_tool_call(payload, handler)  # type: ignore[arg-type]
         if action == "return":
             return payload  # type: ignore[return-value]
         return _annotate(await handler(payload), decision, human_approved=action == "approved")  # type: ignore[arg-type]
+
+    def _traced(self, request: ToolCallRequest) -> Runnable[Any, GateDecision]:
+        """The judgment as a run of its own (`clef_gate`) in LangChain traces: its input is
+        the call, its output the verdict with probabilities, evidence and reason."""
+        description, messages = _description(request), _messages(request)
+        annotations = _annotations(request)
+
+        def judge(call: Mapping[str, Any]) -> GateDecision:
+            return self.gate.judge(
+                call["name"],
+                call.get("args", {}),
+                description=description,
+                messages=messages,
+                annotations=annotations,
+            )
+
+        async def ajudge(call: Mapping[str, Any]) -> GateDecision:
+            return await self.gate.ajudge(
+                call["name"],
+                call.get("args", {}),
+                description=description,
+                messages=messages,
+                annotations=annotations,
+            )
+
+        return RunnableLambda(judge, ajudge, name="clef_gate").with_config(
+            run_name="clef_gate", tags=["clef_gate"], metadata={"ls_provider": "clef"}
+        )
+
+    def _review(self, request: ToolCallRequest, kind: str) -> None:
+        call = request.tool_call
+        with contextlib.suppress(ReviewError):  # an oversize call is judged, not remembered
+            self.gate.record_review(
+                call["name"],
+                call.get("args", {}),
+                kind,
+                description=_description(request),
+                messages=_messages(request),
+            )
 
     def _resolve(
         self, request: ToolCallRequest, decision: GateDecision
@@ -148,6 +191,7 @@ class ToolGateMiddleware(AgentMiddleware):
         if kind not in self.allowed_decisions:
             why = f"the reviewer's answer {kind!r} is not one of {self.allowed_decisions}"
             return "return", _blocked(call, decision, why)
+        self._review(request, kind)
         if kind == "approve":
             return "approved", request
         if kind == "edit":
@@ -175,6 +219,19 @@ def _call_key(call: Mapping[str, Any]) -> tuple[str, str, str] | None:
 
 def _description(request: ToolCallRequest) -> str | None:
     return getattr(request.tool, "description", None) if request.tool is not None else None
+
+
+def _annotations(request: ToolCallRequest) -> dict[str, Any] | None:
+    """MCP annotations a LangChain tool carries in its metadata (at the top level, as
+    `langchain-mcp-adapters` puts them, or under `annotations`)."""
+    metadata = getattr(request.tool, "metadata", None) if request.tool is not None else None
+    if not isinstance(metadata, Mapping):
+        return None
+    nested = metadata.get("annotations")
+    source = nested if isinstance(nested, Mapping) else metadata
+    keys = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+    found = {k: source[k] for k in keys if isinstance(source.get(k), bool)}
+    return found or None
 
 
 def _messages(request: ToolCallRequest) -> Any:

@@ -83,9 +83,11 @@ class GateResult(BaseModel):
         description="allow: run it; escalate: ask the user first; deny: do not run it"
     )
     risk: Probability | None = Field(
-        description="highest P(yes) among the risk questions; null if the scorer failed"
+        description="probability that the call is unsafe; null if the scorer failed"
     )
-    probabilities: dict[str, Probability] = Field(description="P(yes) per risk question")
+    probabilities: dict[str, Probability] = Field(
+        description="P(yes) per risk question (empty when decided without the model)"
+    )
     escalate_at: Probability
     deny_at: Probability
     reason: str
@@ -93,6 +95,24 @@ class GateResult(BaseModel):
     error: str | None = Field(
         description="why the scorer gave no answer (the verdict then fails closed)"
     )
+    tier: str = Field(
+        description="fast: decided from evidence and reviews, no model pass; model; max; error"
+    )
+    evidence: dict[str, float] = Field(
+        default_factory=dict, description="what the call shows about itself (features)"
+    )
+    reviews: dict[str, float] | None = Field(
+        default=None, description="how past human reviews of similar calls weighed in"
+    )
+    risk_model: str | None = None
+    seconds: float | None = None
+
+
+class ReviewResult(BaseModel):
+    recorded: bool
+    tool: str
+    decision: Literal["approve", "edit", "reject"]
+    reviews_of_tool: dict[str, int] = Field(description="this tool's reviews by decision")
 
 
 class ModelInfo(BaseModel):

@@ -25,6 +25,11 @@ def register(subparsers: Any) -> None:
         "--http", action="store_true", help="serve streamable HTTP instead of stdio"
     )
     http_args(parser, 8765)
+    parser.add_argument(
+        "--reviews",
+        default=None,
+        help="a JSONL file where record_review keeps human decisions on gated calls",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -37,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
-    server = build_server(lambda: load_from_args(args), model=args.model)
+    server = build_server(lambda: load_from_args(args), model=args.model, reviews=args.reviews)
     if not args.http:
         anyio.run(run_stdio, server)
         return 0

@@ -12,7 +12,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread
 from langchain_core.decisions import Choice, Noul, Score
@@ -24,7 +24,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field, JsonValue
 from starlette.types import ASGIApp
 
-from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, RouteResult
+from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
 from clef_tools import (
     LIMITS,
     AccessPolicy,
@@ -32,6 +32,8 @@ from clef_tools import (
     Decider,
     GatePolicy,
     GuardMiddleware,
+    ReviewError,
+    ReviewStore,
     ToolGate,
     __version__,
     load_decider,
@@ -52,6 +54,9 @@ and rubric (score) questions; `route` to pick one of several named options; and
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False
+)
+RECORDS = ToolAnnotations(
+    read_only_hint=False, idempotent_hint=False, open_world_hint=False, destructive_hint=False
 )
 
 StateArg = Annotated[
@@ -77,16 +82,19 @@ def build_server(
     *,
     model: str | None = None,
     gate_policy: GatePolicy | None = None,
+    reviews: ReviewStore | str | None = None,
 ) -> MCPServer[AppState]:
-    """A fresh server; the backend is created once, when the server starts."""
+    """A fresh server; the backend is created once, when the server starts. `reviews`: where
+    `record_review` keeps human decisions (a JSONL path; in memory by default)."""
     factory = decider_factory or (lambda: load_decider(model, progress=True))
-    policy = gate_policy or GatePolicy()
+    store = ReviewStore(reviews) if isinstance(reviews, str) else (reviews or ReviewStore())
 
     @asynccontextmanager
     async def lifespan(server: MCPServer[AppState]) -> AsyncIterator[AppState]:
         decider = await anyio.to_thread.run_sync(factory)
         log.info("clef backend ready: %s", decider.model_id)
-        yield AppState(decider=decider, gate=ToolGate(decider, policy), source=model or "embedded")
+        gate = ToolGate(decider, gate_policy, reviews=store)
+        yield AppState(decider=decider, gate=gate, source=model or "embedded")
 
     mcp: MCPServer[AppState] = MCPServer(
         "clef", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan
@@ -178,12 +186,21 @@ def build_server(
         deny_at: Annotated[
             float | None, Field(ge=0.0, le=1.0, description="risk at which to refuse")
         ] = None,
+        annotations: Annotated[
+            dict[str, bool] | None,
+            Field(
+                description="the tool's MCP annotations (readOnlyHint, destructiveHint, "
+                "openWorldHint): evidence for the judgment"
+            ),
+        ] = None,
     ) -> GateResult:
         """Judge a proposed tool call before running it: allow, escalate to the user, or deny.
 
-        Risk = the highest probability among: destructive, exfiltration, credentials,
-        unauthorised-by-user. If the model cannot answer in time the verdict fails closed
-        (escalate), never allow.
+        Risk = the probability that the call is unsafe: from its arguments (are they things
+        the user mentioned?), its distance from the request, its annotations, past reviews
+        of similar calls and, when those are not conclusive, the decision model. If it cannot
+        be judged in time the verdict fails closed (escalate), never allow. Report the
+        user's decision on an escalated call with `record_review`.
         """
         app = ctx.request_context.lifespan_context
         gate = app.gate
@@ -198,11 +215,42 @@ def build_server(
                 )
             except ValueError as exc:
                 raise ToolError(f"escalate_at/deny_at: {exc}") from exc
-            gate = ToolGate(app.decider, policy)
+            gate = ToolGate(app.decider, policy, risk_model=gate.risk_model, reviews=gate.reviews)
         decision = await gate.ajudge(
-            tool_name, arguments, description=description, messages=context
+            tool_name, arguments, description=description, messages=context, annotations=annotations
         )
         return GateResult(**decision.as_dict())
+
+    @mcp.tool(title="Record a review of a gated call", annotations=RECORDS)
+    async def record_review(
+        tool_name: Annotated[str, Field(min_length=1, description="the tool that was gated")],
+        decision: Annotated[
+            Literal["approve", "edit", "reject"],
+            Field(description="what the user decided about the call as proposed"),
+        ],
+        ctx: Context[AppState],
+        arguments: Annotated[
+            dict[str, JsonValue], Field(description="the arguments as proposed")
+        ] = {},  # noqa: B006 - never mutated; an MCP schema default
+        context: Annotated[
+            str | list[JsonValue] | None,
+            Field(description="what the user asked for, as text or messages"),
+        ] = None,
+    ) -> ReviewResult:
+        """Keep the user's decision on an escalated call: similar calls later lean toward it
+        (repeated approvals stop escalating; repeated rejections deny)."""
+        app = ctx.request_context.lifespan_context
+        try:
+            app.gate.record_review(tool_name, arguments, decision, messages=context)
+        except ReviewError as exc:
+            raise ToolError(str(exc)) from exc
+        counts = app.gate.reviews.counts() if app.gate.reviews is not None else {}
+        return ReviewResult(
+            recorded=True,
+            tool=tool_name,
+            decision=decision,
+            reviews_of_tool=counts.get(tool_name, {}),
+        )
 
     @mcp.tool(title="Model and limits", annotations=READ_ONLY)
     async def model_info(ctx: Context[AppState]) -> ModelInfo:
@@ -215,7 +263,7 @@ def build_server(
         return json.dumps(
             {
                 "question_types": ["noul", "choice", "score"],
-                "tools": ["decide", "route", "gate_tool_call", "model_info"],
+                "tools": ["decide", "route", "gate_tool_call", "record_review", "model_info"],
                 "limits": dict(LIMITS),
             }
         )
@@ -282,5 +330,7 @@ def _model_info(app: AppState) -> ModelInfo:
             "on_error": policy.on_error,
             "timeout_s": policy.timeout_s,
             "questions": {k: q.instructions for k, q in policy.questions.items()},
+            "risk_model": app.gate.risk_model.name if app.gate.risk_model is not None else None,
+            "reviews": app.gate.reviews.counts() if app.gate.reviews is not None else {},
         },
     )
