@@ -170,11 +170,11 @@ class ReviewStore:
             return None
         vectors = self._tool_vectors(tool, reviews)
         query = self._encode([call_text(tool, args, None)])[0]
-        cosines = vectors @ query
+        cosines = (vectors @ query).astype(np.float64)
         weights = np.exp((np.minimum(cosines, 1.0) - 1.0) / temperature)
         labels = np.array([r.unsafe for r in reviews])
         total = float(weights.sum())
-        share = float((weights * labels).sum() / total) if total > 0 else 0.5
+        share = min(1.0, max(0.0, float((weights * labels).sum() / total))) if total > 0 else 0.5
         return ReviewEvidence(
             weight=total, unsafe_share=share, count=len(reviews), nearest=float(cosines.max())
         )
