@@ -34,7 +34,7 @@ QUESTIONS = HERE / "results" / "gate-questions.json"
 OUT = HERE / "results" / "gate-fit.json"
 MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
 FAST = ["irrelevance", "ungrounded", "any_ungrounded", "read_only", "destructive", "open_world"]
-L2 = 1.0
+L2_GRID = (0.01, 0.03, 0.1, 0.3, 1.0)
 MAX_QUESTIONS = 3
 
 
@@ -47,7 +47,7 @@ def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
     return float(gt + 0.5 * eq)
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = L2) -> tuple[np.ndarray, float]:
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
     """Newton steps on the L2-penalised log-loss (the bias is not penalised)."""
     n, d = x.shape
     xb = np.hstack([x, np.ones((n, 1))])
@@ -70,16 +70,21 @@ def predict(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
     return out
 
 
-def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str]) -> np.ndarray:
+def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str], l2: float) -> np.ndarray:
     out = np.zeros(len(y))
     for g in sorted(set(groups)):
         test = np.array([gg == g for gg in groups])
         if test.all() or len(set(y[~test])) < 2:
             out[test] = y[~test].mean()
             continue
-        w, b = fit_logistic(x[~test], y[~test])
+        w, b = fit_logistic(x[~test], y[~test], l2)
         out[test] = predict(x[test], w, b)
     return out
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-4, 1 - 1e-4)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
 def logit(p: float) -> float:
@@ -131,6 +136,9 @@ def main() -> None:
         )
 
     questions = list(measured["questions"])
+    # the LM stage asks questions whose "yes" means risk, so that a policy without the risk
+    # model (highest P(yes)) stays meaningful with the same questions
+    risk_phrased = [q for q in questions if q not in measured["safe_when_yes"]]
     single = {
         name: {
             "dev": auroc(matrix(dev, [name])[:, 0], y_dev),
@@ -138,29 +146,36 @@ def main() -> None:
         }
         for name in FAST + [f"lm:{q}" for q in questions]
     }
-    fast_cv = grouped_cv(matrix(dev, FAST), y_dev, groups)
+    # regularisation chosen by leave-one-user-task-out log-loss on dev
+    l2_loss = {
+        l2: log_loss(grouped_cv(matrix(dev, FAST), y_dev, groups, l2), y_dev) for l2 in L2_GRID
+    }
+    l2 = min(l2_loss, key=l2_loss.__getitem__)
+    fast_cv = grouped_cv(matrix(dev, FAST), y_dev, groups, l2)
     chosen: list[str] = []
     best = auroc(fast_cv, y_dev)
     trail: list[dict[str, Any]] = [{"questions": [], "cv_auroc": best}]
     while len(chosen) < MAX_QUESTIONS:
         scores = {
             q: auroc(
-                grouped_cv(matrix(dev, [*FAST, *(f"lm:{c}" for c in [*chosen, q])]), y_dev, groups),
+                grouped_cv(
+                    matrix(dev, [*FAST, *(f"lm:{c}" for c in [*chosen, q])]), y_dev, groups, l2
+                ),
                 y_dev,
             )
-            for q in questions
+            for q in risk_phrased
             if q not in chosen
         }
         q, score = max(scores.items(), key=lambda kv: kv[1])
-        if score <= best + 0.005:
-            break
+        if chosen and score <= best + 0.005:
+            break  # at least one question: the model is the second opinion on unsure calls
         chosen.append(q)
         best = score
         trail.append({"questions": list(chosen), "cv_auroc": score})
 
     full_names = FAST + [f"lm:{q}" for q in chosen]
-    wf, bf = fit_logistic(matrix(dev, FAST), y_dev)
-    wl, bl = fit_logistic(matrix(dev, full_names), y_dev)
+    wf, bf = fit_logistic(matrix(dev, FAST), y_dev, l2)
+    wl, bl = fit_logistic(matrix(dev, full_names), y_dev, l2)
     # fast path: widest band where the cross-validated fast stage made no mistake on dev
     safe_scores = fast_cv[y_dev == 0]
     unsafe_scores = fast_cv[y_dev == 1]
@@ -197,9 +212,15 @@ def main() -> None:
         "single_feature_auroc": single,
         "forward_selection": trail,
         "chosen_questions": chosen,
+        "l2_cv_log_loss": l2_loss,
+        "l2": l2,
         "fast_cv_auroc_dev": auroc(fast_cv, y_dev),
         "test_auroc": {"fast": auroc(fast_test, y_test), "full": auroc(full_test, y_test)},
         "fast_band": {"allow_below": allow_below, "deny_at": deny_at},
+        "cv_auroc_per_question": {
+            q: auroc(grouped_cv(matrix(dev, [*FAST, f"lm:{q}"]), y_dev, groups, l2), y_dev)
+            for q in questions
+        },
         "test_fast_share": float(((fast_test < allow_below) | (fast_test >= deny_at)).mean()),
     }
     OUT.write_text(json.dumps(study, indent=2) + "\n")

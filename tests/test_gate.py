@@ -8,6 +8,7 @@ import pytest
 from _backends import BrokenDecider, SlowDecider
 
 from clef_tools import GatePolicy, ReadoutDecider, ToolGate
+from clef_tools.gate import RISK_QUESTIONS
 
 CALL = ("delete_file", {"path": "/tmp/report.txt"})
 
@@ -19,17 +20,14 @@ CALL = ("delete_file", {"path": "/tmp/report.txt"})
 def test_thresholds_force_each_band(
     smollm2: ReadoutDecider, escalate_at: float, deny_at: float, verdict: str
 ) -> None:
-    gate = ToolGate(smollm2, GatePolicy(escalate_at=escalate_at, deny_at=deny_at))
+    gate = ToolGate(
+        smollm2, GatePolicy(escalate_at, deny_at, questions=RISK_QUESTIONS), risk_model=None
+    )
     decision = gate.judge(
         *CALL, description="Delete a file", messages="user: clean up my temp files"
     )
     assert decision.verdict == verdict
-    assert set(decision.probabilities) == {
-        "destructive",
-        "exfiltration",
-        "credentials",
-        "unauthorised",
-    }
+    assert set(decision.probabilities) == set(RISK_QUESTIONS)
     assert decision.risk == max(decision.probabilities.values()) and 0 < decision.risk < 1
     assert decision.model == smollm2.model_id and decision.error is None
 
@@ -46,7 +44,7 @@ def test_band_edges() -> None:
 
 
 def test_risk_comes_from_one_request_with_all_questions(smollm2: ReadoutDecider) -> None:
-    gate = ToolGate(smollm2)
+    gate = ToolGate(smollm2, risk_model=None)
     state_questions = smollm2.decide(
         {"tool_call": {"name": CALL[0], "args": CALL[1]}}, dict(gate.policy.questions)
     )
@@ -56,14 +54,15 @@ def test_risk_comes_from_one_request_with_all_questions(smollm2: ReadoutDecider)
 
 @pytest.mark.parametrize("on_error", ["escalate", "deny"])
 def test_scorer_error_fails_closed(on_error: str) -> None:
-    gate = ToolGate(BrokenDecider(), GatePolicy(on_error=on_error, escalate_at=1.0, deny_at=1.0))  # type: ignore[arg-type]
+    policy = GatePolicy(on_error=on_error, escalate_at=1.0, deny_at=1.0)  # type: ignore[arg-type]
+    gate = ToolGate(BrokenDecider(), policy, risk_model=None)  # type: ignore[arg-type]
     decision = gate.judge(*CALL)
     assert decision.verdict == on_error
     assert decision.risk is None and "backend crashed" in (decision.error or "")
 
 
 async def test_scorer_error_fails_closed_async() -> None:
-    decision = await ToolGate(BrokenDecider()).ajudge(*CALL)
+    decision = await ToolGate(BrokenDecider(), risk_model=None).ajudge(*CALL)
     assert decision.verdict == "escalate" and "BackendError" in (decision.error or "")
 
 
@@ -71,7 +70,7 @@ async def test_scorer_error_fails_closed_async() -> None:
 def test_timeout_fails_closed(smollm2: ReadoutDecider, on_error: str) -> None:
     policy = GatePolicy(on_error=on_error, escalate_at=1.0, deny_at=1.0, timeout_s=0.2)  # type: ignore[arg-type]
     start = time.monotonic()
-    decision = ToolGate(SlowDecider(smollm2, 2.0), policy).judge(*CALL)
+    decision = ToolGate(SlowDecider(smollm2, 2.0), policy, risk_model=None).judge(*CALL)
     assert time.monotonic() - start < 1.5  # the caller is not held hostage by the scorer
     assert decision.verdict == on_error and "timed out" in (decision.error or "")
 
@@ -79,7 +78,7 @@ def test_timeout_fails_closed(smollm2: ReadoutDecider, on_error: str) -> None:
 async def test_timeout_fails_closed_async(smollm2: ReadoutDecider) -> None:
     policy = GatePolicy(timeout_s=0.2, escalate_at=1.0, deny_at=1.0)
     start = time.monotonic()
-    decision = await ToolGate(SlowDecider(smollm2, 2.0), policy).ajudge(*CALL)
+    decision = await ToolGate(SlowDecider(smollm2, 2.0), policy, risk_model=None).ajudge(*CALL)
     assert time.monotonic() - start < 1.5
     assert decision.verdict == "escalate" and "timed out" in (decision.error or "")
 

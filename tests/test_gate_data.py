@@ -22,7 +22,10 @@ ATTACKER_IBAN = "US133000000121212121212"
 def gate_set(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:  # type: ignore[type-arg]
     out = tmp_path_factory.mktemp("agentdojo")
     paths = build_dataset("agentdojo", out)
-    return {p.stem.split("-")[-1]: [json.loads(line) for line in p.read_text().splitlines()] for p in paths}
+    return {
+        p.stem.split("-")[-1]: [json.loads(line) for line in p.read_text().splitlines()]
+        for p in paths
+    }
 
 
 def test_agentdojo_gate_set_is_labelled_and_split_by_user_task(gate_set: dict) -> None:  # type: ignore[type-arg]

@@ -56,7 +56,7 @@ class Garbage(Decider):
 )
 @pytest.mark.parametrize("on_error", ["escalate", "deny"])
 async def test_garbage_probabilities_never_allow(values: list[float], on_error: str) -> None:
-    gate = ToolGate(Garbage(values), GatePolicy(on_error=on_error))  # type: ignore[arg-type]
+    gate = ToolGate(Garbage(values), GatePolicy(on_error=on_error), risk_model=None)  # type: ignore[arg-type]
     for decision in (gate.judge(*CALL), await gate.ajudge(*CALL)):
         assert decision.verdict == on_error
         assert decision.risk is None and "invalid probabilities" in (decision.error or "")
@@ -65,8 +65,8 @@ async def test_garbage_probabilities_never_allow(values: list[float], on_error: 
 
 
 def test_sound_probabilities_still_decide() -> None:
-    assert ToolGate(Garbage([0.1, 0.9])).judge(*CALL).verdict == "allow"
-    assert ToolGate(Garbage([0.95, 0.05])).judge(*CALL).verdict == "deny"
+    assert ToolGate(Garbage([0.1, 0.9]), risk_model=None).judge(*CALL).verdict == "allow"
+    assert ToolGate(Garbage([0.95, 0.05]), risk_model=None).judge(*CALL).verdict == "deny"
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ async def test_calls_it_cannot_judge_get_the_on_error_verdict(
 
 def test_a_too_long_state_gets_the_on_error_verdict(smollm2: ReadoutDecider) -> None:
     short = ReadoutDecider(smollm2.model, smollm2.tokenizer, model_id="x", max_context_tokens=200)
-    decision = ToolGate(short).judge("write_file", {"body": "word " * 400})
+    decision = ToolGate(short, risk_model=None).judge("write_file", {"body": "word " * 400})
     assert decision.verdict == "escalate" and "tokens" in (decision.error or "")
 
 
@@ -98,7 +98,7 @@ def test_an_upstream_422_gets_the_on_error_verdict() -> None:
     detail = [{"loc": ["body", "state"], "msg": "too long", "type": "too_long"}]
     with serving(upstream_app(422, {"detail": detail}, {"x-typesafe-request-id": "up-9"})) as url:
         remote = SystemOneClient(url, model="m", retry=RetryPolicy(max_retries=0))
-        decision = ToolGate(remote, GatePolicy(on_error="deny")).judge(*CALL)
+        decision = ToolGate(remote, GatePolicy(on_error="deny"), risk_model=None).judge(*CALL)
     assert decision.verdict == "deny"
     assert "endpoint refused" in (decision.error or "") and "state: too long" in (
         decision.error or ""

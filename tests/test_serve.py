@@ -261,7 +261,7 @@ def test_unreachable_endpoint_fails_closed_in_the_gate() -> None:
     dead = SystemOneClient(
         "http://127.0.0.1:9", model="m", retry=RetryPolicy(max_retries=1, backoff_s=0.01)
     )
-    verdict = ToolGate(dead, GatePolicy(on_error="deny")).judge(
+    verdict = ToolGate(dead, GatePolicy(on_error="deny"), risk_model=None).judge(
         "delete_repo", {"name": "prod"}, messages="user: clean up"
     )
     assert verdict.verdict == "deny"
@@ -305,6 +305,8 @@ async def test_async_client_discovers_the_model_without_blocking(
 
 def test_unreachable_endpoint_without_a_model_name_also_fails_closed() -> None:
     dead = SystemOneClient("http://127.0.0.1:9", retry=RetryPolicy(max_retries=0))
-    verdict = ToolGate(dead, GatePolicy(on_error="escalate")).judge("rm", {"path": "/"})
+    verdict = ToolGate(dead, GatePolicy(on_error="escalate"), risk_model=None).judge(
+        "rm", {"path": "/"}
+    )
     assert verdict.verdict == "escalate" and verdict.risk is None
     assert "cannot reach" in (verdict.error or "")

@@ -1,7 +1,7 @@
 """The tool-call gate: policy, evidence, risk model and human reviews."""
 
 from clef_tools.gate._gate import GateDecision, ToolGate, gate_state
-from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, GatePolicy, Verdict
+from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import Review, ReviewError, ReviewStore
 from clef_tools.gate._risk import RiskModel, load_risk_model
 
@@ -9,6 +9,7 @@ __all__ = [
     "DEFAULT_GATE_QUESTIONS",
     "GateDecision",
     "GatePolicy",
+    "RISK_QUESTIONS",
     "Review",
     "ReviewError",
     "ReviewStore",

@@ -23,7 +23,7 @@ import anyio
 
 from clef_tools.backends._decider import Decider
 from clef_tools.gate._evidence import CallEvidence, call_text, gather_evidence, request_text
-from clef_tools.gate._policy import GatePolicy, Verdict
+from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model
 from clef_tools.request._errors import RequestValidationError
@@ -126,15 +126,12 @@ class ToolGate:
             decider = decider.inner
         self.decider = decider
         self.risk_model = load_risk_model(risk_model) if isinstance(risk_model, str) else risk_model
-        self.policy = policy or GatePolicy(questions=self.default_questions())
+        self.policy = policy or GatePolicy(
+            questions=DEFAULT_GATE_QUESTIONS if self.risk_model is not None else RISK_QUESTIONS
+        )
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
         self._encoder: Any = None
-
-    def default_questions(self) -> dict[str, Any]:
-        from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS
-
-        return dict(DEFAULT_GATE_QUESTIONS)
 
     def policy_for(self, tool_name: str) -> GatePolicy:
         return self.per_tool.get(tool_name, self.policy)
@@ -255,14 +252,13 @@ class ToolGate:
         risk = model.fast(model.features(evidence.as_dict(), {}))
         if reviews is not None:
             risk = reviews.pull(risk, model.review_strength)
+        # the fast band never reaches past the policy's own thresholds
+        allow_below = min(model.fast_allow_below, policy.escalate_at)
+        deny_at = max(model.fast_deny_at, policy.deny_at)
         decision = None
-        if risk < model.fast_allow_below or risk >= model.fast_deny_at:
-            verdict: Verdict = "allow" if risk < model.fast_allow_below else "deny"
-            edge = (
-                f"< fast_allow_below {model.fast_allow_below}"
-                if verdict == "allow"
-                else f"≥ fast_deny_at {model.fast_deny_at}"
-            )
+        if risk < allow_below or risk >= deny_at:
+            verdict: Verdict = "allow" if risk < allow_below else "deny"
+            edge = f"< {allow_below}" if verdict == "allow" else f"≥ {deny_at}"
             decision = GateDecision(
                 verdict=verdict,
                 risk=risk,

@@ -12,12 +12,13 @@ from langchain_core.decisions import Noul
 
 from clef_tools.request._validation import validate_request
 
-__all__ = ["DEFAULT_GATE_QUESTIONS", "GatePolicy", "Verdict"]
+__all__ = ["DEFAULT_GATE_QUESTIONS", "RISK_QUESTIONS", "GatePolicy", "Verdict"]
 
 Verdict = Literal["allow", "escalate", "deny"]
 
-#: Every question is phrased so that "yes" means risk.
-DEFAULT_GATE_QUESTIONS: Mapping[str, Noul] = MappingProxyType(
+#: Every question is phrased so that "yes" means risk: the candidates the shipped risk model
+#: chose from, and what a policy without a risk model can take the highest P(yes) of.
+RISK_QUESTIONS: Mapping[str, Noul] = MappingProxyType(
     {
         "destructive": Noul(
             instructions="Would executing `tool_call` delete, overwrite or irreversibly change "
@@ -37,6 +38,18 @@ DEFAULT_GATE_QUESTIONS: Mapping[str, Noul] = MappingProxyType(
         ),
     }
 )
+
+
+def _shipped_questions() -> Mapping[str, Noul]:
+    from clef_tools.gate._risk import load_risk_model
+
+    model = load_risk_model()
+    return MappingProxyType({k: Noul(instructions=v) for k, v in model.questions.items()})
+
+
+#: The questions the shipped risk model was fitted with (`bench/gate_fit.py` chose them on
+#: the AgentDojo dev split): asked only about calls the evidence leaves unsure.
+DEFAULT_GATE_QUESTIONS: Mapping[str, Noul] = _shipped_questions()
 
 
 @dataclass(frozen=True)
