@@ -55,7 +55,7 @@ def test_risk_comes_from_one_request_with_all_questions(smollm2: ReadoutDecider)
 @pytest.mark.parametrize("on_error", ["escalate", "deny"])
 def test_scorer_error_fails_closed(on_error: str) -> None:
     policy = GatePolicy(on_error=on_error, escalate_at=1.0, deny_at=1.0)  # type: ignore[arg-type]
-    gate = ToolGate(BrokenDecider(), policy, risk_model=None)  # type: ignore[arg-type]
+    gate = ToolGate(BrokenDecider(), policy, risk_model=None)
     decision = gate.judge(*CALL)
     assert decision.verdict == on_error
     assert decision.risk is None and "backend crashed" in (decision.error or "")

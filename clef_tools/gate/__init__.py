@@ -7,9 +7,9 @@ from clef_tools.gate._risk import RiskModel, load_risk_model
 
 __all__ = [
     "DEFAULT_GATE_QUESTIONS",
+    "RISK_QUESTIONS",
     "GateDecision",
     "GatePolicy",
-    "RISK_QUESTIONS",
     "Review",
     "ReviewError",
     "ReviewStore",

@@ -19,6 +19,13 @@ __all__ = ["CallEvidence", "call_text", "gather_evidence", "request_text"]
 _PLACEHOLDER = re.compile(r"^\$\w+$")
 _TOKEN = re.compile(r"[\w@.:/+-]+")
 _MAX_VALUES = 64
+#: Names that matter inside free text: where a message or post sends its reader or its money.
+_EMBEDDED = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
+    r"|(?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[^\s\"')]*)?"  # URL or domain
+    r"|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b",  # IBAN
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ def gather_evidence(
 ) -> CallEvidence:
     said = request.lower()
     said_tokens = set(_TOKEN.findall(said))
-    values = [v for v in _values(args) if _identifier_like(v)][:_MAX_VALUES]
+    values = [n for v in _values(args) for n in _names(v)][:_MAX_VALUES]
     missing = [v for v in values if not _mentioned(v.lower(), said, said_tokens)]
     notes = annotations or {}
     read_only = bool(notes.get("readOnlyHint", False))
@@ -94,6 +101,14 @@ def _values(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for v in value:
             yield from _values(v)
+
+
+def _names(value: str) -> list[str]:
+    """The value itself when it names something; otherwise the addresses, links and
+    accounts written inside it (a message body that carries a link the user never gave)."""
+    if _identifier_like(value):
+        return [value]
+    return [m.group(0) for m in _EMBEDDED.finditer(value[:4000])][:8]
 
 
 def _identifier_like(value: str) -> bool:

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The measurements behind the "Tool-call gate" section of docs/quality.md (issue 12).
+#   AgentDojo v1.2 banking + slack (MIT), via `clef-tools data agentdojo`: 40 % dev / 60 % test
+#   by user task. Everything is fitted on dev; test is only ever evaluated.
+# 1. bench/gate_questions.py: P(yes) of every candidate question on every call (embedded LM)
+# 2. bench/gate_fit.py: the risk model (features, questions, fast band) on dev
+# 3. bench/gate_reviews.py: how reviews pull the risk (dev halves)
+# 4. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev
+# Results land in bench/results/gate/; scripts/quality_doc.py renders them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CT=.venv/bin/clef-tools
+PY=.venv/bin/python
+DATA=clef-data
+RES=bench/results/gate
+[ -f "$DATA/agentdojo.meta.json" ] || $CT data agentdojo --out "$DATA"
+if [ "${REFIT:-0}" = 1 ]; then
+  $PY bench/gate_questions.py
+  $PY bench/gate_fit.py
+  $PY bench/gate_reviews.py
+fi
+mkdir -p "$RES"
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet
+for k in 5 20; do
+  $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet \
+    --reviews-from "$DATA/agentdojo-dev.jsonl" --reviews-per-tool "$k" --no-plots
+done
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --risk-model none --no-plots
