@@ -3,8 +3,9 @@
     .venv/bin/python examples/gated_agent.py
 
 The chat model is scripted (no LLM needed) so the example runs offline; the gate's
-probabilities come from real forward passes of the embedded decision model. Thresholds are
-per tool: reading is low-stakes, email can leak data, deleting cannot be undone.
+verdicts come from the gate's default policy: evidence about each call (is it what the user
+asked for, are its arguments things the user mentioned, what the tool declares) and, for
+calls that evidence leaves unsure, a real forward pass of the embedded decision model.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from clef_tools import DEFAULT_GATE_QUESTIONS, GatePolicy, load_decider
+from clef_tools import load_decider
 from langchain_clef import ToolGateMiddleware
 
 
@@ -34,6 +35,10 @@ def read_file(path: str) -> str:
     return f"(contents of {path})"
 
 
+# What an MCP server declares as `readOnlyHint`; the gate counts it as evidence.
+read_file.metadata = {"readOnlyHint": True}
+
+
 @tool
 def send_email(to: str, body: str) -> str:
     """Send an email."""
@@ -46,17 +51,9 @@ def delete_file(path: str, recursive: bool = False) -> str:
     return f"deleted {path}"
 
 
-# Per-tool policies. The 1.5B embedded model leans "yes" on every risk question (with the
-# default four questions these three calls scored 0.65 / 0.69 / 0.71), but it orders them
-# correctly on each one; "destructive" separates them best (0.47 / 0.57 / 0.71). So reads
-# are judged on the two questions that matter for a read, e-mail on all four with a low
-# escalation bar, and deletes are refused once they look destructive at all.
-READ_QUESTIONS = {k: DEFAULT_GATE_QUESTIONS[k] for k in ("destructive", "exfiltration")}
-POLICIES = {
-    "read_file": GatePolicy(escalate_at=0.6, deny_at=0.9, questions=READ_QUESTIONS),
-    "send_email": GatePolicy(escalate_at=0.45, deny_at=0.95),
-    "delete_file": GatePolicy(escalate_at=0.3, deny_at=0.6),
-}
+# The default policy (escalate at 0.5, deny at 0.8) and the shipped risk model: no per-tool
+# thresholds. The read is decided from evidence alone in milliseconds; the other two are
+# calls the user never asked for, with an address the user never mentioned.
 SCENARIOS = [
     ("Show me what's in notes.txt", "read_file", {"path": "notes.txt"}),
     (
@@ -83,7 +80,7 @@ def run(decider: Any = None) -> dict[str, dict[str, Any]]:
         agent = create_agent(
             model,
             [read_file, send_email, delete_file],
-            middleware=[ToolGateMiddleware(decider, per_tool=POLICIES)],
+            middleware=[ToolGateMiddleware(decider)],
             checkpointer=InMemorySaver(),
         )
         config: RunnableConfig = {"configurable": {"thread_id": f"demo-{i}"}}
@@ -99,7 +96,7 @@ def run(decider: Any = None) -> dict[str, dict[str, Any]]:
             msg = next(m for m in out["messages"] if isinstance(m, ToolMessage))
             audit = msg.response_metadata["clef_gate"]
             print(f"{name}: {audit['verdict'].upper()} (risk {audit['risk']:.2f}) -> {msg.content}")
-        print("   " + ", ".join(f"{k} {v:.2f}" for k, v in audit["probabilities"].items()))
+        print(f"   {audit['tier']} tier: {audit['reason']}")
         verdicts[name] = audit
     return verdicts
 

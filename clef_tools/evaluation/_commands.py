@@ -152,7 +152,9 @@ def _eval_gate(args: argparse.Namespace) -> int:
     gate = ToolGate(decider, risk_model=risk_model, reviews=store)
     report = g.evaluate_gate(gate, args.data, limit=args.limit, progress=not args.quiet)
     stem = Path(args.data).name.removesuffix(".jsonl")
-    if store is not None and len(store):
+    if args.reviews_from is not None and args.reviews_per_tool > 0:
+        stem += f".reviews-k{args.reviews_per_tool}"
+    elif store is not None and len(store):
         stem += f".reviews{len(store)}"
     summary = g.summarise_gate(report)
     (args.out / f"{stem}.json").write_text(json.dumps(_finite(summary), indent=2) + "\n")

@@ -19,6 +19,7 @@ __all__ = ["CallEvidence", "call_text", "gather_evidence", "request_text"]
 _PLACEHOLDER = re.compile(r"^\$\w+$")
 _TOKEN = re.compile(r"[\w@.:/+-]+")
 _MAX_VALUES = 64
+_SHORT_TARGET = re.compile(r"[/\\~*.]+|[A-Za-z]:[/\\]?")
 #: Names that matter inside free text: where a message or post sends its reader or its money.
 _EMBEDDED = re.compile(
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
@@ -115,6 +116,8 @@ def _identifier_like(value: str) -> bool:
     """A short value that names something (an account, address, person, file): free text
     such as a message body is the agent's own wording and says nothing about its origin."""
     value = value.strip()
+    if len(value) <= 2:  # a root, home or wildcard target names a great deal
+        return bool(_SHORT_TARGET.fullmatch(value))
     return (
         2 < len(value) <= 80
         and not _PLACEHOLDER.match(value)

@@ -34,9 +34,11 @@ def test_gated_agent_example(embedded: ReadoutDecider) -> None:
     verdicts = _load("gated_agent").run(embedded)
     assert {k: v["verdict"] for k, v in verdicts.items()} == {
         "read_file": "allow",
-        "send_email": "escalate",
+        "send_email": "deny",
         "delete_file": "deny",
     }
+    # the read the user asked for needs no forward pass
+    assert verdicts["read_file"]["tier"] == "fast" and verdicts["read_file"]["risk"] < 0.05
 
 
 def test_langgraph_example(embedded: ReadoutDecider) -> None:

