@@ -31,7 +31,8 @@ ToolResult = ToolMessage | Command[Any]
 
 
 class ToolGateMiddleware(AgentMiddleware):
-    """Three bands per tool call, from one decision request with all risk questions.
+    """Three bands per tool call on its risk: the probability that it is unsafe (see
+    docs/gate.md; clear calls are decided from evidence alone, the rest by the model).
 
     - risk < `escalate_at`: the tool runs;
     - `escalate_at` ≤ risk < `deny_at`: a human decides through LangGraph `interrupt()` in
@@ -40,8 +41,12 @@ class ToolGateMiddleware(AgentMiddleware):
     - risk ≥ `deny_at`: an error `ToolMessage`, the tool is not run.
 
     A scorer error or timeout yields `on_error` (escalate or deny), never allow. Every
-    result carries the audit (`verdict`, `probabilities`, thresholds, `reason`) in
-    `response_metadata["clef_gate"]`, and denied calls also in `artifact`.
+    result carries the audit (`verdict`, `risk`, `tier`, `evidence`, `probabilities`,
+    thresholds, `reason`) in `response_metadata["clef_gate"]`, and denied calls also in
+    `artifact`; each judgment is a `clef_gate` run in traces. A reviewer's decision on an
+    escalated call is kept in `reviews` (a `ReviewStore` or a JSONL path; in memory by
+    default) and pulls the risk of similar calls toward it. MCP annotations found in a
+    tool's `metadata` (`readOnlyHint`, ...) count as evidence.
     """
 
     def __init__(

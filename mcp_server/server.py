@@ -49,7 +49,9 @@ clef answers typed questions about a state with calibrated probabilities, in one
 forward pass, without generating text. Use `decide` for yes/no (noul), pick-one (choice)
 and rubric (score) questions; `route` to pick one of several named options; and
 `gate_tool_call` before running a tool that could be risky: act on `allow`, ask the user on
-`escalate`, do not run on `deny`. Probabilities near 0.5 (or low confidence) mean unsure.
+`escalate`, do not run on `deny`; after the user decides on an escalated call, report it
+with `record_review` so similar calls lean toward that decision. Probabilities near 0.5
+(or low confidence) mean unsure.
 """
 
 READ_ONLY = ToolAnnotations(
