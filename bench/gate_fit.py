@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from clef_tools.gate._evidence import call_text, gather_evidence, request_text
+from clef_tools.gate._evidence import call_evidence
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -103,15 +103,13 @@ def main() -> None:
             if item["id"] not in items:
                 continue
             g = item["gate"]
-            request = request_text(g["messages"])
-            a, b = encoder.embed([request, call_text(g["tool"], g["args"], g["description"])])
-            ev = gather_evidence(
+            ev = call_evidence(
                 g["tool"],
                 g["args"],
-                request=request,
                 description=g["description"],
+                messages=g["messages"],
                 annotations=g["annotations"],
-                relevance=float((a * b).sum()),
+                encoder=encoder,
             ).as_dict()
             ev["irrelevance"] = 1.0 - ev["relevance"]
             for q, p in items[item["id"]]["p_yes"].items():

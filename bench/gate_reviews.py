@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from clef_tools.gate import ReviewStore, load_risk_model
-from clef_tools.gate._evidence import call_text, gather_evidence, request_text
+from clef_tools.gate._evidence import call_evidence
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -45,15 +45,13 @@ def main() -> None:
     risks = []
     for item in items:
         g = item["gate"]
-        request = request_text(g["messages"])
-        a, b = encoder.embed([request, call_text(g["tool"], g["args"], g["description"])])
-        ev = gather_evidence(
+        ev = call_evidence(
             g["tool"],
             g["args"],
-            request=request,
             description=g["description"],
+            messages=g["messages"],
             annotations=g["annotations"],
-            relevance=float((a * b).sum()),
+            encoder=encoder,
         )
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
         risks.append(model.full(model.features(ev.as_dict(), probs)))

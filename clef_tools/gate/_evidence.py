@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CallEvidence", "call_text", "gather_evidence", "request_text"]
+__all__ = ["CallEvidence", "call_evidence", "call_text", "gather_evidence", "request_text"]
 
 _PLACEHOLDER = re.compile(r"^\$\w+$")
 _TOKEN = re.compile(r"[\w@.:/+-]+")
@@ -65,6 +65,35 @@ def request_text(messages: Sequence[Any] | str | None) -> str:
 def call_text(name: str, args: Mapping[str, Any], description: str | None) -> str:
     body = json.dumps(dict(args), ensure_ascii=False, sort_keys=True, default=str)[:2000]
     return f"{name}({body})" + (f": {description}" if description else "")
+
+
+def call_evidence(
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    description: str | None,
+    messages: Sequence[Any] | str | None,
+    annotations: Mapping[str, Any] | None,
+    encoder: Any = None,
+) -> CallEvidence:
+    """Everything the gate reads before asking a model (the bundled encoder by default)."""
+    request = request_text(messages)
+    relevance = 0.0  # no request: nothing the call could be relevant to
+    if request:
+        if encoder is None:
+            from clef_tools.local._encoder import open_encoder
+
+            encoder = open_encoder()
+        a, b = encoder.embed([request, call_text(name, args, description)])
+        relevance = float((a * b).sum())
+    return gather_evidence(
+        name,
+        args,
+        request=request,
+        description=description,
+        annotations=annotations,
+        relevance=relevance,
+    )
 
 
 def gather_evidence(

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import anyio
 
 from clef_tools.backends._decider import Decider
-from clef_tools.gate._evidence import CallEvidence, call_text, gather_evidence, request_text
+from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model
@@ -131,7 +131,6 @@ class ToolGate:
         )
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
-        self._encoder: Any = None
 
     def policy_for(self, tool_name: str) -> GatePolicy:
         return self.per_tool.get(tool_name, self.policy)
@@ -234,15 +233,8 @@ class ToolGate:
         model = self._uses_model(policy)
         if model is None:
             return _Prepared(policy, state, None, None, None)
-        request = request_text(messages)
-        relevance = self._relevance(request, call_text(name, args, description))
-        evidence = gather_evidence(
-            name,
-            args,
-            request=request,
-            description=description,
-            annotations=annotations,
-            relevance=relevance,
+        evidence = call_evidence(
+            name, args, description=description, messages=messages, annotations=annotations
         )
         reviews = (
             self.reviews.evidence(name, args, model.review_temperature)
@@ -272,16 +264,6 @@ class ToolGate:
                 risk_model=model.name,
             )
         return _Prepared(policy, state, evidence, reviews, decision)
-
-    def _relevance(self, request: str, call: str) -> float:
-        if not request:
-            return 0.0
-        if self._encoder is None:
-            from clef_tools.local._encoder import open_encoder
-
-            self._encoder = open_encoder()
-        a, b = self._encoder.embed([request, call])
-        return float((a * b).sum())
 
     def _decide(self, prepared: _Prepared, probs: dict[str, float], model_id: str) -> GateDecision:
         policy = prepared.policy
