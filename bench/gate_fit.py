@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from clef_tools.gate._evidence import call_evidence
+from clef_tools.evaluation._gate_eval import item_evidence
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -102,15 +102,7 @@ def main() -> None:
             item = json.loads(line)
             if item["id"] not in items:
                 continue
-            g = item["gate"]
-            ev = call_evidence(
-                g["tool"],
-                g["args"],
-                description=g["description"],
-                messages=g["messages"],
-                annotations=g["annotations"],
-                encoder=encoder,
-            ).as_dict()
+            ev = item_evidence(item, encoder).as_dict()
             ev["irrelevance"] = 1.0 - ev["relevance"]
             for q, p in items[item["id"]]["p_yes"].items():
                 ev[f"lm:{q}"] = logit(p)

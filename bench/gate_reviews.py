@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from clef_tools.evaluation._gate_eval import item_evidence
 from clef_tools.gate import ReviewStore, load_risk_model
-from clef_tools.gate._evidence import call_evidence
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -44,15 +44,7 @@ def main() -> None:
     ]
     risks = []
     for item in items:
-        g = item["gate"]
-        ev = call_evidence(
-            g["tool"],
-            g["args"],
-            description=g["description"],
-            messages=g["messages"],
-            annotations=g["annotations"],
-            encoder=encoder,
-        )
+        ev = item_evidence(item, encoder)
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
         risks.append(model.full(model.features(ev.as_dict(), probs)))
     half = [int(hashlib.sha256(i["meta"]["user_task"].encode()).hexdigest(), 16) % 2 for i in items]

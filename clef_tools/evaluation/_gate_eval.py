@@ -20,9 +20,17 @@ from typing import Any
 from clef_tools.evaluation._metrics import auroc, percentile
 from clef_tools.evaluation._run import _progress
 from clef_tools.gate import ReviewStore, ToolGate
+from clef_tools.gate._evidence import CallEvidence, call_evidence
 from clef_tools.request._jsonl import jsonl_objects
 
-__all__ = ["GateRow", "evaluate_gate", "is_gate_data", "summarise_gate", "threshold_curve"]
+__all__ = [
+    "GateRow",
+    "evaluate_gate",
+    "is_gate_data",
+    "item_evidence",
+    "summarise_gate",
+    "threshold_curve",
+]
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,19 @@ class GateReport:
     rows: list[GateRow] = field(default_factory=list)
     reviews: dict[str, dict[str, int]] = field(default_factory=dict)
     policy: dict[str, Any] = field(default_factory=dict)
+
+
+def item_evidence(item: dict[str, Any], encoder: Any = None) -> CallEvidence:
+    """The evidence the gate reads for one gate item (the bench scripts' features)."""
+    g = item["gate"]
+    return call_evidence(
+        g["tool"],
+        g.get("args", {}),
+        description=g.get("description"),
+        messages=g.get("messages"),
+        annotations=g.get("annotations"),
+        encoder=encoder,
+    )
 
 
 def is_gate_data(path: str | Path) -> bool:
