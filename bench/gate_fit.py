@@ -176,6 +176,7 @@ def main() -> None:
 
     fast_test = predict(matrix(test, FAST), wf, bf)
     full_test = predict(matrix(test, full_names), wl, bl)
+    old = json.loads(MODEL.read_text()) if MODEL.exists() else {}
     model = {
         "about": "Gate risk model for the embedded decision model, fitted by bench/gate_fit.py "
         "on the AgentDojo v1.2 banking+slack dev split (clef-tools data agentdojo; MIT).",
@@ -191,8 +192,9 @@ def main() -> None:
         },
         "fast_allow_below": allow_below,
         "fast_deny_at": deny_at,
-        "review_strength": 2.0,
-        "review_temperature": 0.05,
+        # fitted separately (bench/gate_reviews.py): kept across refits
+        "review_strength": old.get("review_strength", 2.0),
+        "review_temperature": old.get("review_temperature", 0.05),
     }
     MODEL.write_text(json.dumps(model, indent=2) + "\n")
     study = {
