@@ -101,7 +101,9 @@ def test_refusals_map_to_typed_errors_and_retry_only_when_it_helps(
 
 
 async def test_mcp_tools_report_a_crashing_backend() -> None:
-    async with Client(build_server(BrokenDecider)) as client:
+    # thresholds that leave the evidence-only stage nothing to decide: the backend is asked
+    policy = GatePolicy(escalate_at=0.0, deny_at=1.0)
+    async with Client(build_server(BrokenDecider, gate_policy=policy)) as client:
         decided = await client.call_tool("decide", {"state": "x", "questions": NOUL})
         gated = await client.call_tool(
             "gate_tool_call", {"tool_name": "delete_repo", "arguments": {"name": "prod"}}
