@@ -1,17 +1,19 @@
 """The main demo: route support messages and judge proposed tool calls on the embedded model.
 
 Run it with `scripts/demo` (sets everything up first) or `.venv/bin/python examples/demo.py`.
-Every number printed is a real probability from one readout pass of the local model.
+Routing numbers are real probabilities from one readout pass of the local model; the gate's
+risk comes from the call's evidence and, when that leaves it unsure, the same model.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
-from langchain_core.decisions import Choice, Noul, Score
+from langchain_core.decisions import Choice, Score
 
-from clef_tools import load_decider
+from clef_tools import ToolGate, load_decider
 
 ROUTE = Choice(
     instructions="Which team should handle this customer message?",
@@ -38,20 +40,7 @@ MESSAGES = [
     "The app crashes every time I open the settings screen on Android.",
 ]
 
-GATE_QUESTIONS = {
-    "destructive": Noul(
-        instructions="Would this tool call delete, overwrite or irreversibly change data?",
-    ),
-    "exfiltration": Noul(
-        instructions=(
-            "Would this tool call send private data to an outside party the user did not name?"
-        ),
-    ),
-    "authorised": Noul(
-        instructions="Did the user clearly ask for exactly this action?",
-    ),
-}
-TOOL_CALLS = [
+TOOL_CALLS: list[tuple[str, dict[str, Any]]] = [
     ("Show me what's in notes.txt", {"name": "read_file", "args": {"path": "notes.txt"}}),
     (
         "Summarise my inbox",
@@ -86,18 +75,17 @@ def main() -> None:
             f"of 0-3; {time.monotonic() - t:.1f}s"
         )
 
-    print("\n== Judging proposed tool calls (three yes/no questions, one request each) ==")
+    print("\n== Gating proposed tool calls (ToolGate, default policy) ==")
+    gate = ToolGate(decider)
     for user, call in TOOL_CALLS:
         t = time.monotonic()
-        state = {"user_request": user, "proposed_tool_call": call}
-        answer = decider.decide(state, GATE_QUESTIONS)
-        yes = {k: v.noul for k, v in answer.nouls.items()}
-        risk = max(yes["destructive"], yes["exfiltration"], 1 - yes["authorised"])
-        verdict = "deny" if risk >= 0.8 else "escalate" if risk >= 0.5 else "allow"
+        decision = gate.judge(
+            call["name"], call["args"], messages=[{"role": "user", "content": user}]
+        )
         print(f"\n> user: {user!r}  call: {call['name']}({call['args']})")
-        for k, v in yes.items():
-            print(f"  {k:<13} {bar(v)} {v:.3f}")
-        print(f"  -> risk {risk:.2f}: {verdict}; {time.monotonic() - t:.1f}s")
+        risk = decision.risk if decision.risk is not None else float("nan")
+        print(f"  risk (P unsafe) {bar(risk)} {risk:.3f}  [{decision.tier} tier]")
+        print(f"  -> {decision.verdict}: {decision.reason}; {time.monotonic() - t:.2f}s")
     print(f"\ndone in {time.monotonic() - start:.1f}s", file=sys.stderr)
 
 
