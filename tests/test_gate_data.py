@@ -149,3 +149,28 @@ def test_reviews_of_similar_calls_count_more_than_others() -> None:
     assert close is not None and far is not None
     assert close.unsafe_share == 1.0 and close.weight > 1.0 > far.weight
     assert store.evidence("read_file", {"path": "x"}, 0.05) is None
+
+
+def test_a_new_review_costs_one_encoding_not_one_per_review() -> None:
+    from clef_tools.local._encoder import open_encoder
+
+    class Counting:
+        def __init__(self) -> None:
+            self.inner, self.texts = open_encoder(), 0
+
+        def embed(self, texts: list[str]) -> object:
+            self.texts += len(texts)
+            return self.inner.embed(texts)
+
+    encoder = Counting()
+    store = ReviewStore(encoder=encoder, per_tool=3)
+    for n in range(3):
+        store.record("send_money", {"recipient": f"GB{n}"}, "approve")
+    store.evidence("send_money", {"recipient": "GB9"}, 0.05)
+    assert encoder.texts == 3 + 1  # three reviews, one query
+    store.record("send_money", {"recipient": "GB0"}, "approve")  # a repeat: known already
+    store.record("send_money", {"recipient": "GB7"}, "reject")  # drops GB1 and GB2
+    evidence = store.evidence("send_money", {"recipient": "GB7"}, 0.05)
+    assert encoder.texts == 4 + 1 + 1  # only GB7 is new, plus the query
+    # the rejected exact match outweighs the two approvals of other accounts
+    assert evidence is not None and evidence.count == 3 and evidence.unsafe_share > 0.5

@@ -104,7 +104,8 @@ class ReviewStore:
         self._encoder = encoder
         self._lock = threading.Lock()
         self._reviews: dict[str, deque[Review]] = {}
-        self._vectors: dict[str, Any] = {}
+        self._vectors: dict[str, dict[str, Any]] = {}
+        self._vectors_lock = threading.Lock()
         self._lines = 0
         if self.path is not None and self.path.exists():
             self._read(self.path)
@@ -182,12 +183,19 @@ class ReviewStore:
     # -- internals ------------------------------------------------------------------------
 
     def _tool_vectors(self, tool: str, reviews: list[Review]) -> Any:
-        cached = self._vectors.get(tool)
-        if cached is None or cached[0] != len(reviews) or cached[1] != reviews[-1].at:
-            vectors = self._encode([r.text() for r in reviews])
-            cached = (len(reviews), reviews[-1].at, vectors)
-            self._vectors[tool] = cached
-        return cached[2]
+        """One embedding per distinct reviewed call, kept between judgments: a new review
+        costs one encoder pass, not one per review of the tool."""
+        import numpy as np
+
+        texts = [r.text() for r in reviews]
+        with self._vectors_lock:
+            known = self._vectors.setdefault(tool, {})
+            missing = sorted({t for t in texts if t not in known})
+            if missing:
+                known.update(zip(missing, self._encode(missing), strict=True))
+            for stale in set(known) - set(texts):
+                del known[stale]
+            return np.stack([known[t] for t in texts])
 
     def _encode(self, texts: list[str]) -> Any:
         if self._encoder is None:
