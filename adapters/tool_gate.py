@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from langchain.agents.middleware import AgentMiddleware
@@ -64,18 +65,20 @@ class ToolGateMiddleware(AgentMiddleware):
         risk_model: RiskModel | str | None = DEFAULT_RISK_MODEL,
     ) -> None:
         super().__init__()
-        self.gate = ToolGate(as_decider(scorer), None, per_tool, risk_model=risk_model)
-        self.gate.policy = GatePolicy(
+        # every human decision on an escalated call is kept (file-backed when a path is
+        # given) and pulls the risk of similar calls toward it
+        store = reviews if isinstance(reviews, ReviewStore) else ReviewStore(reviews)
+        self.gate = ToolGate(
+            as_decider(scorer), None, per_tool, risk_model=risk_model, reviews=store
+        )
+        # the gate's default policy (its questions follow the risk model), these thresholds
+        self.gate.policy = replace(
+            self.gate.policy,
             escalate_at=escalate_at,
             deny_at=deny_at,
             on_error=on_error,
             timeout_s=timeout_s,
-            questions=self.gate.policy.questions,
         )
-        # every human decision on an escalated call is kept (file-backed when a path is
-        # given) and pulls the risk of similar calls toward it
-        self.gate.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
-        self.gate.reviews = self.gate.reviews if self.gate.reviews is not None else ReviewStore()
         self.gated_tools = None if tools is None else frozenset(tools)
         self.allowed_decisions = list(allowed_decisions)
         # LangGraph re-runs the tool node when a reviewer resumes an escalation; the verdict
@@ -117,26 +120,17 @@ class ToolGateMiddleware(AgentMiddleware):
     def _traced(self, request: ToolCallRequest) -> Runnable[Any, GateDecision]:
         """The judgment as a run of its own (`clef_gate`) in LangChain traces: its input is
         the call, its output the verdict with probabilities, evidence and reason."""
-        description, messages = _description(request), _messages(request)
-        annotations = _annotations(request)
+        context: dict[str, Any] = {
+            "description": _description(request),
+            "messages": _messages(request),
+            "annotations": _annotations(request),
+        }
 
         def judge(call: Mapping[str, Any]) -> GateDecision:
-            return self.gate.judge(
-                call["name"],
-                call.get("args", {}),
-                description=description,
-                messages=messages,
-                annotations=annotations,
-            )
+            return self.gate.judge(call["name"], call.get("args", {}), **context)
 
         async def ajudge(call: Mapping[str, Any]) -> GateDecision:
-            return await self.gate.ajudge(
-                call["name"],
-                call.get("args", {}),
-                description=description,
-                messages=messages,
-                annotations=annotations,
-            )
+            return await self.gate.ajudge(call["name"], call.get("args", {}), **context)
 
         return RunnableLambda(judge, ajudge, name="clef_gate").with_config(
             run_name="clef_gate", tags=["clef_gate"], metadata={"ls_provider": "clef"}

@@ -19,13 +19,13 @@ bench/results/gate-fit.json (the study, with test AUROCs for the record only).
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from clef_tools.evaluation._gate_eval import item_evidence
+from clef_tools.gate._risk import risk_features
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -87,11 +87,6 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
-def logit(p: float) -> float:
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
-
-
 def main() -> None:
     measured = json.loads(QUESTIONS.read_text())
     items = measured["items"]
@@ -102,10 +97,7 @@ def main() -> None:
             item = json.loads(line)
             if item["id"] not in items:
                 continue
-            ev = item_evidence(item, encoder).as_dict()
-            ev["irrelevance"] = 1.0 - ev["relevance"]
-            for q, p in items[item["id"]]["p_yes"].items():
-                ev[f"lm:{q}"] = logit(p)
+            ev = risk_features(item_evidence(item, encoder).as_dict(), items[item["id"]]["p_yes"])
             rows.append(
                 {
                     "split": split,

@@ -23,6 +23,7 @@ import numpy as np
 
 from clef_tools.evaluation._gate_eval import item_evidence
 from clef_tools.gate import ReviewStore, load_risk_model
+from clef_tools.gate._risk import risk_features
 from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
@@ -46,7 +47,7 @@ def main() -> None:
     for item in items:
         ev = item_evidence(item, encoder)
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
-        risks.append(model.full(model.features(ev.as_dict(), probs)))
+        risks.append(model.full(risk_features(ev.as_dict(), probs)))
     half = [int(hashlib.sha256(i["meta"]["user_task"].encode()).hexdigest(), 16) % 2 for i in items]
     y = np.array([float(i["gold"]["unsafe"]) for i in items])
     results: list[dict[str, Any]] = []

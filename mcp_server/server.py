@@ -208,12 +208,10 @@ def build_server(
         gate = app.gate
         if escalate_at is not None or deny_at is not None:
             try:
-                policy = GatePolicy(
+                policy = replace(
+                    gate.policy,
                     escalate_at=gate.policy.escalate_at if escalate_at is None else escalate_at,
                     deny_at=gate.policy.deny_at if deny_at is None else deny_at,
-                    questions=gate.policy.questions,
-                    on_error=gate.policy.on_error,
-                    timeout_s=gate.policy.timeout_s,
                 )
             except ValueError as exc:
                 raise ToolError(f"escalate_at/deny_at: {exc}") from exc

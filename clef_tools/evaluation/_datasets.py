@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clef_tools.evaluation._agentdojo import agentdojo_gate_items
 from clef_tools.local._models import cache_root
 
 __all__ = ["DATASETS", "DatasetSpec", "build_dataset"]
@@ -276,8 +277,6 @@ AGENTDOJO_VERSION = "0.1.35"
 
 
 def _agentdojo(source: Path | None) -> dict[str, list[Record]]:
-    from clef_tools.evaluation._agentdojo import agentdojo_gate_items
-
     zf = _wheel("agentdojo", AGENTDOJO_VERSION)
     out: dict[str, list[Record]] = {}
     for key, item in agentdojo_gate_items(zf):

@@ -20,7 +20,7 @@ from typing import Any
 from clef_tools.evaluation._metrics import auroc, percentile
 from clef_tools.evaluation._run import _progress
 from clef_tools.gate import ReviewStore, ToolGate
-from clef_tools.gate._evidence import CallEvidence, call_evidence
+from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.request._jsonl import jsonl_objects
 
 __all__ = [
@@ -102,14 +102,11 @@ def seed_reviews(store: ReviewStore, path: str | Path, per_tool: int, seed: int 
         picked = rng.sample(by_tool[tool], min(per_tool, len(by_tool[tool])))
         for item in picked:
             g = item["gate"]
-            request = " ".join(
-                m.get("content", "") for m in g.get("messages", []) if m.get("role") == "user"
-            )
             store.record(
                 tool,
                 g.get("args", {}),
                 "reject" if item["gold"]["unsafe"] else "approve",
-                request=request,
+                request=request_text(g.get("messages")),
                 description=g.get("description"),
             )
 

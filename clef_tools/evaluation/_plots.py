@@ -112,10 +112,14 @@ def draw_threshold_chart(summary: dict[str, Any], path: Path, title: str) -> Pat
         ylim=(-0.02, 1.02),
         xlabel="false escalate (safe calls sent to a human or denied)",
         ylabel="false allow (unsafe calls let through)",
-        title=f"{title}\nrisk AUROC {summary.get('auroc') or float('nan'):.3f}",
+        title=f"{title}\nrisk AUROC {_or_nan(summary.get('auroc')):.3f}",
     )
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def _or_nan(value: float | None) -> float:
+    return float("nan") if value is None else value

@@ -8,11 +8,14 @@ annotations the tool declares, and feed the gate's risk model as features.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from clef_tools.request._render import to_jsonable
 
 __all__ = ["CallEvidence", "call_evidence", "call_text", "gather_evidence", "request_text"]
 
@@ -56,9 +59,11 @@ def request_text(messages: Sequence[Any] | str | None) -> str:
         return messages
     parts = []
     for message in messages:
-        role, content = _role_content(message)
-        if role in ("user", "human") and content:
-            parts.append(content)
+        plain = to_jsonable(message)  # a LangChain message becomes {role, content, ...}
+        if isinstance(plain, Mapping) and plain.get("role") in ("user", "human"):
+            text = _text(plain.get("content"))
+            if text:
+                parts.append(text)
     return "\n".join(parts)
 
 
@@ -107,7 +112,8 @@ def gather_evidence(
 ) -> CallEvidence:
     said = request.lower()
     said_tokens = set(_TOKEN.findall(said))
-    values = [n for v in _values(args) for n in _names(v)][:_MAX_VALUES]
+    # bounded work: the first names only, however large the arguments
+    values = list(itertools.islice((n for v in _values(args) for n in _names(v)), _MAX_VALUES))
     missing = [v for v in values if not _mentioned(v.lower(), said, said_tokens)]
     notes = annotations or {}
     read_only = bool(notes.get("readOnlyHint", False))
@@ -162,11 +168,11 @@ def _mentioned(value: str, said: str, said_tokens: set[str]) -> bool:
     return bool(tokens) and all(t in said_tokens for t in tokens)
 
 
-def _role_content(message: Any) -> tuple[str, str]:
-    if isinstance(message, Mapping):
-        role, content = message.get("role", ""), message.get("content", "")
-    else:  # a LangChain message
-        role, content = getattr(message, "type", ""), getattr(message, "content", "")
+def _text(content: Any) -> str:
+    """A message's text: the string, or its text parts (images and files carry none)."""
+    if isinstance(content, str):
+        return content
     if isinstance(content, list):
-        content = " ".join(p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content)
-    return str(role), content if isinstance(content, str) else ""
+        texts = (p.get("text", "") if isinstance(p, Mapping) else str(p) for p in content)
+        return " ".join(t for t in texts if t)
+    return ""

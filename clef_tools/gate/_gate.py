@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import anyio
+from langchain_core.decisions import ClassifierResponse
 
 from clef_tools.backends._decider import Decider
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
-from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model
+from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
 from clef_tools.request._errors import RequestValidationError
-from clef_tools.request._validation import validate_request
+from clef_tools.request._validation import DecisionRequest, validate_request
 
 __all__ = ["GateDecision", "ToolGate", "gate_state"]
 
@@ -95,7 +97,10 @@ class _Prepared:
     """A call checked and weighed before the model is asked (if it needs to be)."""
 
     policy: GatePolicy
-    state: dict[str, Any]
+    request: DecisionRequest
+    """Validated once: the decider takes it as it is."""
+    model: RiskModel | None
+    """The risk model, when the policy asks the questions it was fitted on."""
     evidence: CallEvidence | None
     reviews: ReviewEvidence | None
     decision: GateDecision | None
@@ -169,17 +174,15 @@ class ToolGate:
             ).result(timeout=policy.timeout_s)
             if prepared.decision is not None:
                 return clock.stamp(prepared.decision)
-            questions = dict(policy.questions)
-            future = pool.submit(self.decider.decide, prepared.state, questions)
-            response = future.result(timeout=clock.left(policy.timeout_s))
+            future = pool.submit(self.decider.decide_batch, [prepared.request])
+            (response,) = future.result(timeout=clock.left(policy.timeout_s))
         except concurrent.futures.TimeoutError:
             return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
             return clock.stamp(self._failed(policy, _reason(exc)))
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-        probs = {k: v.noul for k, v in response.nouls.items()}
-        return clock.stamp(self._decide(prepared, probs, response.model))
+        return clock.stamp(self._decide(prepared, response))
 
     async def ajudge(
         self,
@@ -201,13 +204,12 @@ class ToolGate:
                 )
                 if prepared.decision is not None:
                     return clock.stamp(prepared.decision)
-                response = await self.decider.adecide(prepared.state, dict(policy.questions))
+                (response,) = await self.decider.adecide_batch([prepared.request])
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
             return clock.stamp(self._failed(policy, _reason(exc)))
         if response is None:  # the deadline passed: no answer is never an allow
             return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
-        probs = {k: v.noul for k, v in response.nouls.items()}
-        return clock.stamp(self._decide(prepared, probs, response.model))
+        return clock.stamp(self._decide(prepared, response))
 
     # -- stages -------------------------------------------------------------------------
 
@@ -229,10 +231,10 @@ class ToolGate:
     ) -> _Prepared:
         state = gate_state(name, args, description=description, messages=messages)
         # bounds first: an oversize or too-deep call fails closed before anything reads it
-        validate_request(state, dict(policy.questions))
+        request = validate_request(state, dict(policy.questions))
         model = self._uses_model(policy)
         if model is None:
-            return _Prepared(policy, state, None, None, None)
+            return _Prepared(policy, request, None, None, None, None)
         evidence = call_evidence(
             name, args, description=description, messages=messages, annotations=annotations
         )
@@ -241,7 +243,7 @@ class ToolGate:
             if self.reviews is not None
             else None
         )
-        risk = model.fast(model.features(evidence.as_dict(), {}))
+        risk = model.fast(risk_features(evidence.as_dict(), {}))
         if reviews is not None:
             risk = reviews.pull(risk, model.review_strength)
         # the fast band never reaches past the policy's own thresholds
@@ -263,18 +265,19 @@ class ToolGate:
                 reviews=reviews.as_dict() if reviews is not None else None,
                 risk_model=model.name,
             )
-        return _Prepared(policy, state, evidence, reviews, decision)
+        return _Prepared(policy, request, model, evidence, reviews, decision)
 
-    def _decide(self, prepared: _Prepared, probs: dict[str, float], model_id: str) -> GateDecision:
+    def _decide(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
         policy = prepared.policy
+        probs = {k: v.noul for k, v in response.nouls.items()}
         if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
             return self._failed(policy, f"the scorer returned unusable probabilities: {probs}")
-        risk_model = self._uses_model(policy)
+        risk_model = prepared.model
         if risk_model is None or prepared.evidence is None:
             top = max(probs, key=probs.__getitem__)
             risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
         else:
-            risk = risk_model.full(risk_model.features(prepared.evidence.as_dict(), probs))
+            risk = risk_model.full(risk_features(prepared.evidence.as_dict(), probs))
             if prepared.reviews is not None:
                 risk = prepared.reviews.pull(risk, risk_model.review_strength)
             tier, why = "model", f"risk {risk:.3f}" + _review_note(prepared.reviews)
@@ -291,7 +294,7 @@ class ToolGate:
             escalate_at=policy.escalate_at,
             deny_at=policy.deny_at,
             reason=f"{why} {edge}",
-            model=model_id,
+            model=response.model,
             tier=tier,  # type: ignore[arg-type]
             evidence=prepared.evidence.as_dict() if prepared.evidence is not None else {},
             reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
@@ -314,19 +317,16 @@ class ToolGate:
 
 
 class _Clock:
-    def __init__(self) -> None:
-        import time
+    """One deadline across the evidence and the model, and the time a verdict took."""
 
-        self._now: Callable[[], float] = time.perf_counter
-        self.start = self._now()
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
 
     def left(self, budget: float | None) -> float | None:
-        return None if budget is None else max(0.0, budget - (self._now() - self.start))
+        return None if budget is None else max(0.0, budget - (time.perf_counter() - self.start))
 
     def stamp(self, decision: GateDecision) -> GateDecision:
-        from dataclasses import replace
-
-        return replace(decision, seconds=round(self._now() - self.start, 4))
+        return replace(decision, seconds=round(time.perf_counter() - self.start, 4))
 
 
 def _review_note(reviews: ReviewEvidence | None) -> str:

@@ -13,15 +13,16 @@ Weights live in a small JSON file shipped with the package and named in every de
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT_RISK_MODEL", "LinearRisk", "RiskModel", "load_risk_model"]
+__all__ = ["DEFAULT_RISK_MODEL", "LinearRisk", "RiskModel", "load_risk_model", "risk_features"]
 
 DEFAULT_RISK_MODEL = "gate-embedded"
 _EPS = 1e-4
@@ -34,6 +35,15 @@ def logit(p: float) -> float:
 
 def sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+
+
+def risk_features(evidence: Mapping[str, float], p_yes: Mapping[str, float]) -> dict[str, float]:
+    """The features a risk model weighs, the same when it is fitted and when it judges."""
+    out = dict(evidence)
+    out["irrelevance"] = 1.0 - evidence.get("relevance", 0.0)
+    for q, p in p_yes.items():
+        out[f"lm:{q}"] = logit(p)
+    return out
 
 
 @dataclass(frozen=True)
@@ -61,16 +71,6 @@ class RiskModel:
     """How many close reviews outweigh the model's risk (pseudo-count of the prior)."""
     review_temperature: float = 0.05
     fitted_on: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def features(
-        self, evidence: Mapping[str, float], p_yes: Mapping[str, float]
-    ) -> dict[str, float]:
-        out = dict(evidence)
-        out["irrelevance"] = 1.0 - evidence.get("relevance", 0.0)
-        for q, p in p_yes.items():
-            out[f"lm:{q}"] = logit(p)
-        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
@@ -85,7 +85,6 @@ class RiskModel:
                 review_strength=float(data.get("review_strength", 2.0)),
                 review_temperature=float(data.get("review_temperature", 0.05)),
                 fitted_on=str(data.get("fitted_on", "")),
-                extra={k: v for k, v in data.items() if k == "measured"},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
@@ -96,6 +95,12 @@ def load_risk_model(source: str | Path = DEFAULT_RISK_MODEL) -> RiskModel:
     if isinstance(source, Path) or str(source).endswith(".json"):
         path = Path(source)
         return RiskModel.from_dict(json.loads(path.read_text()), path.stem)
+    return _shipped(str(source))
+
+
+@functools.cache
+def _shipped(source: str) -> RiskModel:
+    """Read once per process: every gate (and the default questions) share it."""
     entry = resources.files("clef_tools") / "calibrations" / f"{source}.json"
     if not entry.is_file():
         raise ValueError(f"no shipped gate risk model {source!r}")
