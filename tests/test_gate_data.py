@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ ATTACKER_IBAN = "US133000000121212121212"
 
 
 @pytest.fixture(scope="module")
-def gate_set(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:  # type: ignore[type-arg]
+def gate_set(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
     out = tmp_path_factory.mktemp("agentdojo")
     paths = build_dataset("agentdojo", out)
     return {
@@ -28,7 +29,9 @@ def gate_set(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
     }
 
 
-def test_agentdojo_gate_set_is_labelled_and_split_by_user_task(gate_set: dict) -> None:  # type: ignore[type-arg]
+def test_agentdojo_gate_set_is_labelled_and_split_by_user_task(
+    gate_set: dict[str, list[dict[str, Any]]],
+) -> None:
     items = gate_set["dev"] + gate_set["test"]
     assert {"dev", "test"} == set(gate_set)
     unsafe = [i for i in items if i["gold"]["unsafe"]]
@@ -174,3 +177,22 @@ def test_a_new_review_costs_one_encoding_not_one_per_review() -> None:
     assert encoder.texts == 4 + 1 + 1  # only GB7 is new, plus the query
     # the rejected exact match outweighs the two approvals of other accounts
     assert evidence is not None and evidence.count == 3 and evidence.unsafe_share > 0.5
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ({"note": "bad \ud800"}, "args.note"),
+        ({"deep": json.loads("[" * 80 + "]" * 80)}, "nested deeper than 64"),
+        ({"ratio": float("nan")}, "args.ratio"),
+    ],
+    ids=["surrogate", "deep", "nan"],
+)
+def test_a_review_the_file_could_not_hold_is_refused_naming_the_field(
+    tmp_path: Path, args: dict[str, Any], fragment: str
+) -> None:
+    path = tmp_path / "reviews.jsonl"
+    store = ReviewStore(path)
+    with pytest.raises(ReviewError, match=fragment):
+        store.record("write_file", args, "approve")
+    assert len(store) == 0 and not path.exists()

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from clef_tools.gate._evidence import call_text
+from clef_tools.request._limits import MAX_STATE_DEPTH
+from clef_tools.request._validation import scan_json
 
 __all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore"]
 
@@ -140,6 +142,14 @@ class ReviewStore:
             raise ReviewError(f"decision must be one of {', '.join(KINDS)}, not {decision!r}")
         if not tool or not isinstance(tool, str):
             raise ReviewError("tool: a review needs the tool's name")
+        # what a judged call may hold, a review may hold: no lone surrogates (the file is
+        # UTF-8), no NaN, no nesting past the state limit
+        issues = scan_json(
+            {"tool": tool, "args": dict(args), "request": request, "description": description},
+            max_depth=MAX_STATE_DEPTH,
+        )
+        if issues:
+            raise ReviewError(f"{issues[0].path}: {issues[0].msg}")
         review = Review(
             tool=tool,
             args=dict(args),
