@@ -12,10 +12,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from clef_tools._extras import extra_for, needs_extra
 from clef_tools.backends._registry import spec_forms
 from clef_tools.request._errors import (
     BackendError,
     ClefError,
+    MissingExtraError,
     ModelUnavailableError,
     RequestValidationError,
     UnsupportedInputError,
@@ -153,14 +155,22 @@ def _register_surfaces(sub: Any) -> None:
         try:
             register = entry.load()
         except ImportError as exc:  # that surface's dependencies are not installed
-            broken = sub.add_parser(entry.name, help=f"unavailable: {exc}")
-            broken.set_defaults(handler=_unavailable(entry.name, exc))
+            extra = extra_for(exc.name)
+            why = f"needs the [{extra}] extra" if extra else f"cannot start: {exc}"
+            # accepts whatever options the real command takes, to fail with the reason
+            broken = sub.add_parser(
+                entry.name, help=f"unavailable: {why}", add_help=False, prefix_chars="\0"
+            )
+            broken.add_argument("given", nargs="*")
+            broken.set_defaults(handler=_unavailable(entry.name, exc, extra))
             continue
         register(sub)
 
 
-def _unavailable(name: str, exc: ImportError) -> Any:
+def _unavailable(name: str, exc: ImportError, extra: str | None) -> Any:
     def fail(args: argparse.Namespace) -> int:
+        if extra is not None:
+            raise MissingExtraError(f"`clef-tools {name}`", extra, exc.name or "") from exc
         raise ModelUnavailableError(f"`clef-tools {name}` cannot start: {exc}")
 
     return fail
@@ -169,7 +179,8 @@ def _unavailable(name: str, exc: ImportError) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return int(args.handler(args))
+        with needs_extra(f"`clef-tools {args.command}`"):
+            return int(args.handler(args))
     except RequestValidationError as exc:
         return _fail(f"invalid request: {exc}", EXIT_BAD_REQUEST)
     except UnsupportedInputError as exc:

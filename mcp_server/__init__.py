@@ -1,9 +1,43 @@
-"""clef MCP server: `decide`, `route`, `gate_tool_call` and `model_info` for MCP hosts."""
+"""clef MCP server: `decide`, `route`, `gate_tool_call`, `record_review` and `model_info`
+for MCP hosts.
 
-from clef_mcp._stdio import run_stdio
-from clef_mcp.server import AppState, build_server, http_app
+The server's names load on first use, so `clef-tools --help` (which registers the `mcp`
+command through this package) does not import the MCP SDK.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from clef_mcp._stdio import run_stdio
+    from clef_mcp.server import AppState, build_server, http_app
+
+_WHERE: dict[str, str] = {
+    "AppState": "clef_mcp.server",
+    "build_server": "clef_mcp.server",
+    "http_app": "clef_mcp.server",
+    "run_stdio": "clef_mcp._stdio",
+}
 
 __all__ = ["AppState", "build_server", "http_app", "main", "run_stdio"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'clef_mcp' has no attribute {name!r}")
+    from clef_tools._extras import needs_extra
+
+    with needs_extra(f"clef_mcp.{name}"):
+        value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
 
 
 def main(argv: list[str] | None = None) -> int:

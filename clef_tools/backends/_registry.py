@@ -82,6 +82,8 @@ class BackendFamily:
     """For specs written as paths: whether this family owns that path."""
     options: tuple[str, ...] = ()
     """The `LoadOptions` fields it reads."""
+    extra: str | None = None
+    """The optional extra it needs (`pip install 'clef-tools[local]'`), checked before opening."""
 
 
 # -- how each family opens (imports stay lazy: torch only loads for local models) ------
@@ -155,6 +157,7 @@ _LOCAL = ("dtype", "device")
 FAMILIES: tuple[BackendFamily, ...] = (
     BackendFamily(
         kind="readout",
+        extra="local",
         forms=("embedded", "smollm2", "PATH.gguf", "./model-folder"),
         summary="one-pass readout of a local causal LM (embedded default: Qwen2.5-Coder-1.5B)",
         open=_open_readout,
@@ -170,6 +173,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
     ),
     BackendFamily(
         kind="release",
+        extra="local",
         forms=("clef-flash", "./clef-release-folder"),
         summary="the Clef-Flash weights through the release's own code "
         "($CLEF_FLASH_PATH; needs --trust-release-code)",
@@ -198,6 +202,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
     ),
     BackendFamily(
         kind="embedding",
+        extra="local",
         forms=("embedding[:ENCODER-DIR]",),
         summary="sentence-embedding similarity (choice questions only; default encoder "
         "all-MiniLM-L6-v2, or a sentence-transformers folder)",
@@ -208,6 +213,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
     ),
     BackendFamily(
         kind="cascade",
+        extra="local",
         forms=("cascade[:SPEC]",),
         summary="embedding tier first, then SPEC (default embedded) when unsure",
         open=_open_cascade,
@@ -263,7 +269,14 @@ def _family(spec: BackendSpec) -> BackendFamily:
 
 
 def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
-    return _family(spec).open(spec, options)
+    from clef_tools._extras import needs_extra, require_extra
+
+    # a local family on a hosted-only install names the extra it needs
+    family = _family(spec)
+    if family.extra is not None:
+        require_extra(family.extra, f"the backend {spec.raw!r}")
+    with needs_extra(f"the backend {spec.raw!r}"):
+        return family.open(spec, options)
 
 
 def spec_forms() -> str:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 import anyio
 from langchain_core.decisions import ClassifierResponse
 
+from clef_tools._extras import require_extra
 from clef_tools.backends._decider import Decider
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
@@ -131,6 +132,12 @@ class ToolGate:
             decider = decider.inner
         self.decider = decider
         self.risk_model = load_risk_model(risk_model) if isinstance(risk_model, str) else risk_model
+        if self.risk_model is not None or reviews is not None:
+            # its evidence embeds request and call locally: say so now, not as an
+            # escalation on every call of a hosted-only install
+            require_extra(
+                "local", "a ToolGate with a risk model or reviews (risk_model=None: without)"
+            )
         self.policy = policy or GatePolicy(
             questions=DEFAULT_GATE_QUESTIONS if self.risk_model is not None else RISK_QUESTIONS
         )

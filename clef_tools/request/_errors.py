@@ -6,6 +6,7 @@ ClefError
 │   └── StateTooLongError    the rendered request does not fit the backend's context
 ├── UnsupportedInputError    valid request, but this backend cannot answer it (e.g. images, box)
 ├── ModelUnavailableError    the model's files are missing, incomplete or fail their checksum
+│   └── MissingExtraError    an optional extra is not installed (also an ImportError)
 └── BackendError             the scorer itself failed (a forward pass, a remote endpoint)
     └── RemoteError          a hosted endpoint answered with an error (status, code, request id)
         ├── AuthenticationError   401/403: the key or token is wrong
@@ -34,6 +35,7 @@ __all__ = [
     "ClefError",
     "FieldIssue",
     "IssueList",
+    "MissingExtraError",
     "ModelUnavailableError",
     "QuotaExceededError",
     "RateLimitError",
@@ -156,6 +158,22 @@ class UnsupportedInputError(ClefError, ValueError):
 
 class ModelUnavailableError(ClefError, RuntimeError):
     """Weights or tokenizer cannot be found or verified; the message says how to fix it."""
+
+
+class MissingExtraError(ModelUnavailableError, ImportError):
+    """What was asked for needs an optional extra that is not installed.
+
+    Also an `ImportError`, so code that guards an optional import the usual way keeps
+    working; `extra` is the name to install (`pip install 'clef-tools[local]'`)."""
+
+    def __init__(self, purpose: str, extra: str, module: str) -> None:
+        self.extra = extra
+        self.missing_module = module
+        super().__init__(
+            f"{purpose} needs the [{extra}] extra ({module!r} is not installed): "
+            f"pip install 'clef-tools[{extra}]'"
+        )
+        self.name = module
 
 
 class BackendError(ClefError, RuntimeError):
