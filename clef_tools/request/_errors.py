@@ -18,6 +18,13 @@ ClefError
 A hosted endpoint's 422 (or Workers AI's 5012) becomes `RequestValidationError` like a
 local one, with the remote `request_id` attached, so callers handle both the same way.
 
+Each class is also the matching `langchain_core.exceptions` error (validation →
+`ModelInvalidRequestError`, too long → `ContextOverflowError`, auth →
+`ModelAuthenticationError`, rate limit → `ModelRateLimitError`, timeout →
+`ModelTimeoutError`, other remote failures → `ModelAPIError`, missing weights →
+`ModelNotFoundError`), so LangChain's retry logic reads `is_retryable` and never retries
+a bad request; a spent quota is a rate limit that is not retryable.
+
 Callers branch on the class, never on message text. Errors from torch or transformers
 are translated at one boundary (`Decider._run_scorer`), so nothing deeper leaks out.
 """
@@ -26,6 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from langchain_core.exceptions import (
+    ContextOverflowError,
+    ModelAPIError,
+    ModelAuthenticationError,
+    ModelError,
+    ModelInvalidRequestError,
+    ModelNotFoundError,
+    ModelRateLimitError,
+    ModelTimeoutError,
+)
 
 from clef_tools.request._limits import MAX_LISTED_ISSUES
 
@@ -94,7 +112,7 @@ class IssueList(list[FieldIssue]):
         return len(self) >= self.limit
 
 
-class RequestValidationError(ClefError, ValueError):
+class RequestValidationError(ClefError, ModelInvalidRequestError, ValueError):
     """The request breaks the System One contract; `issues` names the bad fields (the
     first 50; `dropped` counts any further ones, and a last issue says so)."""
 
@@ -130,7 +148,7 @@ class RequestValidationError(ClefError, ValueError):
         return self.issues[0].path
 
 
-class StateTooLongError(RequestValidationError):
+class StateTooLongError(RequestValidationError, ContextOverflowError):
     """Refused rather than truncated: silently dropping part of the state changes answers."""
 
     def __init__(self, tokens: int, limit: int, loc: Sequence[str | int] = ("state",)) -> None:
@@ -148,7 +166,7 @@ class StateTooLongError(RequestValidationError):
         )
 
 
-class UnsupportedInputError(ClefError, ValueError):
+class UnsupportedInputError(ClefError, ModelInvalidRequestError, ValueError):
     """The request is valid System One, but this backend cannot answer it faithfully."""
 
     def __init__(self, path: str, msg: str) -> None:
@@ -156,7 +174,7 @@ class UnsupportedInputError(ClefError, ValueError):
         super().__init__(f"{path}: {msg}")
 
 
-class ModelUnavailableError(ClefError, RuntimeError):
+class ModelUnavailableError(ClefError, ModelNotFoundError, RuntimeError):
     """Weights or tokenizer cannot be found or verified; the message says how to fix it."""
 
 
@@ -176,11 +194,11 @@ class MissingExtraError(ModelUnavailableError, ImportError):
         self.name = module
 
 
-class BackendError(ClefError, RuntimeError):
+class BackendError(ClefError, ModelError, RuntimeError):
     """The scorer failed while answering; the original exception is chained as __cause__."""
 
 
-class RemoteError(BackendError):
+class RemoteError(BackendError, ModelAPIError):
     """A hosted endpoint failed; `status`, the provider's `code` and `request_id` say which call."""
 
     def __init__(
@@ -196,6 +214,8 @@ class RemoteError(BackendError):
         self.code = code
         self.request_id = request_id
         self.retry_after = retry_after
+        if type(self) is RemoteError:  # a server fault may pass; a refused request will not
+            self.is_retryable = status is None or status >= 500
         where = ", ".join(
             part
             for part in (
@@ -208,17 +228,25 @@ class RemoteError(BackendError):
         super().__init__(f"{message} ({where})" if where else message)
 
 
-class AuthenticationError(RemoteError):
+class AuthenticationError(RemoteError, ModelAuthenticationError):
     """The API key or token was refused (HTTP 401/403)."""
 
+    is_retryable = False
 
-class RateLimitError(RemoteError):
+
+class RateLimitError(RemoteError, ModelRateLimitError):
     """Still rate-limited or overloaded after the retries; `retry_after` when the server said."""
 
+    is_retryable = True
 
-class QuotaExceededError(RemoteError):
+
+class QuotaExceededError(RemoteError, ModelRateLimitError):
     """The account's allocation is spent (Workers AI 429/4006); retrying today will not help."""
 
+    is_retryable = False
 
-class RemoteTimeoutError(RemoteError):
+
+class RemoteTimeoutError(RemoteError, ModelTimeoutError):
     """The endpoint did not answer within the timeout (after the retries)."""
+
+    is_retryable = True
