@@ -19,7 +19,7 @@ from langchain_core.decisions import (
     State,
 )
 from langchain_core.runnables import RunnableConfig
-from pydantic import ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, SecretStr, model_validator
 
 from clef_tools import Decider, load_decider
 
@@ -46,6 +46,11 @@ class ClefDecisionModel(BaseDecisionModel):
     examples: str | None = None
     """An example index file (`clef-tools fit`) to open `source` with: choice questions whose
     options match its labels are answered from those examples."""
+    typesafe_api_key: SecretStr | None = None
+    """Key for a `/v1/systemone` source (default: `$TYPESAFE_API_KEY`). Serialised as a
+    secret reference, never as its value."""
+    cloudflare_api_token: SecretStr | None = None
+    """Token for a `workers-ai` source (default: `$CLOUDFLARE_API_TOKEN`), likewise."""
     _loaded: Decider | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
@@ -56,14 +61,41 @@ class ClefDecisionModel(BaseDecisionModel):
             )
         return self
 
+    @classmethod
+    def is_lc_serializable(cls) -> bool:
+        """A model opened from `source` serialises (secrets as references); a passed-in
+        `decider` is process state and is left out."""
+        return True
+
+    @classmethod
+    def get_lc_namespace(cls) -> list[str]:
+        return ["langchain_clef", "decision_model"]
+
+    @property
+    def lc_secrets(self) -> dict[str, str]:
+        return {
+            "typesafe_api_key": "TYPESAFE_API_KEY",
+            "cloudflare_api_token": "CLOUDFLARE_API_TOKEN",
+        }
+
     @property
     def backend(self) -> Decider:
         """The decider, loading it on first use."""
         if self.decider is not None:
             return self.decider
         if self._loaded is None:
-            self._loaded = load_decider(self.source, examples=self.examples)
+            self._loaded = load_decider(
+                self.source, examples=self.examples, api_key=self._api_key()
+            )
         return self._loaded
+
+    def _api_key(self) -> str | None:
+        from clef_tools.backends._registry import parse_spec
+
+        kind = parse_spec(self.source).kind
+        secret = {"systemone": self.typesafe_api_key, "workers-ai": self.cloudflare_api_token}
+        chosen = secret.get(kind)
+        return chosen.get_secret_value() if chosen is not None else None
 
     @property
     def _provider(self) -> str:

@@ -38,6 +38,7 @@ def load_decider(
     progress: bool = False,
     trust_release_code: bool = False,
     examples: ExampleIndex | str | os.PathLike[str] | None = None,
+    api_key: str | None = None,
 ) -> Decider:
     """Open the backend `model` names (see the table above; default `CLEF_TOOLS_MODEL`,
     else the embedded model). Nothing is ever downloaded.
@@ -52,6 +53,8 @@ def load_decider(
     `examples` (an `ExampleIndex` or a file from `clef-tools fit`) answers the choice
     questions whose options match its labels from labelled examples; everything else is
     answered by `model` as without it.
+    `api_key` is the hosted backend's credential (a System One key, a Workers AI token);
+    when absent it comes from `$TYPESAFE_API_KEY` / `$CLOUDFLARE_API_TOKEN`.
     """
     options = LoadOptions(
         dtype=dtype,
@@ -65,5 +68,6 @@ def load_decider(
         progress=progress,
         trust_release_code=trust_release_code,
         examples=examples,
+        api_key=api_key,
     )
     return open_backend(parse_spec(model), options)

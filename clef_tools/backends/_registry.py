@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +62,8 @@ class LoadOptions:
     timeout: float | None = None
     progress: bool = False
     trust_release_code: bool = False
+    api_key: str | None = field(default=None, repr=False)
+    """A hosted backend's key or token (default: its environment variable); never shown."""
     examples: Any = None
     """An `ExampleIndex` or its file: choice questions whose options match its labels are
     answered from examples (the embedding tier), with any backend behind it for the rest."""
@@ -121,14 +123,18 @@ def _open_systemone(spec: BackendSpec, o: LoadOptions) -> Decider:
 
     if spec.raw.startswith(("http://", "https://")):
         base, _, remote_model = spec.raw.partition("#")
-        return SystemOneClient(base, model=remote_model or None, timeout=o.timeout)
-    return SystemOneClient(model=spec.target or None, timeout=o.timeout)
+        return SystemOneClient(
+            base, model=remote_model or None, timeout=o.timeout, api_key=o.api_key
+        )
+    return SystemOneClient(model=spec.target or None, timeout=o.timeout, api_key=o.api_key)
 
 
 def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.hosted._workers_ai import CLEF_FLASH, WorkersAIClient
 
-    return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=o.timeout)
+    return WorkersAIClient(
+        model=spec.target or CLEF_FLASH, timeout=o.timeout, api_token=o.api_key
+    )
 
 
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
@@ -189,7 +195,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
         open=_open_systemone,
         keywords=frozenset({"systemone"}),
         prefixes=("systemone:", "http://", "https://"),
-        options=("timeout",),
+        options=("timeout", "api_key"),
     ),
     BackendFamily(
         kind="workers-ai",
@@ -198,7 +204,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
         open=_open_workers_ai,
         keywords=frozenset({"workers-ai"}),
         prefixes=("workers-ai:",),
-        options=("timeout",),
+        options=("timeout", "api_key"),
     ),
     BackendFamily(
         kind="embedding",
