@@ -132,9 +132,7 @@ def _open_systemone(spec: BackendSpec, o: LoadOptions) -> Decider:
 def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.hosted._workers_ai import CLEF_FLASH, WorkersAIClient
 
-    return WorkersAIClient(
-        model=spec.target or CLEF_FLASH, timeout=o.timeout, api_token=o.api_key
-    )
+    return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=o.timeout, api_token=o.api_key)
 
 
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:

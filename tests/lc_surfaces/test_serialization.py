@@ -12,6 +12,7 @@ from _loopback import serving
 from langchain_core.decisions import Noul
 from langchain_core.exceptions import ModelAuthenticationError
 from langchain_core.load import dumps, loads
+from pydantic import SecretStr
 
 from clef_tools import HostedDecider, create_app
 from langchain_clef import ClefDecisionModel
@@ -34,7 +35,9 @@ def _load(text: str, secrets: dict[str, str]) -> ClefDecisionModel:
 
 def test_dumps_writes_secret_references_and_loads_fills_them() -> None:
     model = ClefDecisionModel(
-        source="workers-ai", cloudflare_api_token="cf-token-123", typesafe_api_key="ts-key-456"
+        source="workers-ai",
+        cloudflare_api_token=SecretStr("cf-token-123"),
+        typesafe_api_key=SecretStr("ts-key-456"),
     )
     assert ClefDecisionModel.is_lc_serializable()
     text = dumps(model)
@@ -56,10 +59,14 @@ def test_dumps_writes_secret_references_and_loads_fills_them() -> None:
 def test_the_key_it_holds_authenticates_against_a_hosted_scorer() -> None:
     with serving(create_app(InstantDecider(), api_key="ts-right")) as base:
         right = _load(
-            dumps(ClefDecisionModel(source=f"{base}#instant", typesafe_api_key="placeholder")),
+            dumps(
+                ClefDecisionModel(
+                    source=f"{base}#instant", typesafe_api_key=SecretStr("placeholder")
+                )
+            ),
             {"TYPESAFE_API_KEY": "ts-right"},
         )
-        wrong = ClefDecisionModel(source=f"{base}#instant", typesafe_api_key="ts-wrong")
+        wrong = ClefDecisionModel(source=f"{base}#instant", typesafe_api_key=SecretStr("ts-wrong"))
         try:
             assert right.invoke({"state": "my parcel is late", "questions": Q}).answers["late"]
             with pytest.raises(ModelAuthenticationError):
