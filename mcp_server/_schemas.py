@@ -116,17 +116,23 @@ class ReviewResult(BaseModel):
 
 
 class ModelInfo(BaseModel):
-    backend: str
-    model: str
+    status: Literal["loading", "ready", "failed"] = Field(
+        description="the model loads in the background after the server starts; the "
+        "other fields are filled once it is ready"
+    )
+    error: str | None = Field(default=None, description="why loading failed")
+    loading_seconds: float | None = None
+    backend: str | None = None
+    model: str | None = None
     source: str
-    dtype: str | None
-    max_context_tokens: int | None
-    calibration: str
-    contextual_calibration: list[str]
+    dtype: str | None = None
+    max_context_tokens: int | None = None
+    calibration: str | None = None
+    contextual_calibration: list[str] = Field(default_factory=list)
     examples: dict[str, Any] | None = Field(
         default=None,
         description="the example index answers come from, if any: labels and counts, "
         "embedding model, source file",
     )
     limits: dict[str, Any]
-    gate: dict[str, Any]
+    gate: dict[str, Any] | None = None

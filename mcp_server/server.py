@@ -1,20 +1,22 @@
 """The clef MCP server: typed decisions, routing and a tool-call gate for MCP hosts.
 
-The backend (the embedded model unless configured otherwise) is loaded once in the
-server's lifespan and shared by every tool; the readout backend serialises forward passes
-itself, so concurrent tool calls (v2 runs them concurrently) never race on the model.
+The backend (the embedded model unless configured otherwise) is loaded once, in the
+background after `initialize` has been answered (see `_loading`), and shared by every
+tool; the readout backend serialises forward passes itself, so concurrent tool calls (v2
+runs them concurrently) never race on the model. Tools the backend cannot answer (the
+gate on a choice-only `embedding` backend) are not offered.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
-import anyio.to_thread
+import anyio
 from langchain_core.decisions import Choice, Noul, Score
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
@@ -24,6 +26,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field, JsonValue
 from starlette.types import ASGIApp
 
+from clef_mcp._loading import BackendLoader
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
 from clef_tools import (
     LIMITS,
@@ -39,6 +42,7 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
+from clef_tools.backends._registry import question_types as question_types_of
 
 __all__ = ["AppState", "build_server", "http_app"]
 
@@ -74,9 +78,16 @@ QuestionArg = Annotated[Noul | Choice | Score, Field(discriminator="type")]
 
 @dataclass
 class AppState:
-    decider: Decider
-    gate: ToolGate
-    source: str
+    loader: BackendLoader
+
+    @property
+    def source(self) -> str:
+        return self.loader.source
+
+
+_TOOLS = ("decide", "route", "gate_tool_call", "record_review", "model_info")
+# which question type each tool needs; a backend that cannot answer it does not get the tool
+TOOL_NEEDS: dict[str, str] = {"route": "choice", "gate_tool_call": "noul", "record_review": "noul"}
 
 
 def build_server(
@@ -85,18 +96,23 @@ def build_server(
     model: str | None = None,
     gate_policy: GatePolicy | None = None,
     reviews: ReviewStore | str | None = None,
+    question_types: Iterable[str] | None = None,
 ) -> MCPServer[AppState]:
-    """A fresh server; the backend is created once, when the server starts. `reviews`: where
-    `record_review` keeps human decisions (a JSONL path; in memory by default)."""
+    """A fresh server; the backend is created once, in the background, when the server
+    starts. `reviews`: where `record_review` keeps human decisions (a JSONL path; in
+    memory by default). `question_types`: what the backend can answer (default: what
+    `model` names can), which decides the tools offered."""
     factory = decider_factory or (lambda: load_decider(model, progress=True))
     store = ReviewStore(reviews) if isinstance(reviews, str) else (reviews or ReviewStore())
+    answers = frozenset(question_types) if question_types is not None else question_types_of(model)
 
     @asynccontextmanager
     async def lifespan(server: MCPServer[AppState]) -> AsyncIterator[AppState]:
-        decider = await anyio.to_thread.run_sync(factory)
-        log.info("clef backend ready: %s", decider.model_id)
-        gate = ToolGate(decider, gate_policy, reviews=store)
-        yield AppState(decider=decider, gate=gate, source=model or "embedded")
+        loader = BackendLoader(factory, model or "embedded", gate_policy, store)
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(loader.run)
+            yield AppState(loader)
+            tasks.cancel_scope.cancel()
 
     mcp: MCPServer[AppState] = MCPServer(
         "clef", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan
@@ -124,8 +140,8 @@ def build_server(
         confidence) for each choice, and an expected level with per-level probabilities for
         each score.
         """
-        app = ctx.request_context.lifespan_context
-        response = await _call(app.decider.adecide, state, questions)
+        decider, _ = await ctx.request_context.lifespan_context.loader.ready(ctx)
+        response = await _call(decider.adecide, state, questions)
         return DecideResult.model_validate(response_to_wire(response))
 
     @mcp.tool(title="Route to one option", annotations=READ_ONLY)
@@ -150,10 +166,10 @@ def build_server(
 
         Check `uncertain` before acting: it is true when confidence < min_confidence.
         """
-        app = ctx.request_context.lifespan_context
+        decider, _ = await ctx.request_context.lifespan_context.loader.ready(ctx)
         question = {"type": "choice", "instructions": instructions, "criteria": options}
         try:
-            response = await _call(app.decider.adecide, state, {"route": question})
+            response = await _call(decider.adecide, state, {"route": question})
         except ToolError as exc:  # name the caller's field, not the internal question's
             raise ToolError(str(exc).replace("questions.route.criteria", "options")) from exc
         answer = response.choices["route"]
@@ -204,8 +220,12 @@ def build_server(
         be judged in time the verdict fails closed (escalate), never allow. Report the
         user's decision on an escalated call with `record_review`.
         """
-        app = ctx.request_context.lifespan_context
-        gate = app.gate
+        loader = ctx.request_context.lifespan_context.loader
+        try:
+            decider, gate = await loader.ready(ctx)
+        except ToolError as exc:  # no model: the policy's fail-closed verdict, with the reason
+            failed = ToolGate.fail_closed(loader.gate_policy or GatePolicy(), str(exc))
+            return GateResult(**failed.as_dict())
         if escalate_at is not None or deny_at is not None:
             try:
                 policy = replace(
@@ -215,7 +235,7 @@ def build_server(
                 )
             except ValueError as exc:
                 raise ToolError(f"escalate_at/deny_at: {exc}") from exc
-            gate = ToolGate(app.decider, policy, risk_model=gate.risk_model, reviews=gate.reviews)
+            gate = ToolGate(decider, policy, risk_model=gate.risk_model, reviews=gate.reviews)
         decision = await gate.ajudge(
             tool_name, arguments, description=description, messages=context, annotations=annotations
         )
@@ -239,12 +259,14 @@ def build_server(
     ) -> ReviewResult:
         """Keep the user's decision on an escalated call: similar calls later lean toward it
         (repeated approvals stop escalating; repeated rejections deny)."""
-        app = ctx.request_context.lifespan_context
+        _, gate = await ctx.request_context.lifespan_context.loader.ready(ctx)
+        if gate.reviews is None:
+            raise ToolError("reviews need the gate's risk model: pip install 'clef-tools[local]'")
         try:
-            app.gate.record_review(tool_name, arguments, decision, messages=context)
+            gate.record_review(tool_name, arguments, decision, messages=context)
         except ReviewError as exc:
             raise ToolError(str(exc)) from exc
-        counts = app.gate.reviews.counts() if app.gate.reviews is not None else {}
+        counts = gate.reviews.counts()
         return ReviewResult(
             recorded=True,
             tool=tool_name,
@@ -254,16 +276,22 @@ def build_server(
 
     @mcp.tool(title="Model and limits", annotations=READ_ONLY)
     async def model_info(ctx: Context[AppState]) -> ModelInfo:
-        """Which model answers, its limits, and the calibration and gate policy in use."""
-        return _model_info(ctx.request_context.lifespan_context)
+        """Which model answers, its limits, and the calibration and gate policy in use
+        (`status` is "loading" until the model is ready; this tool never waits for it)."""
+        return _model_info(ctx.request_context.lifespan_context.loader)
+
+    for tool, needs in TOOL_NEEDS.items():
+        if needs not in answers:
+            mcp.remove_tool(tool)
+    offered = [t for t in _TOOLS if TOOL_NEEDS.get(t, "") in answers | {""}]
 
     @mcp.resource("clef://capabilities", mime_type="application/json", title="clef capabilities")
     async def capabilities() -> str:
         """Limits and question types, for hosts that read resources."""
         return json.dumps(
             {
-                "question_types": ["noul", "choice", "score"],
-                "tools": ["decide", "route", "gate_tool_call", "record_review", "model_info"],
+                "question_types": sorted(answers),
+                "tools": offered,
                 "limits": dict(LIMITS),
             }
         )
@@ -311,13 +339,23 @@ async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:
         raise ToolError(str(exc)) from exc
 
 
-def _model_info(app: AppState) -> ModelInfo:
-    info = app.decider.info()
-    policy = app.gate.policy
+def _model_info(loader: BackendLoader) -> ModelInfo:
+    if loader.decider is None or loader.gate is None:
+        return ModelInfo(
+            status=loader.status,
+            error=loader.error,
+            loading_seconds=loader.seconds if loader.status == "loading" else None,
+            source=loader.source,
+            limits=dict(LIMITS),
+        )
+    info = loader.decider.info()
+    gate = loader.gate
+    policy = gate.policy
     return ModelInfo(
+        status="ready",
         backend=info.kind,
         model=info.model_id,
-        source=app.source,
+        source=loader.source,
         dtype=info.dtype,
         max_context_tokens=info.max_context_tokens,
         calibration=info.calibration or "n/a",
@@ -330,7 +368,7 @@ def _model_info(app: AppState) -> ModelInfo:
             "on_error": policy.on_error,
             "timeout_s": policy.timeout_s,
             "questions": {k: q.instructions for k, q in policy.questions.items()},
-            "risk_model": app.gate.risk_model.name if app.gate.risk_model is not None else None,
-            "reviews": app.gate.reviews.counts() if app.gate.reviews is not None else {},
+            "risk_model": gate.risk_model.name if gate.risk_model is not None else None,
+            "reviews": gate.reviews.counts() if gate.reviews is not None else {},
         },
     )

@@ -48,6 +48,17 @@ async def _schemas(client: Client) -> dict[str, Any]:
     return {t.name: t for t in (await client.list_tools()).tools}
 
 
+async def _model_info_when_ready(client: Client) -> dict[str, Any]:
+    """`model_info` never waits for the background load: poll it until it is over."""
+    with anyio.fail_after(120):
+        while True:
+            result = await client.call_tool("model_info", {})
+            info: dict[str, Any] = result.structured_content or {}
+            if info.get("status") != "loading":
+                return info
+            await anyio.sleep(0.05)
+
+
 async def test_tools_declare_schemas_and_annotations(small_server: MCPServer[Any]) -> None:
     async with Client(small_server) as small:
         tools = await _schemas(small)
@@ -143,7 +154,9 @@ async def test_model_info_capabilities_and_prompts(
 ) -> None:
     async with Client(small_server) as small:
         tools = await _schemas(small)
+        await _model_info_when_ready(small)
         info = _check(await small.call_tool("model_info", {}), tools["model_info"])
+        assert info["status"] == "ready"
         assert info["model"] == smollm2.model_id and info["limits"]["questions_per_request"] == 64
         assert info["contextual_calibration"] == ["noul"] and info["gate"]["on_error"] == "escalate"
         caps = await small.read_resource("clef://capabilities")
@@ -307,3 +320,101 @@ async def test_streamable_http_round_trip() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+async def test_initialize_is_answered_before_the_model_loads_and_tools_report_progress() -> None:
+    """Hosts time out a server that does not answer `initialize`: the model loads in the
+    background, `model_info` says "loading", and a tool called meanwhile waits for the
+    model with progress notifications, then answers."""
+    import threading
+
+    from _backends import InstantDecider
+
+    release = threading.Event()
+
+    def slow_factory() -> InstantDecider:
+        release.wait(60)
+        return InstantDecider()
+
+    server = build_server(slow_factory, model="instant")
+    notes: list[tuple[float, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        notes.append((progress, message))
+
+    with anyio.fail_after(60):
+        async with Client(server) as client:  # initialize returned while the factory blocks
+            info = (await client.call_tool("model_info", {})).structured_content or {}
+            assert info["status"] == "loading" and info["model"] is None
+            assert info["source"] == "instant"
+            answers: list[Any] = []
+
+            async def ask() -> None:
+                question = {"q": {"type": "noul", "instructions": "Late?"}}
+                answers.append(
+                    await client.call_tool(
+                        "decide",
+                        {"state": "parcel late", "questions": question},
+                        progress_callback=on_progress,
+                    )
+                )
+
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(ask)
+                while len(notes) < 2:  # one notification a second while it waits
+                    await anyio.sleep(0.1)
+                assert not answers
+                release.set()
+            (result,) = answers
+            assert not result.is_error
+            assert result.structured_content["answers"]["q"]["noul"] == pytest.approx(0.5)
+            assert all("loading the model 'instant'" in (m or "") for _, m in notes)
+            assert [v for v, _ in notes] == sorted(v for v, _ in notes)
+            info = await _model_info_when_ready(client)
+            assert info["status"] == "ready" and info["model"] == "instant"
+
+
+async def test_a_failed_load_is_reported_and_the_gate_fails_closed() -> None:
+    def broken_factory() -> Any:
+        raise RuntimeError("weights are missing")
+
+    async with Client(build_server(broken_factory, model="broken")) as client:
+        info = await _model_info_when_ready(client)
+        assert info["status"] == "failed" and "weights are missing" in info["error"]
+        decided = await client.call_tool(
+            "decide", {"state": "s", "questions": {"q": {"type": "noul", "instructions": "?"}}}
+        )
+        assert decided.is_error
+        text = decided.content[0]
+        assert isinstance(text, TextContent) and "model unavailable" in text.text
+        gated = await client.call_tool(
+            "gate_tool_call", {"tool_name": "delete_file", "arguments": {"path": "/"}}
+        )
+        assert not gated.is_error
+        verdict = gated.structured_content or {}
+        assert verdict["verdict"] == "escalate" and verdict["tier"] == "error"
+        assert "weights are missing" in verdict["error"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "offered"),
+    [
+        ({"model": "embedding"}, {"decide", "route", "model_info"}),
+        (
+            {"model": "cascade:smollm2"},
+            {"decide", "route", "gate_tool_call", "record_review", "model_info"},
+        ),
+        ({"question_types": {"noul"}}, {"decide", "gate_tool_call", "record_review", "model_info"}),
+    ],
+)
+async def test_tools_the_backend_cannot_answer_are_not_offered(
+    kwargs: dict[str, Any], offered: set[str]
+) -> None:
+    from _backends import InstantDecider
+
+    async with Client(build_server(InstantDecider, **kwargs)) as client:
+        assert set(await _schemas(client)) == offered
+        caps = await client.read_resource("clef://capabilities")
+        first = caps.contents[0]
+        assert isinstance(first, TextResourceContents)
+        assert set(json.loads(first.text)["tools"]) == offered

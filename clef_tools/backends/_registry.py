@@ -32,6 +32,7 @@ __all__ = [
     "looks_like_path",
     "open_backend",
     "parse_spec",
+    "question_types",
     "spec_forms",
 ]
 
@@ -84,6 +85,8 @@ class BackendFamily:
     """For specs written as paths: whether this family owns that path."""
     options: tuple[str, ...] = ()
     """The `LoadOptions` fields it reads."""
+    answers: frozenset[str] = frozenset({"noul", "choice", "score"})
+    """The question types its backends can answer (known before anything loads)."""
     extra: str | None = None
     """The optional extra it needs (`pip install 'clef-tools[local]'`), checked before opening."""
 
@@ -211,6 +214,7 @@ FAMILIES: tuple[BackendFamily, ...] = (
         summary="sentence-embedding similarity (choice questions only; default encoder "
         "all-MiniLM-L6-v2, or a sentence-transformers folder)",
         open=_open_embedding,
+        answers=frozenset({"choice"}),
         keywords=frozenset({"embedding"}),
         prefixes=("embedding:",),
         options=("examples",),
@@ -281,6 +285,15 @@ def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
         require_extra(family.extra, f"the backend {spec.raw!r}")
     with needs_extra(f"the backend {spec.raw!r}"):
         return family.open(spec, options)
+
+
+def question_types(spec: str | os.PathLike[str] | None) -> frozenset[str]:
+    """What the backend `spec` names can answer, without opening it (a cascade answers
+    what its fallback does)."""
+    parsed = parse_spec(spec)
+    while parsed.kind == "cascade":
+        parsed = parse_spec(parsed.target or "embedded")
+    return _family(parsed).answers
 
 
 def spec_forms() -> str:

@@ -184,9 +184,11 @@ class ToolGate:
             future = pool.submit(self.decider.decide_batch, [prepared.request])
             (response,) = future.result(timeout=clock.left(policy.timeout_s))
         except concurrent.futures.TimeoutError:
-            return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
+            return clock.stamp(
+                self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
+            )
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
-            return clock.stamp(self._failed(policy, _reason(exc)))
+            return clock.stamp(self.fail_closed(policy, _reason(exc)))
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
         return clock.stamp(self._decide(prepared, response))
@@ -213,9 +215,11 @@ class ToolGate:
                     return clock.stamp(prepared.decision)
                 (response,) = await self.decider.adecide_batch([prepared.request])
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
-            return clock.stamp(self._failed(policy, _reason(exc)))
+            return clock.stamp(self.fail_closed(policy, _reason(exc)))
         if response is None:  # the deadline passed: no answer is never an allow
-            return clock.stamp(self._failed(policy, f"scorer timed out after {policy.timeout_s}s"))
+            return clock.stamp(
+                self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
+            )
         return clock.stamp(self._decide(prepared, response))
 
     # -- stages -------------------------------------------------------------------------
@@ -278,7 +282,7 @@ class ToolGate:
         policy = prepared.policy
         probs = {k: v.noul for k, v in response.nouls.items()}
         if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
-            return self._failed(policy, f"the scorer returned unusable probabilities: {probs}")
+            return self.fail_closed(policy, f"the scorer returned unusable probabilities: {probs}")
         risk_model = prepared.model
         if risk_model is None or prepared.evidence is None:
             top = max(probs, key=probs.__getitem__)
@@ -309,7 +313,7 @@ class ToolGate:
         )
 
     @staticmethod
-    def _failed(policy: GatePolicy, error: str) -> GateDecision:
+    def fail_closed(policy: GatePolicy, error: str) -> GateDecision:
         """The policy's `on_error` verdict: never allow without a sound answer."""
         return GateDecision(
             verdict=policy.on_error,
