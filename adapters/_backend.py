@@ -14,14 +14,14 @@ from langchain_clef.decision_model import ClefDecisionModel
 DeciderLike = Decider | ClefDecisionModel
 
 
-def as_decider(scorer: DeciderLike) -> Decider:
-    """The clef backend behind a scorer (middlewares call it directly, batched)."""
-    return scorer.backend if isinstance(scorer, ClefDecisionModel) else scorer
+def as_decider(classifier: DeciderLike) -> Decider:
+    """The clef backend behind a classifier (middlewares call it directly, batched)."""
+    return classifier.backend if isinstance(classifier, ClefDecisionModel) else classifier
 
 
-def as_decision_model(scorer: BaseDecisionModel | Decider) -> BaseDecisionModel:
-    """A LangChain decision model for a scorer (runnables trace and batch through it)."""
-    return ClefDecisionModel(decider=scorer) if isinstance(scorer, Decider) else scorer
+def as_decision_model(classifier: BaseDecisionModel | Decider) -> BaseDecisionModel:
+    """A LangChain decision model for a classifier (runnables trace and batch through it)."""
+    return ClefDecisionModel(decider=classifier) if isinstance(classifier, Decider) else classifier
 
 
 def state_of(value: Any) -> State:

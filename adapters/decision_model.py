@@ -19,6 +19,7 @@ from langchain_core.decisions import (
     State,
 )
 from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import get_config_list
 from pydantic import ConfigDict, Field, PrivateAttr, SecretStr, model_validator
 
 from clef_tools import Decider, load_decider
@@ -119,7 +120,11 @@ class ClefDecisionModel(BaseDecisionModel):
         if not inputs:
             return []
         return self._batch_with_config(
-            self._classify_many, inputs, config, return_exceptions=return_exceptions, run_type="llm"
+            self._classify_many,
+            inputs,
+            self._traced_configs(config, len(inputs)),
+            return_exceptions=return_exceptions,
+            run_type="llm",
         )
 
     async def abatch(
@@ -135,10 +140,16 @@ class ClefDecisionModel(BaseDecisionModel):
         return await self._abatch_with_config(
             self._aclassify_many,
             inputs,
-            config,
+            self._traced_configs(config, len(inputs)),
             return_exceptions=return_exceptions,
             run_type="llm",
         )
+
+    def _traced_configs(
+        self, config: RunnableConfig | list[RunnableConfig] | None, n: int
+    ) -> list[RunnableConfig]:
+        """Each input's run carries `ls_provider` / `ls_model_name`, as `invoke`'s does."""
+        return [self._traced_config(c) for c in get_config_list(config, n)]
 
     def _classify_many(
         self, inputs: Sequence[ClassifierRequest]

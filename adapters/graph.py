@@ -61,7 +61,7 @@ def _check(question: Noul | Choice, goto: Mapping[str, str]) -> None:
 
 
 def decision_edge(
-    scorer: BaseDecisionModel | Decider,
+    classifier: BaseDecisionModel | Decider,
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
@@ -71,7 +71,7 @@ def decision_edge(
     fallback: str | None = None,
 ) -> Callable[[Any], str]:
     """A routing function for `StateGraph.add_conditional_edges(source, fn, path_map)`."""
-    model, targets = as_decision_model(scorer), dict(goto or {})
+    model, targets = as_decision_model(classifier), dict(goto or {})
     _check(question, targets)
 
     def route(graph_state: Any) -> str:
@@ -82,7 +82,7 @@ def decision_edge(
 
 
 def decision_node(
-    scorer: BaseDecisionModel | Decider,
+    classifier: BaseDecisionModel | Decider,
     question: Noul | Choice,
     *,
     goto: Mapping[str, str] | None = None,
@@ -93,7 +93,7 @@ def decision_node(
     fallback: str | None = None,
 ) -> DecisionNode:
     """A node that decides, stores the answer (as a dict) under `answer_key` and routes."""
-    model, targets = as_decision_model(scorer), dict(goto or {})
+    model, targets = as_decision_model(classifier), dict(goto or {})
     _check(question, targets)
 
     def node(state: Any) -> Command[str]:

@@ -10,6 +10,7 @@ caller gets it back in a `RoutedResult`.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,9 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    decision_model: BaseDecisionModel
+    classifier: BaseDecisionModel
+    """The decision model that picks the route (`classifier=`, as LangChain's
+    `ModelRouterMiddleware` names it); a clef `Decider` is wrapped in `ClefDecisionModel`."""
     routes: dict[str, Route]
     instructions: str = "Which route should handle this input?"
     min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
@@ -77,7 +80,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     def __init__(
         self,
         *,
-        decision_model: BaseDecisionModel | Decider,
+        classifier: BaseDecisionModel | Decider | None = None,
         routes: Mapping[str, Route | tuple[Runnable[Any, Any], str]],
         instructions: str = "Which route should handle this input?",
         min_confidence: float = 0.0,
@@ -90,7 +93,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         # Spelled out so type checkers see what `_coerce` accepts: a clef `Decider` as well
         # as any LangChain decision model, and `(runnable, description)` pairs as routes.
         fields: dict[str, Any] = {
-            "decision_model": decision_model,
+            "classifier": classifier,
             "routes": routes,
             "instructions": instructions,
             "min_confidence": min_confidence,
@@ -106,8 +109,17 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     def _coerce(cls, data: Any) -> Any:
         if isinstance(data, Mapping):
             data = dict(data)
-            if isinstance(data.get("decision_model"), Decider):
-                data["decision_model"] = as_decision_model(data["decision_model"])
+            if "decision_model" in data:  # the name before 0.2
+                warnings.warn(
+                    "DecisionRouter(decision_model=...) is now classifier=..., as in "
+                    "LangChain's ModelRouterMiddleware",
+                    DeprecationWarning,
+                    stacklevel=4,
+                )
+                old = data.pop("decision_model")
+                data["classifier"] = data.get("classifier") or old
+            if isinstance(data.get("classifier"), Decider):
+                data["classifier"] = as_decision_model(data["classifier"])
             routes = data.get("routes") or {}
             data["routes"] = {
                 k: Route(runnable=v[0], description=v[1]) if isinstance(v, tuple) else v
@@ -129,10 +141,10 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
 
     def _use_examples(self) -> None:
         """Put an example tier (index + routes' examples) in front of the decision model."""
-        if not isinstance(self.decision_model, ClefDecisionModel):
+        if not isinstance(self.classifier, ClefDecisionModel):
             raise ValueError(
                 "routes with examples need a clef decision model (ClefDecisionModel or a clef "
-                f"Decider), not {type(self.decision_model).__name__}"
+                f"Decider), not {type(self.classifier).__name__}"
             )
         given = self.examples
         if isinstance(given, ExampleIndex):
@@ -149,8 +161,8 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         ]
         if routed:
             index = build_index(routed, into=index)
-        inner = self.decision_model
-        self.decision_model = ClefDecisionModel(
+        inner = self.classifier
+        self.classifier = ClefDecisionModel(
             decider=with_examples(inner.backend, index), model=inner.model
         )
 
@@ -187,7 +199,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         self, value: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         child = patch_config(config, callbacks=run_manager.get_child())
-        answer = self.decision_model.invoke(
+        answer = self.classifier.invoke(
             self._request(value), patch_config(child, run_name="decision")
         ).choices[QUESTION_ID]
         name, fell_back = self._pick(answer)
@@ -203,7 +215,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         self, value: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig
     ) -> Any:
         child = patch_config(config, callbacks=run_manager.get_child())
-        response = await self.decision_model.ainvoke(
+        response = await self.classifier.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
         )
         answer = response.choices[QUESTION_ID]
@@ -239,7 +251,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
         # `config[i]` already carries run i's child callbacks (names must be these for
         # Runnable._batch_with_config to pass them)
         children = config
-        responses = self.decision_model.batch(
+        responses = self.classifier.batch(
             [self._request(v) for v in inputs],
             [patch_config(c, run_name="decision") for c in children],
             return_exceptions=True,
@@ -278,7 +290,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     ) -> Iterator[Any]:
         value = next(inputs)
         child = patch_config(config, callbacks=run_manager.get_child())
-        response = self.decision_model.invoke(
+        response = self.classifier.invoke(
             self._request(value), patch_config(child, run_name="decision")
         )
         name, _ = self._pick(response.choices[QUESTION_ID])
@@ -305,7 +317,7 @@ class DecisionRouter(RunnableSerializable[Any, Any]):
     ) -> AsyncIterator[Any]:
         value = await inputs.__anext__()
         child = patch_config(config, callbacks=run_manager.get_child())
-        response = await self.decision_model.ainvoke(
+        response = await self.classifier.ainvoke(
             self._request(value), patch_config(child, run_name="decision")
         )
         name, _ = self._pick(response.choices[QUESTION_ID])

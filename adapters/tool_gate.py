@@ -52,7 +52,7 @@ class ToolGateMiddleware(AgentMiddleware):
 
     def __init__(
         self,
-        scorer: DeciderLike,
+        classifier: DeciderLike,
         *,
         escalate_at: float = 0.5,
         deny_at: float = 0.8,
@@ -69,7 +69,7 @@ class ToolGateMiddleware(AgentMiddleware):
         # given) and pulls the risk of similar calls toward it
         store = reviews if isinstance(reviews, ReviewStore) else ReviewStore(reviews)
         self.gate = ToolGate(
-            as_decider(scorer), None, per_tool, risk_model=risk_model, reviews=store
+            as_decider(classifier), None, per_tool, risk_model=risk_model, reviews=store
         )
         # the gate's default policy (its questions follow the risk model), these thresholds
         self.gate.policy = replace(
@@ -133,7 +133,9 @@ class ToolGateMiddleware(AgentMiddleware):
             return await self.gate.ajudge(call["name"], call.get("args", {}), **context)
 
         return RunnableLambda(judge, ajudge, name="clef_gate").with_config(
-            run_name="clef_gate", tags=["clef_gate"], metadata={"ls_provider": "clef"}
+            run_name="clef_gate",
+            tags=["clef_gate"],
+            metadata={"ls_provider": "clef-tools", "ls_model_name": self.gate.decider.model_id},
         )
 
     def _review(self, request: ToolCallRequest, kind: str) -> None:

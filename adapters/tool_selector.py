@@ -14,6 +14,7 @@ from typing import Any, Literal
 from langchain.agents.middleware import AgentMiddleware
 from langchain.agents.middleware.types import ModelRequest, ModelResponse
 from langchain_core.decisions import ClassifierResponse, Noul
+from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool
 
 from clef_tools import LIMITS, ClefError
@@ -34,7 +35,7 @@ class ToolSelectorMiddleware(AgentMiddleware):
 
     def __init__(
         self,
-        scorer: DeciderLike,
+        classifier: DeciderLike,
         *,
         threshold: float = 0.5,
         max_tools: int | None = None,
@@ -51,7 +52,7 @@ class ToolSelectorMiddleware(AgentMiddleware):
             raise ValueError(f"threshold must be in [0, 1], got {threshold}")
         if on_error not in ("keep_all", "raise"):
             raise ValueError(f"on_error must be 'keep_all' or 'raise', not {on_error!r}")
-        self.decider = as_decider(scorer)
+        self.decider = as_decider(classifier)
         self.threshold = threshold
         self.max_tools = max_tools
         self.always_include = frozenset(always_include)
@@ -83,6 +84,23 @@ class ToolSelectorMiddleware(AgentMiddleware):
             batches.append({"state": state, "questions": questions})
         return candidates, batches
 
+    def _traced(self) -> Runnable[list[Any], list[ClassifierResponse]]:
+        """The relevance decisions as a run of their own (`clef_tool_selector`) in traces:
+        its input is one request per batch of candidate tools, its output their answers
+        with probabilities."""
+
+        def score(batches: list[Any]) -> list[ClassifierResponse]:
+            return self.decider.decide_batch(batches)
+
+        async def ascore(batches: list[Any]) -> list[ClassifierResponse]:
+            return await self.decider.adecide_batch(batches)
+
+        return RunnableLambda(score, ascore, name="clef_tool_selector").with_config(
+            run_name="clef_tool_selector",
+            tags=["clef_tool_selector"],
+            metadata={"ls_provider": "clef-tools", "ls_model_name": self.decider.model_id},
+        )
+
     def _select(
         self, request: ModelRequest, responses: Sequence[ClassifierResponse]
     ) -> ModelRequest:
@@ -113,7 +131,7 @@ class ToolSelectorMiddleware(AgentMiddleware):
         if not candidates:
             return handler(request)
         try:
-            responses = self.decider.decide_batch(batches)
+            responses = self._traced().invoke(batches)
         except ClefError:
             if self.on_error == "raise":
                 raise
@@ -127,7 +145,7 @@ class ToolSelectorMiddleware(AgentMiddleware):
         if not candidates:
             return await handler(request)
         try:
-            responses = await self.decider.adecide_batch(batches)
+            responses = await self._traced().ainvoke(batches)
         except ClefError:
             if self.on_error == "raise":
                 raise

@@ -13,7 +13,7 @@ from langchain_clef import DecisionRouter, RoutedResult
 
 def build_router(decider: Decider | None = None) -> DecisionRouter:
     return DecisionRouter(
-        decision_model=decider or load_decider(progress=True),
+        classifier=decider or load_decider(progress=True),
         instructions="Which team should handle this customer message?",
         routes={
             "billing": (

@@ -338,7 +338,7 @@ def test_router_routes_by_example(smollm2: ReadoutDecider) -> None:
     for text, label in ROWS:
         by_team.setdefault(label, []).append(text)
     router = DecisionRouter(
-        decision_model=smollm2,
+        classifier=smollm2,
         routes={name: route(name, texts) for name, texts in by_team.items()},
         include_decision=True,
     )
@@ -355,7 +355,7 @@ def test_router_routes_by_example(smollm2: ReadoutDecider) -> None:
 
     with pytest.raises(ValueError, match="need a clef decision model"):
         DecisionRouter(
-            decision_model=Foreign(model="x"),
+            classifier=Foreign(model="x"),
             routes={name: route(name, texts) for name, texts in by_team.items()},
         )
 

@@ -146,7 +146,7 @@ def _recorder(log: list[str], name: str) -> Callable[[Any], Any]:
 def test_a_router_with_a_failing_backend_raises_and_runs_no_route() -> None:
     ran: list[str] = []
     router = DecisionRouter(
-        decision_model=BrokenDecider(),
+        classifier=BrokenDecider(),
         routes={
             name: (RunnableLambda(_recorder(ran, name)), name) for name in ("billing", "shipping")
         },

@@ -151,3 +151,26 @@ def test_stock_model_router_middleware_uses_the_embedded_model(embedded: Readout
     chosen = out["model_route"].choice
     assert out["messages"][-1].content == f"{chosen} model answer"
     assert chosen == "strong"
+
+
+async def test_batch_runs_carry_the_provider_and_model_like_invoke(smollm2: ReadoutDecider) -> None:
+    from langchain_core.tracers.context import collect_runs
+
+    model = ClefDecisionModel(decider=smollm2)
+    requests: list[Any] = [
+        {"state": "parcel late", "questions": Q},
+        {"state": "card stolen", "questions": Q},
+    ]
+    for use_async in (False, True):
+        with collect_runs() as collected:
+            if use_async:
+                await model.abatch(requests)
+            else:
+                model.batch(requests)
+        runs = collected.traced_runs
+        assert len(runs) == 2
+        for run in runs:
+            metadata = run.extra["metadata"]
+            assert metadata["ls_provider"] == "clef-tools"
+            assert metadata["ls_model_name"] == smollm2.model_id
+            assert run.run_type == "llm"

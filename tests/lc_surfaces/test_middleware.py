@@ -348,3 +348,37 @@ def test_gate_embedded_model_ranks_a_destructive_delete_above_a_read(
             assert audit["verdict"] == GatePolicy().band(audit["risk"])
         risks[name] = audit["risk"]
     assert risks["delete_file"] > 0.8 > 0.05 > risks["read_file"]
+
+
+async def test_selector_decisions_are_traced_runs_with_probabilities(
+    smollm2: ReadoutDecider, toolset: list[Any]
+) -> None:
+    """Like the stock middlewares' decisions, the selector's are runs in traces: inputs
+    (the candidate tools asked about) and outputs (their probabilities), sync and async."""
+    from langchain_core.tracers.context import collect_runs
+
+    selector = ToolSelectorMiddleware(classifier=smollm2, threshold=0.0)
+    for use_async in (False, True):
+        agent = create_agent(scripted(AIMessage("ok")), toolset, middleware=[selector])
+        with collect_runs() as collected:
+            request: Any = {"messages": [HumanMessage("read notes.txt")]}
+            if use_async:
+                await agent.ainvoke(request)
+            else:
+                agent.invoke(request)
+        (run,) = [r for r in _walk(collected.traced_runs) if r.name == "clef_tool_selector"]
+        assert "clef_tool_selector" in (run.tags or [])
+        metadata = run.extra["metadata"]
+        assert metadata["ls_provider"] == "clef-tools"
+        assert metadata["ls_model_name"] == smollm2.model_id
+        (asked,) = run.inputs["input"]
+        names = sorted(q.instructions.split("`")[1] for q in asked["questions"].values())
+        assert names == sorted(t.name for t in toolset)
+        (answered,) = run.outputs["output"]
+        scores = {qid: a.noul for qid, a in answered.nouls.items()}
+        assert set(scores) == set(asked["questions"])
+        assert all(0.0 <= p <= 1.0 for p in scores.values())
+        by_name = {
+            asked["questions"][qid].instructions.split("`")[1]: p for qid, p in scores.items()
+        }
+        assert by_name == pytest.approx(selector.last_scores)

@@ -13,7 +13,7 @@ from langchain_clef import DecisionRouter, RoutedResult
 
 def _router(decider: ReadoutDecider, **kw: Any) -> DecisionRouter:
     return DecisionRouter(
-        decision_model=decider,
+        classifier=decider,
         routes={
             "billing": (RunnableLambda(lambda x: f"billing:{x}"), "charges, refunds and invoices"),
             "shipping": (RunnableLambda(lambda x: f"shipping:{x}"), "parcels and deliveries"),
@@ -124,7 +124,7 @@ async def test_async_batch_and_stream(smollm2: ReadoutDecider) -> None:
                 yield c
 
     streaming = DecisionRouter(
-        decision_model=smollm2,
+        classifier=smollm2,
         routes={
             "a": (RunnableGenerator(gen_a, agen_a), "first"),
             "b": (RunnableGenerator(gen_b, agen_b), "second"),
