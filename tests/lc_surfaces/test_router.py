@@ -142,3 +142,16 @@ async def test_async_batch_and_stream(smollm2: ReadoutDecider) -> None:
 def test_bad_configuration_is_refused(smollm2: ReadoutDecider) -> None:
     with pytest.raises(ValueError, match="fallback 'nope'"):
         _router(smollm2, fallback="nope")
+
+
+def test_the_old_decision_model_keyword_still_routes_with_a_deprecation_warning(
+    smollm2: ReadoutDecider,
+) -> None:
+    routes: Any = {
+        "billing": (RunnableLambda(lambda x: f"billing:{x}"), "charges, refunds and invoices"),
+        "shipping": (RunnableLambda(lambda x: f"shipping:{x}"), "parcels and deliveries"),
+    }
+    with pytest.warns(DeprecationWarning, match="classifier="):
+        old = DecisionRouter(decision_model=smollm2, routes=routes)
+    new = DecisionRouter(classifier=smollm2, routes=routes)
+    assert old.invoke("I was charged twice") == new.invoke("I was charged twice")
