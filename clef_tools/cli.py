@@ -209,7 +209,13 @@ def _decide(args: argparse.Namespace) -> int:
     # Validate before loading the model: a bad request fails in milliseconds.
     request, _ = parse_request(body)
     decider = load_from_args(args, debias=_DEBIAS[args.debias])
-    response = decider.decide_batch([request])[0]
+    from clef_tools.local._progress import Progress
+
+    # a first answer can take seconds (a long state, a cold CPU): say so past one second
+    with Progress(not args.quiet).waiting(
+        "answering (the first request after loading)", after_s=1.0
+    ):
+        response = decider.decide_batch([request])[0]
     json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

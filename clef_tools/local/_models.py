@@ -160,7 +160,7 @@ def _converted(source: ModelSource, dtype: Any, progress: Progress) -> Path:
             gguf = source.path if source.kind == "gguf" else smollm2_gguf()
             assert gguf is not None
         progress.step(f"converting {gguf.name} to a {dtype_name} safetensors cache (one time)")
-        _convert_gguf(gguf, work / "out", dtype)
+        _convert_gguf(gguf, work / "out", dtype, progress)
         (work / "out" / _MARKER).write_text(
             json.dumps(
                 {
@@ -181,15 +181,18 @@ def _converted(source: ModelSource, dtype: Any, progress: Progress) -> Path:
     return target
 
 
-def _convert_gguf(gguf: Path, out: Path, dtype: Any) -> None:
+def _convert_gguf(gguf: Path, out: Path, dtype: Any, progress: Progress) -> None:
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     try:
-        tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-        model: Any = AutoModelForCausalLM.from_pretrained(
-            gguf.parent, gguf_file=gguf.name, dtype=torch.float32
-        )
+        # no unit of progress here, and it is most of a cold start: a heartbeat instead
+        with progress.waiting("reading the tokenizer from the GGUF file"):
+            tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+        with progress.waiting("de-quantising the weights"):
+            model: Any = AutoModelForCausalLM.from_pretrained(
+                gguf.parent, gguf_file=gguf.name, dtype=torch.float32
+            )
     except (OSError, ValueError, KeyError) as exc:
         raise ModelUnavailableError(f"cannot read GGUF {gguf}: {exc}") from exc
     # On the CPU the GGUF weights are fully dequantised; drop the quantizer marker so the
@@ -197,9 +200,10 @@ def _convert_gguf(gguf: Path, out: Path, dtype: Any) -> None:
     model.hf_quantizer = None
     if hasattr(model.config, "quantization_config"):
         del model.config.quantization_config
-    model.to(dtype)
-    model.save_pretrained(out)
-    tokenizer.save_pretrained(out)
+    with progress.waiting(f"saving the {str(dtype).removeprefix('torch.')} weights"):
+        model.to(dtype)
+        model.save_pretrained(out)
+        tokenizer.save_pretrained(out)
 
 
 def _fingerprint(path: Path, window: int = 1 << 20) -> str:
