@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools import EmbeddingDecider
-from clef_tools.evaluation._run import _cpu, evaluate, load_eval_items, summarise
+from clef_tools.evaluation._run import cpu_info, evaluate, load_eval_items, summarise
 from clef_tools.examples import build_index, open_encoder, read_examples, sample_per_label
 
 HERE = Path(__file__).parent
@@ -72,7 +72,7 @@ def main() -> None:
         "data": "BANKING77 (CC-BY-4.0): 10 train examples per intent; test sample",
         "items": len(items),
         "rows": rows,
-        "machine": {"cpu": _cpu()},
+        "machine": {"cpu": cpu_info()},
     }
     args.out.write_text(json.dumps(result, indent=2) + "\n")
 

@@ -25,7 +25,7 @@ from typing import Any
 from clef_tools import CascadeDecider, EmbeddingDecider, load_decider, with_examples
 from clef_tools.backends._cascade import fuse
 from clef_tools.evaluation._datasets import BANKING_QUESTION
-from clef_tools.evaluation._run import _cpu
+from clef_tools.evaluation._run import cpu_info
 from clef_tools.examples import build_index, read_examples
 from clef_tools.request._confidence import choice_confidence
 
@@ -102,7 +102,7 @@ def main() -> None:
         "examples_alone": _score(items, None, 0, 0.0, 0.0),
         "best": best,
         "grid": grid,
-        "machine": {"cpu": _cpu()},
+        "machine": {"cpu": cpu_info()},
     }
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps({k: result[k] for k in ("examples_alone", "best")}, indent=2))

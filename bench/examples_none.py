@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools import EmbeddingDecider
-from clef_tools.evaluation._run import EvalItem, _cpu, evaluate, summarise
+from clef_tools.evaluation._run import EvalItem, cpu_info, evaluate, summarise
 from clef_tools.examples import build_index, read_examples
 
 HERE = Path(__file__).parent
@@ -79,7 +79,7 @@ def main() -> None:
         "items": {"out_of_scope": len(oos), "in_scope": len(ins)},
         "none_floor": index.none_floor,
         "rows": rows,
-        "machine": {"cpu": _cpu()},
+        "machine": {"cpu": cpu_info()},
     }
     (HERE / "results" / "examples-none.json").write_text(json.dumps(result, indent=2) + "\n")
 

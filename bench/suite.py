@@ -29,6 +29,7 @@ from typing import Any
 import torch
 
 from clef_tools import ReadoutDecider, load_readout
+from clef_tools.evaluation._run import cpu_info
 
 sys.path.insert(0, str(Path(__file__).parent))
 import prefix as prefix_bench  # sibling scripts, found via the line above
@@ -186,7 +187,8 @@ def main() -> None:
     base = load_readout(args.model)
     result: dict[str, Any] = {
         "model": base.model_id,
-        "machine": platform.processor() or platform.machine(),
+        "machine": {"cpu": cpu_info(), "python": platform.python_version()},
+        "dtype": base.info().dtype,
         "torch_threads": torch.get_num_threads(),
     }
 

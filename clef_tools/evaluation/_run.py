@@ -263,11 +263,11 @@ def summarise(report: EvalReport) -> dict[str, Any]:
         "latency_ms": {"p50": m.percentile(lat, 50), "p95": m.percentile(lat, 95)}
         if lat
         else {"p50": math.nan, "p95": math.nan},
-        "machine": {"cpu": _cpu(), "python": platform.python_version()},
+        "machine": {"cpu": cpu_info(), "python": platform.python_version()},
     }
 
 
-def _cpu() -> dict[str, Any]:
+def cpu_info() -> dict[str, Any]:
     """The CPU's model name and the flags speed depends on (bf16/AVX-512 units)."""
     info: dict[str, Any] = {"arch": platform.machine()}
     try:
