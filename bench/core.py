@@ -24,6 +24,7 @@ import torch
 from langchain_core.decisions import Choice, Noul, Score
 
 from clef_tools import ReadoutDecider, load_decider
+from clef_tools.evaluation._run import cpu_info
 
 STATE = (
     "Ticket #88231 from Dana (premium plan, customer since 2019). Subject: double charge and "
@@ -84,6 +85,7 @@ def main() -> None:
             "cpus": os.cpu_count(),
             "torch_threads": torch.get_num_threads(),
             "platform": platform.platform(),
+            "cpu": cpu_info(),
         },
     }
     if args.cold:

@@ -488,7 +488,7 @@ def _plots() -> list[str]:
     return lines
 
 
-def main() -> None:
+def render() -> str:
     any_summary = next(iter(sorted(RESULTS.glob("*/*/*.json"))), None)
     machine = json.loads(any_summary.read_text())["machine"] if any_summary else {}
     out = [
@@ -535,9 +535,9 @@ def main() -> None:
         *_plots(),
         "",
     ]
-    OUT.write_text("\n".join(out))
-    sys.stdout.write(f"wrote {OUT.relative_to(ROOT)}\n")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
-    main()
+    OUT.write_text(render())
+    sys.stdout.write(f"wrote {OUT.relative_to(ROOT)}\n")
