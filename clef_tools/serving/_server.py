@@ -25,9 +25,10 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from clef_tools import __version__
 from clef_tools.backends._decider import Decider
 from clef_tools.hosted._net import is_loopback
 from clef_tools.request._errors import (
@@ -47,6 +48,7 @@ from clef_tools.request._wire import parse_request, response_to_wire
 from clef_tools.serving._http_body import BodyError, read_body
 from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
 from clef_tools.serving._http_run import ConnectionLimits, run_app
+from clef_tools.serving._openapi import docs_page, openapi_document
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app", "serve"]
 
@@ -162,6 +164,14 @@ def create_app(
             {},
         )
 
+    document = openapi_document(__version__, auth=policy.api_key is not None)
+
+    async def openapi(request: Request) -> Response:
+        return _json(200, document, {})
+
+    async def docs(request: Request) -> Response:
+        return HTMLResponse(docs_page(document))
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         return _json(exc.status_code, {"detail": exc.detail}, dict(exc.headers or {}))
@@ -171,6 +181,8 @@ def create_app(
             Route("/v1/systemone", systemone, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
             Route("/healthz", health, methods=["GET"]),
+            Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/docs", docs, methods=["GET"]),
         ],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
