@@ -24,6 +24,7 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "langchain": ("langchain", "langgraph"),
     "eval": ("matplotlib",),
     "images": ("PIL",),
+    "release": ("torchvision",),
 }
 """Top-level import names per extra (`pyproject.toml` declares the distributions; a test
 checks that each extra's requirements provide these imports)."""

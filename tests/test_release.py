@@ -365,3 +365,89 @@ def test_cli_model_reports_the_release_folder(
     monkeypatch.setenv("CLEF_FLASH_PATH", str(release_dir))
     assert main(["model", "--backend", "clef-flash"]) == 0
     assert json.loads(capsys.readouterr().out)["path"] == str(release_dir.resolve())
+
+
+def test_answers_equal_the_release_modules_own_systemone(release: ClefReleaseDecider) -> None:
+    """The stand-in follows the published module's interface, `systemone()` included: our
+    answers equal what that function returns for the same wire request, to its 4-dp
+    rounding, except for confidence (ours is TypeSafe's formula, the release's max-prob)."""
+    wire = {"model": release.model_id, "state": STATE, "questions": QUESTIONS}
+    theirs = release.module.systemone(release.model, release.processor, wire)
+    ours = release.decide(STATE, QUESTIONS)
+    assert ours.usage is not None
+    assert ours.usage["input_tokens"] == theirs["usage"]["input_tokens"]
+    assert ours.nouls["refund"].noul == pytest.approx(theirs["answers"]["refund"]["noul"], abs=5e-5)
+    team = theirs["answers"]["team"]
+    assert ours.choices["team"].choice == team["choice"]
+    assert ours.choices["team"].probabilities == pytest.approx(team["probabilities"], abs=5e-5)
+    assert max(ours.choices["team"].probabilities.values()) == pytest.approx(
+        team["confidence"], abs=5e-5
+    )
+    mood = theirs["answers"]["mood"]
+    assert ours.scores["mood"].score == pytest.approx(mood["score"], abs=5e-4)
+    # the Python answer keys levels by int; the wire (theirs) by their string
+    ours_levels = {str(k): v for k, v in ours.scores["mood"].probabilities.items()}
+    assert ours_levels == pytest.approx(mood["probabilities"], abs=5e-5)
+    assert {str(k): v for k, v in ours.scores["mood"].legend.items()} == mood["legend"]
+
+
+@pytest.mark.parametrize("marker", ["model_type", "video_preprocessor_config.json"])
+def test_a_qwen3_5_release_without_torchvision_says_what_to_install(
+    release_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, marker: str
+) -> None:
+    """The real release's processor (Qwen3-VL's) needs torchvision even for text: say so
+    before loading, with the command for this torch build, instead of failing inside
+    transformers."""
+    import json
+    import shutil
+    import sys
+
+    from clef_tools import MissingExtraError
+
+    folder = tmp_path / "clef-flash"
+    shutil.copytree(release_dir, folder)
+    if marker == "model_type":
+        config = json.loads((folder / "config.json").read_text())
+        (folder / "config.json").write_text(json.dumps({**config, "model_type": "qwen3_5"}))
+    else:
+        (folder / marker).write_text("{}")
+    monkeypatch.setitem(sys.modules, "torchvision", None)  # as if not installed
+    with pytest.raises(MissingExtraError) as caught:
+        ClefReleaseDecider(folder, trust_release_code=True, device="cpu", dtype="fp32")
+    error = caught.value
+    assert error.extra == "release" and error.missing_module == "torchvision"
+    import torch
+
+    minor = int(torch.__version__.split(".")[1])
+    assert f"torchvision==0.{minor + 15}.*" in str(error)
+    if torch.version.cuda is None:  # a CPU torch must not be sent to PyPI's CUDA build
+        assert "download.pytorch.org/whl/cpu" in str(error)
+
+
+def test_a_torchvision_built_for_another_torch_is_named(
+    release_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.abc
+    import shutil
+    import sys
+
+    class BrokenBuild(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+            if name == "torchvision":
+                raise OSError("libc10_cuda.so: cannot open shared object file")
+            return None
+
+    folder = tmp_path / "clef-flash"
+    shutil.copytree(release_dir, folder)
+    (folder / "video_preprocessor_config.json").write_text("{}")
+    monkeypatch.delitem(sys.modules, "torchvision", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [BrokenBuild(), *sys.meta_path])
+    with pytest.raises(ModelUnavailableError, match="does not import next to this torch") as caught:
+        ClefReleaseDecider(folder, trust_release_code=True, device="cpu", dtype="fp32")
+    assert "libc10_cuda.so" in str(caught.value) and "torchvision==" in str(caught.value)
+
+
+def test_a_plain_release_does_not_need_torchvision(release: ClefReleaseDecider) -> None:
+    from clef_tools.backends._release import check_processor_dependencies
+
+    check_processor_dependencies(release.path)  # the stand-in's Qwen2 backbone: no video part

@@ -26,6 +26,7 @@ from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
 from clef_tools.local._torch_thread import run_on_torch_thread
 from clef_tools.request._errors import (
     BackendError,
+    MissingExtraError,
     ModelUnavailableError,
     RequestValidationError,
     StateTooLongError,
@@ -75,6 +76,63 @@ def release_path(path: str | os.PathLike[str] | None = None) -> Path:
     if missing:
         raise ModelUnavailableError(f"{folder} is not a complete Clef release; missing: {missing}")
     return folder
+
+
+#: Backbones whose `AutoProcessor` is Qwen3-VL's, with a video processor that needs
+#: torchvision even for text-only use (the real Clef-Flash is `qwen3_5`).
+_VIDEO_PROCESSOR_MODEL_TYPES = frozenset({"qwen3_5", "qwen3_5_moe", "qwen3_vl", "qwen3_vl_moe"})
+
+
+def check_processor_dependencies(folder: Path) -> None:
+    """Refuse, before anything loads, a release whose processor cannot be built here.
+
+    The real release loads its processor with `AutoProcessor`, which for Qwen3.5 is
+    Qwen3-VL's with a video processor that needs torchvision. Without it, or with a
+    torchvision built for another torch (PyPI's CUDA build next to a CPU torch), loading
+    fails deep inside transformers; here the user is told what to install instead.
+    """
+    import json
+
+    try:
+        model_type = json.loads((folder / "config.json").read_text()).get("model_type")
+    except (OSError, ValueError, AttributeError):
+        model_type = None
+    if (
+        model_type not in _VIDEO_PROCESSOR_MODEL_TYPES
+        and not (folder / "video_preprocessor_config.json").is_file()
+    ):
+        return
+    try:
+        import torchvision  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise MissingExtraError(
+            f"the Clef release at {folder} (its processor's video part)",
+            "release",
+            "torchvision",
+            torchvision_install_command(),
+        ) from exc
+    except Exception as exc:  # installed, but built for another torch
+        raise ModelUnavailableError(
+            f"the Clef release at {folder} needs torchvision, which is installed but does not "
+            f"import next to this torch ({exc}); install the build made for it: "
+            f"{torchvision_install_command()}"
+        ) from exc
+
+
+def torchvision_install_command() -> str:
+    """The torchvision build that matches the running torch (its minor + 15, the pairing
+    PyTorch releases follow: torch 2.13 ↔ torchvision 0.28), from the index of its flavour."""
+    import torch
+
+    base, _, local = torch.__version__.partition("+")
+    major, minor = (int(part) for part in base.split(".")[:2])
+    pin = f"'torchvision=={major - 2}.{minor + 15}.*'"
+    cuda = getattr(torch.version, "cuda", None)
+    if cuda is None or local == "cpu":
+        return f"pip install {pin} --index-url https://download.pytorch.org/whl/cpu"
+    return (
+        f"pip install {pin} --index-url https://download.pytorch.org/whl/cu{cuda.replace('.', '')}"
+    )
 
 
 def _has_backbone_weights(folder: Path) -> bool:
@@ -149,6 +207,7 @@ class ClefReleaseDecider(Decider):
                 "release would import and run; if you trust this release, pass "
                 "trust_release_code=True (CLI: --trust-release-code)"
             )
+        check_processor_dependencies(self.path)
         self.module = import_release_module(self.path)
         self.max_context_tokens = max_context_tokens
         self.batch_size = max(1, batch_size)

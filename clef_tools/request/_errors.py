@@ -184,12 +184,13 @@ class MissingExtraError(ModelUnavailableError, ImportError):
     Also an `ImportError`, so code that guards an optional import the usual way keeps
     working; `extra` is the name to install (`pip install 'clef-tools[local]'`)."""
 
-    def __init__(self, purpose: str, extra: str, module: str) -> None:
+    def __init__(self, purpose: str, extra: str, module: str, command: str | None = None) -> None:
         self.extra = extra
         self.missing_module = module
+        self.command = command or f"pip install 'clef-tools[{extra}]'"
+        """What to run; an extra whose PyPI build does not fit every torch says more."""
         super().__init__(
-            f"{purpose} needs the [{extra}] extra ({module!r} is not installed): "
-            f"pip install 'clef-tools[{extra}]'"
+            f"{purpose} needs the [{extra}] extra ({module!r} is not installed): {self.command}"
         )
         self.name = module
 

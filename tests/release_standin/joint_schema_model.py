@@ -1,12 +1,14 @@
 """A stand-in for the Clef release's `joint_schema_model.py`, for tests only.
 
-It follows the documented loader interface (model card "Usage"; wire notes §2.4–2.6):
-`load_release_model(path, device, dtype, **from_pretrained)` → `(ClefModel, processor)`,
-`encode_record(tokenizer, record, processor=None, max_length=16384, max_state_tokens=None)`
-(pieces tokenised separately, state truncated to fit, a schema too long raises
-`ValueError`, choice options sorted by id), `collate_records(records, pad_token_id,
-device)`, and `ClefModel(batch)` → one list of 1-D logit tensors per record, aligned with
-`encoded.questions[i].option_ids`. The head is much smaller than the real
+It follows the published module's interface (model card "Usage"; wire notes §2.4–2.6;
+written here, not copied): `load_release_model(model_path, device, dtype,
+**from_pretrained_kwargs)` → `(ClefModel, processor)` with `processor.tokenizer`,
+`encode_record(tokenizer, record, max_length, max_state_tokens, processor)` (pieces
+tokenised separately, state truncated to fit, a schema too long raises `ValueError`,
+choice options sorted by id), `collate_records(records, pad_token_id, device)`,
+`ClefModel(batch)` → one list of 1-D logit tensors per record, aligned with
+`encoded.questions[i].option_ids`, and `systemone(model, processor, request)` → the
+release's own Jev-shaped answer (4-dp rounding, max-prob confidence). The head is much smaller than the real
 `JointSchemaHead` but reads the same things: the instruction span, each option span,
 the last token and the output-embedding rows of the option tokens.
 """
@@ -75,9 +77,9 @@ def _options(question: dict[str, Any]) -> list[tuple[str, Any]]:
 def encode_record(
     tokenizer: Any,
     record: dict[str, Any],
-    processor: Any = None,
     max_length: int = 16384,
     max_state_tokens: int | None = None,
+    processor: Any = None,
 ) -> EncodedRecord:
     def tok(text: str) -> list[int]:
         return list(tokenizer(text, add_special_tokens=False)["input_ids"])
@@ -228,12 +230,12 @@ class StandInProcessor:
 
 
 def load_release_model(
-    path: str | Path,
+    model_path: str | Path,
     device: Any = "cuda",
     dtype: torch.dtype = torch.bfloat16,
     **from_pretrained_kwargs: Any,
 ) -> tuple[ClefModel, StandInProcessor]:
-    path = Path(path)
+    path = Path(model_path)
     backbone = AutoModelForCausalLM.from_pretrained(
         path, dtype=dtype, device_map={"": str(device)}, **from_pretrained_kwargs
     )
@@ -245,3 +247,57 @@ def load_release_model(
         path, local_files_only=from_pretrained_kwargs.get("local_files_only", False)
     )
     return ClefModel(backbone, head).eval(), StandInProcessor(tokenizer)
+
+
+def _round(value: float) -> float:
+    return round(float(value), 4)
+
+
+def systemone(model: ClefModel, processor: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one wire request the way the release does (§2.6): validate the few things it
+    checks, encode, one forward pass, per-question softmax, values rounded to 4 dp."""
+    if not isinstance(request.get("model"), str):
+        raise ValueError("model must be a string")
+    if "state" not in request:
+        raise ValueError("state is required")
+    questions = request.get("questions")
+    if not isinstance(questions, dict) or not questions:
+        raise ValueError("questions must be a non-empty object")
+    for qid, question in questions.items():
+        if question.get("type") not in TYPE_IDS:
+            raise ValueError(f"{qid}: unknown type {question.get('type')!r}")
+        if question["type"] in ("choice", "score") and not question.get("criteria"):
+            raise ValueError(f"{qid}: criteria must not be empty")
+    tokenizer = processor.tokenizer
+    encoded = encode_record(tokenizer, request, processor=processor)
+    device = next(model.parameters()).device
+    batch = collate_records([encoded], tokenizer.pad_token_id, device)
+    with torch.inference_mode():
+        logits = model(batch)[0]
+    answers: dict[str, Any] = {}
+    for q, row in zip(encoded.questions, logits, strict=True):
+        probs = dict(zip(q.option_ids, row.float().softmax(-1).tolist(), strict=True))
+        if q.type == "noul":
+            answers[q.question_id] = {"type": "noul", "noul": _round(probs["true"])}
+        elif q.type == "choice":
+            best = max(probs, key=probs.__getitem__)
+            answers[q.question_id] = {
+                "type": "choice",
+                "choice": best,
+                "confidence": _round(probs[best]),
+                "probabilities": {k: _round(v) for k, v in probs.items()},
+            }
+        else:
+            levels = questions[q.question_id]["criteria"]
+            answers[q.question_id] = {
+                "type": "score",
+                "score": _round(sum(int(k) * v for k, v in probs.items())),
+                "confidence": _round(max(probs.values())),
+                "legend": {str(i): level for i, level in enumerate(levels)},
+                "probabilities": {k: _round(v) for k, v in probs.items()},
+            }
+    return {
+        "model": request["model"],
+        "answers": answers,
+        "usage": {"input_tokens": len(encoded.input_ids), "output_tokens": 0},
+    }
