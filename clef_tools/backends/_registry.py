@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clef_tools.hosted._engine_table import ENGINES
+
 if TYPE_CHECKING:
     from clef_tools.backends._decider import Decider
 
@@ -138,6 +140,12 @@ def _open_workers_ai(spec: BackendSpec, o: LoadOptions) -> Decider:
     return WorkersAIClient(model=spec.target or CLEF_FLASH, timeout=o.timeout, api_token=o.api_key)
 
 
+def _open_engine(spec: BackendSpec, o: LoadOptions) -> Decider:
+    from clef_tools.hosted._engines import EngineClient
+
+    return EngineClient(spec.kind, model=spec.target or None, api_key=o.api_key, timeout=o.timeout)
+
+
 def _open_embedding(spec: BackendSpec, o: LoadOptions) -> Decider:
     from clef_tools.backends._embedding import EmbeddingDecider
 
@@ -206,6 +214,18 @@ FAMILIES: tuple[BackendFamily, ...] = (
         keywords=frozenset({"workers-ai"}),
         prefixes=("workers-ai:",),
         options=("timeout", "api_key"),
+    ),
+    *(
+        BackendFamily(
+            kind=engine.name,
+            forms=(f"{engine.name}[:model]",),
+            summary=engine.summary,
+            open=_open_engine,
+            keywords=frozenset({engine.name}),
+            prefixes=(f"{engine.name}:",),
+            options=("timeout", "api_key"),
+        )
+        for engine in ENGINES.values()
     ),
     BackendFamily(
         kind="embedding",

@@ -110,8 +110,18 @@ class HostedDecider(Decider):
         detail = payload.get("detail") if isinstance(payload, Mapping) else None
         if status == 422 and isinstance(detail, list):
             return _Attempt(validation_error(detail, request_id), retryable=False)
-        message = _detail_message(detail) or response.reason_phrase or "error"
-        kind = detail.get("error_type") if isinstance(detail, Mapping) else None
+        message, kind = _error_fields(payload)
+        message = message or response.reason_phrase or "error"
+        if status in (400, 413, 422):  # a refused request, whatever the body's shape
+            return _Attempt(
+                RequestValidationError.at(
+                    (),
+                    f"the endpoint refused the request ({status}): {message}",
+                    "too_long" if status == 413 else "remote_validation",
+                    request_id=request_id,
+                ),
+                retryable=False,
+            )
         return classify_status(
             status,
             message,
@@ -319,13 +329,21 @@ def validation_error(detail: Sequence[object], request_id: str | None) -> Reques
     )
 
 
-def _detail_message(detail: object) -> str | None:
-    if isinstance(detail, str):
-        return detail
-    if isinstance(detail, Mapping):
-        message = detail.get("message")
-        return str(message) if message is not None else None
-    return None
+def _error_fields(payload: object) -> tuple[str | None, int | str | None]:
+    """`(message, code)` from the error bodies the `/v1/systemone` engines send: FastAPI's
+    `{"detail": str | {"message", "error_type"}}` (Jev, `clef-tools serve`), Ollama's
+    `{"error": str}`, the OpenAI-style `{"error": {"message", "type"|"code"}}` (llama.cpp,
+    OpenRouter, newer vLLM) and vLLM's `{"object": "error", "message", "type"}`."""
+    if not isinstance(payload, Mapping):
+        return None, None
+    detail, error = payload.get("detail"), payload.get("error")
+    for source in (detail, error, payload if payload.get("object") == "error" else None):
+        if isinstance(source, str):
+            return source, None
+        if isinstance(source, Mapping) and source.get("message") is not None:
+            code = source.get("error_type") or source.get("code") or source.get("type")
+            return str(source["message"]), code if isinstance(code, int | str) else None
+    return None, None
 
 
 def _version() -> str:

@@ -43,6 +43,7 @@ class SystemOneClient(HostedDecider):
         base_url: str | None = None,
         *,
         api_key: str | None = None,
+        key_env: str | None = "TYPESAFE_API_KEY",
         model: str | None = None,
         timeout: float | httpx.Timeout | None = None,
         retry: RetryPolicy | None = None,
@@ -60,7 +61,9 @@ class SystemOneClient(HostedDecider):
         base = base_url or os.environ.get("TYPESAFE_BASE_URL") or DEFAULT_BASE_URL
         base, self._basic_auth = split_credentials(base)
         self.base_url = base.rstrip("/").removesuffix("/v1/systemone").removesuffix("/v1")
-        self.api_key = api_key if api_key is not None else os.environ.get("TYPESAFE_API_KEY")
+        # a key is read from the variable of the server it belongs to, never another's
+        env_key = os.environ.get(key_env) if key_env else None
+        self.api_key = api_key if api_key is not None else env_key
         if not may_carry_secrets(httpx.URL(self.base_url)):
             if api_key is not None or self._basic_auth is not None:
                 raise ValueError(
@@ -69,8 +72,8 @@ class SystemOneClient(HostedDecider):
                 )
             if self.api_key:
                 log.warning(
-                    "not sending TYPESAFE_API_KEY to %s: plain http to another host; "
-                    "use https to authenticate",
+                    "not sending %s to %s: plain http to another host; use https to authenticate",
+                    key_env,
                     self.base_url,
                 )
                 self.api_key = None
