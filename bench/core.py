@@ -97,7 +97,7 @@ def main() -> None:
             os.environ.pop("CLEF_TOOLS_CACHE")
     t = time.perf_counter()
     # prefix reuse off: these are cold-request figures (bench/prefix.py measures reuse)
-    decider = load_decider(args.model, prefix_cache_tokens=0)
+    decider = load_decider(args.model, prefix_cache_tokens=0, calibration="none")
     assert isinstance(decider, ReadoutDecider), "bench/core.py measures a local LM readout"
     result["load_cached_s"] = time.perf_counter() - t
     result["dtype"] = str(next(decider.model.parameters()).dtype)
