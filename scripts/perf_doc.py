@@ -137,8 +137,8 @@ def _core() -> list[str]:
     return [
         "## The embedded model",
         "",
-        f"`bench/core.py`, `bench/results/core-{EMBEDDED}.json`, dtype "
-        f"{str(data.get('dtype', '?')).removeprefix('torch.')}. Machine: {_machine(data)}.",
+        f"`bench/core.py`, `bench/results/core-{EMBEDDED}.json`. Machine: "
+        f"{_machine({**data, 'dtype': str(data.get('dtype', '?')).removeprefix('torch.')})}.",
         "",
         *_md(["figure", "value"], rows),
         "",
