@@ -315,10 +315,11 @@ async def test_mcp_model_info_and_decide_use_the_index(
     from clef_mcp import build_server
 
     async with Client(build_server(lambda: with_examples(smollm2, index))) as client:
-        info = await client.call_tool("model_info", {})
+        # a tool call waits for the background load; model_info never does
         result = await client.call_tool(
             "decide", {"state": "the courier lost my order", "questions": {"t": QUESTION}}
         )
+        info = await client.call_tool("model_info", {})
     assert info.structured_content is not None and result.structured_content is not None
     assert info.structured_content["examples"]["count"] == len(ROWS)
     answer = result.structured_content["answers"]["t"]
