@@ -7,8 +7,9 @@ langchain-core, while the graph helpers and the agent middlewares need the
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from clef_tools._extras import lazy_names
 
 if TYPE_CHECKING:
     from langchain_clef.decision_model import ClefDecisionModel
@@ -29,22 +30,6 @@ _WHERE: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'langchain_clef' has no attribute {name!r}")
-    from clef_tools._extras import needs_extra
-
-    with needs_extra(f"langchain_clef.{name}"):
-        value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "ClefDecisionModel",
     "DecisionRouter",
@@ -55,3 +40,5 @@ __all__ = [
     "decision_edge",
     "decision_node",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, __all__)

@@ -8,8 +8,9 @@ whose extra is missing says which one to install when it is touched.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from clef_tools._extras import lazy_names
 
 if TYPE_CHECKING:
     from clef_tools.backends._calibration import CalibratedDecider, Calibration, fit_temperature
@@ -151,22 +152,6 @@ _WHERE: dict[str, str] = {
 """Each public name and the private module that defines it."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'clef_tools' has no attribute {name!r}")
-    from clef_tools._extras import needs_extra
-
-    with needs_extra(f"clef_tools.{name}"):
-        value = getattr(import_module(module), name)
-    globals()[name] = value  # later lookups skip __getattr__
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
-
-
 __all__ = [
     "DEFAULT_GATE_QUESTIONS",
     "LIMITS",
@@ -240,3 +225,5 @@ __all__ = [
     "warn_if_exposed",
     "with_examples",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, __all__)

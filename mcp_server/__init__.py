@@ -7,8 +7,9 @@ command through this package) does not import the MCP SDK.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from clef_tools._extras import lazy_names
 
 if TYPE_CHECKING:
     from clef_mcp._stdio import run_stdio
@@ -23,21 +24,7 @@ _WHERE: dict[str, str] = {
 
 __all__ = ["AppState", "build_server", "http_app", "main", "run_stdio"]
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'clef_mcp' has no attribute {name!r}")
-    from clef_tools._extras import needs_extra
-
-    with needs_extra(f"clef_mcp.{name}"):
-        value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, __all__)
 
 
 def main(argv: list[str] | None = None) -> int:

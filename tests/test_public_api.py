@@ -30,6 +30,10 @@ def test_importing_the_packages_and_building_the_cli_loads_no_heavy_dependency()
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stderr
+    # the packages alone load not even pydantic: every name is resolved on first use
+    bare = "import sys, clef_tools, langchain_clef, clef_mcp; print('pydantic' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", bare], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False", done.stderr
 
 
 def test_the_core_never_imports_a_surface() -> None:

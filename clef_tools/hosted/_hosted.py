@@ -113,14 +113,8 @@ class HostedDecider(Decider):
         message, kind = _error_fields(payload)
         message = message or response.reason_phrase or "error"
         if status in (400, 413, 422):  # a refused request, whatever the body's shape
-            return _Attempt(
-                RequestValidationError.at(
-                    (),
-                    f"the endpoint refused the request ({status}): {message}",
-                    "too_long" if status == 413 else "remote_validation",
-                    request_id=request_id,
-                ),
-                retryable=False,
+            return refused(
+                f"the endpoint refused the request ({status}): {message}", status, request_id
             )
         return classify_status(
             status,
@@ -305,6 +299,19 @@ def classify_status(
         )
     return _Attempt(
         RemoteError(f"request refused: {message}", status=status, code=code, request_id=request_id),
+        retryable=False,
+    )
+
+
+def refused(message: str, status: int, request_id: str | None) -> _Attempt:
+    """A request the endpoint will not take as sent: a validation error, never retried."""
+    return _Attempt(
+        RequestValidationError.at(
+            (),
+            message,
+            "too_long" if status == 413 else "remote_validation",
+            request_id=request_id,
+        ),
         retryable=False,
     )
 

@@ -14,13 +14,12 @@ from typing import Any
 
 import httpx
 
-from clef_tools.hosted._hosted import HostedDecider, _Attempt, classify_status
+from clef_tools.hosted._hosted import HostedDecider, _Attempt, classify_status, refused
 from clef_tools.hosted._retry import RetryPolicy, parse_retry_after
 from clef_tools.request._errors import (
     ModelUnavailableError,
     QuotaExceededError,
     RemoteError,
-    RequestValidationError,
     UnsupportedInputError,
 )
 from clef_tools.request._media import split_images
@@ -137,14 +136,8 @@ class WorkersAIClient(HostedDecider):
                 retryable=False,
             )
         if code in _VALIDATION_CODES and status < 500:
-            return _Attempt(
-                RequestValidationError.at(
-                    (),
-                    f"Workers AI refused the request ({code}): {message}",
-                    "too_long" if status == 413 else "remote_validation",
-                    request_id=request_id,
-                ),
-                retryable=False,
+            return refused(
+                f"Workers AI refused the request ({code}): {message}", status, request_id
             )
         if status == 400 and code == 7000:
             return _Attempt(
