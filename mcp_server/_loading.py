@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -20,11 +20,41 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from clef_tools import Decider, GatePolicy, MissingExtraError, ReviewStore, ToolGate
 
-__all__ = ["BackendLoader"]
+__all__ = ["BackendLoader", "reporting"]
 
 log = logging.getLogger("clef_mcp")
 
 PROGRESS_EVERY_S = 1.0
+T = TypeVar("T")
+
+
+async def reporting(ctx: Any, what: str, work: Awaitable[T]) -> T:
+    """Await `work`; when it takes more than a second (a long state, a cold CPU, the first
+    request after loading), tell the caller what is happening, once a second."""
+    done = anyio.Event()
+    began = time.monotonic()
+
+    async def beat() -> None:
+        while True:
+            with anyio.move_on_after(PROGRESS_EVERY_S):
+                await done.wait()
+            if done.is_set():
+                return
+            elapsed = round(time.monotonic() - began, 1)
+            await ctx.report_progress(elapsed, None, f"{what} ({elapsed} s)")
+
+    failure: Exception | None = None
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(beat)
+        try:
+            result = await work
+        except Exception as exc:  # re-raised as itself, not inside an exception group
+            failure = exc
+        finally:
+            done.set()
+    if failure is not None:
+        raise failure
+    return result
 
 
 class BackendLoader:

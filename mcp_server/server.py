@@ -26,7 +26,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field, JsonValue
 from starlette.types import ASGIApp
 
-from clef_mcp._loading import BackendLoader
+from clef_mcp._loading import BackendLoader, reporting
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
 from clef_tools import (
     LIMITS,
@@ -141,7 +141,7 @@ def build_server(
         each score.
         """
         decider, _ = await ctx.request_context.lifespan_context.loader.ready(ctx)
-        response = await _call(decider.adecide, state, questions)
+        response = await reporting(ctx, "answering", _call(decider.adecide, state, questions))
         return DecideResult.model_validate(response_to_wire(response))
 
     @mcp.tool(title="Route to one option", annotations=READ_ONLY)
@@ -169,7 +169,9 @@ def build_server(
         decider, _ = await ctx.request_context.lifespan_context.loader.ready(ctx)
         question = {"type": "choice", "instructions": instructions, "criteria": options}
         try:
-            response = await _call(decider.adecide, state, {"route": question})
+            response = await reporting(
+                ctx, "answering", _call(decider.adecide, state, {"route": question})
+            )
         except ToolError as exc:  # name the caller's field, not the internal question's
             raise ToolError(str(exc).replace("questions.route.criteria", "options")) from exc
         answer = response.choices["route"]
@@ -236,8 +238,16 @@ def build_server(
             except ValueError as exc:
                 raise ToolError(f"escalate_at/deny_at: {exc}") from exc
             gate = ToolGate(decider, policy, risk_model=gate.risk_model, reviews=gate.reviews)
-        decision = await gate.ajudge(
-            tool_name, arguments, description=description, messages=context, annotations=annotations
+        decision = await reporting(
+            ctx,
+            "judging the call",
+            gate.ajudge(
+                tool_name,
+                arguments,
+                description=description,
+                messages=context,
+                annotations=annotations,
+            ),
         )
         return GateResult(**decision.as_dict())
 

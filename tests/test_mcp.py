@@ -418,3 +418,49 @@ async def test_tools_the_backend_cannot_answer_are_not_offered(
         first = caps.contents[0]
         assert isinstance(first, TextResourceContents)
         assert set(json.loads(first.text)["tools"]) == offered
+
+
+async def test_a_slow_answer_says_what_it_is_doing() -> None:
+    """Past one second (a long state, a cold CPU, the first request after loading), a tool
+    tells the caller what it is doing, once a second, then answers."""
+    import time as clock
+
+    from _backends import InstantDecider
+
+    class TwoSeconds(InstantDecider):
+        def _score(self, requests: Any) -> Any:
+            clock.sleep(2.5)
+            return super()._score(requests)
+
+    notes: list[str | None] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        notes.append(message)
+
+    async with Client(build_server(TwoSeconds, model="slow")) as client:
+        await _model_info_when_ready(client)
+        result = await client.call_tool(
+            "decide",
+            {"state": "s", "questions": {"q": {"type": "noul", "instructions": "?"}}},
+            progress_callback=on_progress,
+        )
+    assert not result.is_error
+    assert len(notes) >= 2 and all((m or "").startswith("answering (") for m in notes)
+
+
+async def test_a_quick_answer_sends_no_progress() -> None:
+    from _backends import InstantDecider
+
+    notes: list[str | None] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        notes.append(message)
+
+    async with Client(build_server(InstantDecider, model="instant")) as client:
+        await _model_info_when_ready(client)
+        result = await client.call_tool(
+            "route",
+            {"state": "my parcel is late", "options": {"shipping": "parcels", "billing": "money"}},
+            progress_callback=on_progress,
+        )
+    assert not result.is_error and notes == []  # answered within the first second
