@@ -99,13 +99,7 @@ class BackendLoader:
     async def ready(self, ctx: Any) -> tuple[Decider, ToolGate]:
         """The backend and gate, after waiting for the load with progress notifications
         (sent only when the caller asked for them with a progress token)."""
-        while not self._done.is_set():
-            with anyio.move_on_after(PROGRESS_EVERY_S):
-                await self._done.wait()
-            if not self._done.is_set():
-                await ctx.report_progress(
-                    self.seconds, None, f"loading the model {self.source!r} ({self.seconds} s)"
-                )
+        await reporting(ctx, f"loading the model {self.source!r}", self._done.wait())
         if self.decider is None or self.gate is None:
             raise ToolError(f"model unavailable: {self.error}")
         return self.decider, self.gate

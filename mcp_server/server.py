@@ -290,10 +290,10 @@ def build_server(
         (`status` is "loading" until the model is ready; this tool never waits for it)."""
         return _model_info(ctx.request_context.lifespan_context.loader)
 
-    for tool, needs in TOOL_NEEDS.items():
-        if needs not in answers:
-            mcp.remove_tool(tool)
-    offered = [t for t in _TOOLS if TOOL_NEEDS.get(t, "") in answers | {""}]
+    withdrawn = {tool for tool, needs in TOOL_NEEDS.items() if needs not in answers}
+    for tool in withdrawn:
+        mcp.remove_tool(tool)
+    offered = [t for t in _TOOLS if t not in withdrawn]
 
     @mcp.resource("clef://capabilities", mime_type="application/json", title="clef capabilities")
     async def capabilities() -> str:

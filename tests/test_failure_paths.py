@@ -32,6 +32,7 @@ from clef_tools import (
     create_app,
 )
 from clef_tools.local import _embedded
+from clef_tools.local._model_wheels import EMBEDDED_PARTS
 from clef_tools.local._progress import Progress
 from langchain_clef import DecisionRouter, decision_node
 
@@ -42,7 +43,7 @@ def test_a_corrupt_part_fails_the_checksum_and_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     parts = []
-    for i in range(1, _embedded.PARTS + 1):
+    for i in range(1, EMBEDDED_PARTS + 1):
         part = tmp_path / f"part{i}.bin"
         part.write_bytes(bytes([i]) * 1000)  # not the real model bytes
         parts.append(SimpleNamespace(get_part_path=lambda p=part: str(p)))

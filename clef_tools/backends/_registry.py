@@ -31,6 +31,7 @@ __all__ = [
     "BackendFamily",
     "BackendSpec",
     "LoadOptions",
+    "answering_spec",
     "looks_like_path",
     "open_backend",
     "parse_spec",
@@ -307,13 +308,18 @@ def _open_uncalibrated(spec: BackendSpec, options: LoadOptions) -> Decider:
         return family.open(spec, options)
 
 
-def question_types(spec: str | os.PathLike[str] | None) -> frozenset[str]:
-    """What the backend `spec` names can answer, without opening it (a cascade answers
-    what its fallback does)."""
+def answering_spec(spec: str | os.PathLike[str] | None) -> BackendSpec:
+    """The backend that answers what `spec` is asked: itself, or for a cascade the backend
+    it falls back to (its embedding tier answers only the choices it is sure of)."""
     parsed = parse_spec(spec)
     while parsed.kind == "cascade":
         parsed = parse_spec(parsed.target or "embedded")
-    return _family(parsed).answers
+    return parsed
+
+
+def question_types(spec: str | os.PathLike[str] | None) -> frozenset[str]:
+    """What the backend `spec` names can answer, without opening it."""
+    return _family(answering_spec(spec)).answers
 
 
 def spec_forms() -> str:

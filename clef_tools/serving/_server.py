@@ -165,12 +165,13 @@ def create_app(
         )
 
     document = openapi_document(__version__, auth=policy.api_key is not None)
+    page = docs_page(document)
 
     async def openapi(request: Request) -> Response:
         return _json(200, document, {})
 
     async def docs(request: Request) -> Response:
-        return HTMLResponse(docs_page(document))
+        return HTMLResponse(page)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
