@@ -192,3 +192,13 @@ def test_the_engines_are_listed_in_the_cli_help() -> None:
 
     for name in ENGINES:
         assert f"'{name}[:model]'" in spec_forms()
+
+
+def test_credentials_in_an_engine_address_never_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`user:password@` in OLLAMA_HOST is basic auth, never part of the URL errors and
+    `info()` show (the SystemOneClient rule holds for every engine)."""
+    monkeypatch.setenv("OLLAMA_HOST", "http://alice:s3cret@127.0.0.1:11434")
+    client = EngineClient("ollama")
+    assert "s3cret" not in client.base_url and "s3cret" not in repr(client)
+    assert client.info().details["url"] == "http://127.0.0.1:11434/v1/systemone"
+    assert client._headers()["authorization"].startswith("Basic ")

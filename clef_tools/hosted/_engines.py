@@ -57,7 +57,8 @@ class EngineClient(SystemOneClient):
             timeout=timeout,
             **kwargs,
         )
-        self.base_url = base.rstrip("/").removesuffix(self.engine.path)
+        # the parent has split off `user:password@` (basic auth) and trailing slashes
+        self.base_url = self.base_url.removesuffix(self.engine.path)
         self.kind = self.engine.name
 
     def __repr__(self) -> str:
