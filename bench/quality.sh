@@ -3,6 +3,8 @@
 #   bench/quality.sh before    held-out sets, no calibration, on the code before issue 11's fixes
 #                              (run on that commit; its results are kept in the repository)
 #   bench/quality.sh dev       train/dev splits, no calibration (what the fit reads)
+#   bench/quality.sh raw       held-out sets, no calibration, on the current code where its
+#                              readout differs from `before` (scores) and for sets added later
 #   bench/quality.sh fit       fit the shipped calibrations on those train/dev predictions
 #   bench/quality.sh after     held-out sets with the default calibration
 # Results: bench/results/quality/<phase>/<backend>/<set>.json (+ predictions, PNG plots);
@@ -25,12 +27,25 @@ TEST=(
   "bfcl-live-multiple-test:60"
   "bfcl-tool-fits-test:80"
   "banking77-test:80"
+  "banking77-noul-test:200"
+  "vader-noul-test:200"
 )
 # what the calibrations are fitted on (train/dev splits only)
 DEV=(
   "vader-train:60"
   "bfcl-multiple-dev:"
+  "bfcl-live-multiple-dev:60"
   "bfcl-tool-fits-dev:40"
+  "banking77-noul-train:80"
+  "vader-noul-train:80"
+)
+# the embedded model's uncalibrated answers on the held-out sets, for re-scoring: `raw` runs
+# them where `before` does not hold the current readout's answers
+RAW=(
+  "typed-gguf-test:"
+  "vader-test:300"
+  "banking77-noul-test:200"
+  "vader-noul-test:200"
 )
 
 run() {  # backend calibration out-folder set:n (skipped when its result exists: resumable)
@@ -55,10 +70,13 @@ case $phase in
     run embedding none "$RES/dev/embedding" "banking77-train:40"
     run cascade none "$RES/dev/cascade" "banking77-train:40"
     ;;
+  raw)
+    for item in "${RAW[@]}"; do run embedded none "$RES/raw/embedded" "$item"; done
+    ;;
   fit)
     preds() { for item in "$@"; do echo "$RES/dev/$backend/${item%%:*}.predictions.jsonl"; done; }
     backend=embedded
-    $CT calibrate --predictions $(preds "${DEV[@]}") --id embedded-2026-11 \
+    $CT calibrate --predictions $(preds "${DEV[@]}") --id embedded-2026-12 \
       --out clef_tools/calibrations/embedded.json
     .venv/bin/python bench/cascade_fusion.py  # picks lm_weight; writes dev/cascade-fused
     backend=cascade-fused
@@ -66,20 +84,25 @@ case $phase in
       --id cascade-embedded-2026-11 --out clef_tools/calibrations/cascade-embedded.json
     ;;
   after)
-    # live: the sets with score questions (the readout changed for scores) and the cascade
-    # (fusion changed it); the others are the `before` predictions re-scored under the
-    # default calibration (`eval --predictions`), which is exactly what a live run gives for
-    # noul and choice questions, whose readout did not change
-    run embedded default "$RES/after/embedded" "typed-gguf-test:"
+    # every embedded set is its uncalibrated answers re-scored under the default calibration
+    # (`eval --predictions`): exactly what a live run gives, since calibration only rescales
+    # the answers it is handed. Answers come from `raw` where the readout changed after
+    # `before` (score questions) or the set is newer, else from `before`.
+    for item in "${TEST[@]}"; do
+      set=${item%%:*}
+      [ "$set" = "banking77-test" ] && continue
+      raw="$RES/raw/embedded/$set.predictions.jsonl"
+      [ -f "$raw" ] || raw="$RES/before/embedded/$set.predictions.jsonl"
+      if [ ! -f "$RES/after/embedded/$set.json" ]; then
+        $CT eval --predictions "$raw" --calibration clef_tools/calibrations/embedded.json \
+          --out "$RES/after/embedded"
+        for f in "$RES/after/embedded/$set.embedded-2026-12."*; do
+          mv -f "$f" "${f/.embedded-2026-12/}"
+        done
+      fi
+    done
     run embedding default "$RES/after/embedding" "banking77-test:80"
     run cascade default "$RES/after/cascade" "banking77-test:80"
-    for set in bfcl-multiple-test bfcl-live-multiple-test bfcl-tool-fits-test; do
-      [ -f "$RES/after/embedded/$set.json" ] || $CT eval --no-plots \
-        --predictions "$RES/before/embedded/$set.predictions.jsonl" \
-        --calibration clef_tools/calibrations/embedded.json --out "$RES/after/embedded" \
-        && mv -f "$RES/after/embedded/$set.embedded-2026-11.json" "$RES/after/embedded/$set.json"
-    done
-    run embedded default "$RES/after/embedded" "vader-test:300"
     ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -18,7 +18,7 @@ from clef_tools.evaluation._commands import METRIC_COLUMNS
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "quality"
 OUT = ROOT / "docs" / "quality.md"
-PHASES = ("before", "after")
+PHASES = ("before", "raw", "after")
 SETS = (
     ("typed-gguf-test", "typed-gguf devset (MIT): 24 choice, 18 score, 18 noul; all held out"),
     ("vader-test", "VADER lexicon (MIT) as a 5-level score question; test half, 300 sampled"),
@@ -26,6 +26,16 @@ SETS = (
     ("bfcl-live-multiple-test", "BFCL v4 `live_multiple` tool choice; test split, 60 sampled"),
     ("bfcl-tool-fits-test", "BFCL v4 'does a tool fit' (irrelevance vs multiple); 80 sampled"),
     ("banking77-test", "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 80 sampled"),
+    (
+        "banking77-noul-test",
+        "BANKING77 as yes/no: 'is this message about INTENT?' (its own intent or another, "
+        "half each); test split, 200 sampled",
+    ),
+    (
+        "vader-noul-test",
+        "VADER as yes/no: 'does this word express a positive feeling?' (words rated "
+        "|mean| ≥ 0.5); test half, 200 sampled",
+    ),
 )
 COLUMNS = METRIC_COLUMNS
 
@@ -498,9 +508,12 @@ def render() -> str:
         "",
         "Measured with `clef-tools eval` on held-out public data (test splits only; "
         "calibrations are fitted on train/dev splits). *before*: probabilities as the backend "
-        "gave them before issue 11 (no calibration); *after*: the current code with its "
-        "default calibration. auto@1% / auto@5%: share of items that can be acted on "
-        "automatically at ≤ 1 % / 5 % error by acting only above one confidence threshold.",
+        "gave them before issue 11 (no calibration); *raw*: the current code without "
+        "calibration, where its answers differ from *before* (score questions) or the set is "
+        "newer; *after*: the current code with its default calibration (the raw answers "
+        "re-scored: calibration only rescales them). auto@1% / auto@5%: share of items that "
+        "can be acted on automatically at ≤ 1 % / 5 % error by acting only above one "
+        "confidence threshold.",
         "",
         f"Machine: {machine.get('cpu', {}).get('model', '?')}, "
         f"flags {' '.join(machine.get('cpu', {}).get('flags', []))}.",
@@ -522,6 +535,7 @@ def render() -> str:
         "```",
         "bench/quality.sh before   # on the commit before the fixes (no calibration)",
         "bench/quality.sh dev      # train/dev splits, raw probabilities",
+        "bench/quality.sh raw      # held-out sets, current code, no calibration",
         "bench/quality.sh fit      # clef-tools calibrate --predictions ... (writes the defaults)",
         "bench/quality.sh after    # held-out sets, default calibration",
         ".venv/bin/python scripts/quality_doc.py",

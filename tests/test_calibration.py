@@ -21,7 +21,7 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
-from clef_tools.backends._calibration import default_calibration
+from clef_tools.backends._calibration import default_calibration, fit_platt
 from clef_tools.cli import main
 from clef_tools.evaluation._metrics import nll
 from clef_tools.evaluation._run import Outcome, read_predictions
@@ -85,6 +85,69 @@ def test_fit_cools_an_overconfident_model() -> None:
     )
     with pytest.raises(ValueError, match="fewer than 20"):
         fit_calibration(outcomes[:5], id="few")
+
+
+def test_a_yes_no_bias_shifts_the_log_odds_after_the_temperature() -> None:
+    # log-odds of [0.5, 0.5] are 0; + ln 3 gives 3:1
+    cal = Calibration(temperatures={"noul": 2.0}, biases={"noul": math.log(3)})
+    assert cal.apply("noul", [0.5, 0.5]) == pytest.approx([0.75, 0.25])
+    # 0.8/0.2 is log-odds ln 4; halved is ln 2; + ln 3 is ln 6 → 6/7
+    assert cal.apply("noul", [0.8, 0.2]) == pytest.approx([6 / 7, 1 / 7])
+    # a bias can flip the answer; it never touches choices or scores
+    assert Calibration(biases={"noul": -2.0}).apply("noul", [0.6, 0.4])[0] < 0.5
+    assert Calibration(biases={"noul": -2.0}).apply("choice", [0.6, 0.4]) == [0.6, 0.4]
+    # a question's own bias wins over the type's; example tiers bring their own calibration
+    both = Calibration(biases={"noul": 1.0, "q": -1.0})
+    assert both.bias("noul", qid="q") == -1.0 and both.bias("noul", qid="r") == 1.0
+    assert both.bias("noul", tier="examples") == 0.0
+
+
+def test_platt_fit_recovers_a_known_slope_and_bias() -> None:
+    # yes-rates drawn exactly from sigmoid(0.5 x + 1): the maximum-likelihood fit is that
+    # line (up to the rounding of the counts), i.e. temperature 2 and bias 1
+    odds: list[float] = []
+    yes: list[bool] = []
+    for x in (-4.0, -2.0, -1.0, 0.0, 1.0, 2.0, 4.0):
+        k = round(1000 / (1 + math.exp(-(0.5 * x + 1))))
+        odds += [x] * 1000
+        yes += [True] * k + [False] * (1000 - k)
+    t, b = fit_platt(odds, yes)
+    assert t == pytest.approx(2.0, rel=0.02) and b == pytest.approx(1.0, abs=0.02)
+
+
+def test_fit_learns_a_models_lean_to_yes() -> None:
+    # the model's log-odds are the truth's plus 2 (it leans to "yes"): a temperature alone
+    # cannot undo that, a bias of about -2 does, and NLL and accuracy both improve
+    outcomes = []
+    for i in range(400):
+        true_odds = (i % 21 - 10) / 2.5
+        p_true = 1 / (1 + math.exp(-true_odds))
+        gold = 0 if (i * 0.6180339887) % 1 < p_true else 1
+        p = 1 / (1 + math.exp(-(true_odds + 2)))
+        outcomes.append(Outcome(f"i{i}", "q", "noul", ["true", "false"], [p, 1 - p], gold))
+    cal = fit_calibration(outcomes, id="lean")
+    assert cal.biases["noul"] == pytest.approx(-2.0, abs=0.5)
+    assert cal.temperatures["noul"] == pytest.approx(1.0, abs=0.3)
+    golds = [o.gold for o in outcomes]
+    after = [cal.apply("noul", o.probabilities) for o in outcomes]
+    assert nll(after, golds) < nll([o.probabilities for o in outcomes], golds)
+    right = sum((a[0] >= 0.5) == (g == 0) for a, g in zip(after, golds, strict=True))
+    raw_right = sum((o.probabilities[0] >= 0.5) == (o.gold == 0) for o in outcomes)
+    assert right > raw_right
+    plain = fit_calibration(outcomes, id="plain", noul_bias=False)
+    assert not plain.biases and "noul" in plain.temperatures
+
+
+def test_bias_files_round_trip_and_bad_biases_are_refused(tmp_path: Path) -> None:
+    cal = Calibration(id="b", temperatures={"noul": 1.2}, biases={"noul": -0.7, "q": 0.3})
+    cal.save(tmp_path / "b.json")
+    assert Calibration.load(tmp_path / "b.json") == cal
+    for bad in ("NaN", 50):
+        (tmp_path / "bad.json").write_text(
+            json.dumps({"biases": {"noul": bad}}).replace('"NaN"', "NaN")
+        )
+        with pytest.raises(ValueError, match=r"biases\.noul"):
+            Calibration.load(tmp_path / "bad.json")
 
 
 def test_a_default_calibration_is_found_by_backend_and_model() -> None:

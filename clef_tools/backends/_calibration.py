@@ -4,10 +4,19 @@ A temperature `T` rescales a distribution as `p_i^(1/T) / sum_j p_j^(1/T)`, whic
 dividing the logits by `T` before the softmax, so it applies to any backend's output and
 never changes the argmax. Temperatures are kept per question type, optionally per cascade
 tier and per question id (the most specific one wins), fitted by `clef-tools calibrate` on a
-labelled split. `CalibratedDecider` applies them to any backend; `load_decider` wraps the
-backends that ship a default calibration unless told `calibration="none"`. The calibration's
-id is part of the backend's identity (`info().calibration`, `model_info`, response metadata),
-so results and thresholds are never mixed across calibrations.
+labelled split.
+
+A yes/no answer also gets a *bias*: `b` added to its log-odds after the temperature (Platt
+scaling). A temperature alone can only sharpen or flatten around 50/50, so a model that leans
+to "yes" whatever the state stays leaning, and the best temperature flattens everything
+towards 0.5 to pay for it (the embedded model's was 4.3 before biases). The bias moves the
+point where yes and no are equally likely; it is fitted on balanced yes/no splits, so it
+learns the model's lean, not one dataset's base rate. It can flip a yes/no answer.
+
+`CalibratedDecider` applies them to any backend; `load_decider` wraps the backends that
+ship a default calibration unless told `calibration="none"`. The calibration's id is part
+of the backend's identity (`info().calibration`, `model_info`, response metadata), so results
+and thresholds are never mixed across calibrations.
 """
 
 from __future__ import annotations
@@ -27,12 +36,14 @@ __all__ = [
     "CalibratedDecider",
     "Calibration",
     "default_calibration",
+    "fit_platt",
     "fit_temperature",
     "with_calibration",
 ]
 
 FORMAT = "clef-tools.calibration/1"
 OFF = frozenset({"none", "off", "false"})
+MAX_BIAS = 10.0
 SELF_CALIBRATED_TIERS = frozenset({"examples", "examples+lm"})
 """Tiers whose temperature comes with them (an example index fits its own on its rows):
 only a temperature given for that tier applies to their answers."""
@@ -50,6 +61,18 @@ def _temps(raw: object, where: str) -> dict[str, float]:
     return out
 
 
+def _biases(raw: object, where: str) -> dict[str, float]:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where} must be an object of log-odds")
+    out = {}
+    for key, value in raw.items():
+        b = float(value)
+        if not math.isfinite(b) or abs(b) > MAX_BIAS:
+            raise ValueError(f"{where}.{key}: a bias is a finite log-odds within ±{MAX_BIAS:g}")
+        out[str(key)] = b
+    return out
+
+
 @dataclass(frozen=True)
 class Calibration:
     """Temperatures by question type, by tier and type, and by question id."""
@@ -58,6 +81,9 @@ class Calibration:
     temperatures: dict[str, float] = field(default_factory=dict)
     tiers: dict[str, dict[str, float]] = field(default_factory=dict)
     questions: dict[str, float] = field(default_factory=dict)
+    biases: dict[str, float] = field(default_factory=dict)
+    """Log-odds added to "yes" of `noul` answers: key `noul` for every yes/no question, or a
+    question id (which wins)."""
     model: str | None = None
     """The model id it was fitted for (a default calibration only applies to that model)."""
     backend: str | None = None
@@ -80,6 +106,13 @@ class Calibration:
             return 1.0
         return self.temperatures.get(question_type, 1.0)
 
+    def bias(self, question_type: str, tier: str | None = None, qid: str | None = None) -> float:
+        if question_type != "noul" or tier in SELF_CALIBRATED_TIERS:
+            return 0.0
+        if qid is not None and qid in self.biases:
+            return self.biases[qid]
+        return self.biases.get("noul", 0.0)
+
     def apply(
         self,
         question_type: str,
@@ -88,9 +121,12 @@ class Calibration:
         qid: str | None = None,
     ) -> list[float]:
         t = self.temperature(question_type, tier, qid)
-        if t == 1.0:
+        b = self.bias(question_type, tier, qid) if len(probabilities) == 2 else 0.0
+        if t == 1.0 and b == 0.0:
             return list(probabilities)
         logs = [math.log(p) / t if p > 0 else -math.inf for p in probabilities]
+        if math.isfinite(logs[0]):
+            logs[0] += b
         top = max(logs)
         weights = [math.exp(v - top) for v in logs]
         total = sum(weights)
@@ -108,6 +144,7 @@ class Calibration:
             temperatures=_temps(data.get("temperatures", {}), f"{name}: temperatures"),
             tiers={str(k): _temps(v, f"{name}: tiers.{k}") for k, v in tiers.items()},
             questions=_temps(data.get("questions", {}), f"{name}: questions"),
+            biases=_biases(data.get("biases", {}), f"{name}: biases"),
             model=data.get("model"),
             backend=data.get("backend"),
             fitted_on=tuple(str(f) for f in data.get("fitted_on", ())),
@@ -129,6 +166,8 @@ class Calibration:
             out["tiers"] = self.tiers
         if self.questions:
             out["questions"] = self.questions
+        if self.biases:
+            out["biases"] = self.biases
         for key in ("model", "backend"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -236,3 +275,51 @@ def fit_temperature(
             a = c
         c, d = b - ratio * (b - a), a + ratio * (b - a)
     return math.exp((a + b) / 2)
+
+
+def fit_platt(
+    log_odds: Sequence[float],
+    yes: Sequence[bool],
+    lo: float = 0.05,
+    hi: float = 20.0,
+    max_bias: float = 5.0,
+) -> tuple[float, float]:
+    """(temperature, bias) minimising the NLL of `yes` under `sigmoid(x / T + b)`.
+
+    A one-feature logistic regression: convex in `(1/T, b)`, solved by Newton steps with
+    the slope kept in `[1/hi, 1/lo]` and the bias within `±max_bias`.
+    """
+    if len(log_odds) != len(yes) or not yes:
+        raise ValueError("need one label per item and at least one item")
+    xs = [float(x) for x in log_odds]
+    ys = [1.0 if y else 0.0 for y in yes]
+    a, b = 1.0, 0.0
+    for _ in range(100):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            p = _sigmoid(a * x + b)
+            w = p * (1 - p)
+            ga += (p - y) * x
+            gb += p - y
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:  # every item has the same log-odds: only the slope is fitted
+            da, db = (ga / haa if haa > 1e-12 else 0.0), 0.0
+        else:
+            da = (hbb * ga - hab * gb) / det
+            db = (haa * gb - hab * ga) / det
+        a_new = min(max(a - da, 1 / hi), 1 / lo)
+        b_new = min(max(b - db, -max_bias), max_bias)
+        if abs(a_new - a) < 1e-10 and abs(b_new - b) < 1e-10:
+            break
+        a, b = a_new, b_new
+    return 1 / a, b
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1 / (1 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1 + e)

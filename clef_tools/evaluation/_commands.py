@@ -83,7 +83,9 @@ def register(sub: Any, model_args: Any) -> None:
     data.add_argument("--out", type=Path, default=Path("clef-data"), help="output folder")
     data.add_argument("--source", type=Path, default=None, help="local copy (banking77)")
 
-    cal = sub.add_parser("calibrate", help="fit temperatures on labelled JSONL; write a file")
+    cal = sub.add_parser(
+        "calibrate", help="fit temperatures (and yes/no biases) on labelled JSONL; write a file"
+    )
     cal.set_defaults(handler=_calibrate)
     cal.add_argument("data", nargs="*", help="labelled train/dev JSONL files")
     model_args(cal)
@@ -93,6 +95,12 @@ def register(sub: Any, model_args: Any) -> None:
         "--limit", type=int, default=None, help="a fixed random sample of N items per file"
     )
     cal.add_argument("--per-question", action="store_true", help="also a temperature per id")
+    cal.add_argument(
+        "--no-noul-bias",
+        dest="noul_bias",
+        action="store_false",
+        help="temperatures only: no yes/no bias (log-odds shift) is fitted",
+    )
     cal.add_argument(
         "--predictions",
         type=Path,
@@ -258,9 +266,11 @@ def _calibrate(args: argparse.Namespace) -> int:
         backend=backend,
         fitted_on=fitted_on,
         per_question=args.per_question,
+        noul_bias=args.noul_bias,
     )
     cal.save(args.out)
-    _say(f"wrote {args.out}: {json.dumps(cal.to_dict()['temperatures'])}")
+    fitted = {k: v for k, v in cal.to_dict().items() if k in ("temperatures", "biases")}
+    _say(f"wrote {args.out}: {json.dumps(fitted)}")
     for kind in sorted({o.type for o in outcomes}):
         group = [o for o in outcomes if o.type == kind]
         after = [_recalibrated(o, cal) for o in group]

@@ -125,7 +125,37 @@ def _banking77(source: Path | None) -> dict[str, list[Record]]:
             }
             for i, row in enumerate(rows)
         ]
+        out[f"noul-{split}"] = [
+            _banking_noul(f"banking77-noul-{split}-{i}", row, labels) for i, row in enumerate(rows)
+        ]
     return out
+
+
+def _banking_noul(key: str, row: dict[str, str], labels: list[str]) -> Record:
+    """A yes/no view of one message: is it about its own intent (half the items, by id
+    hash) or about another intent drawn by the same hash? Balanced by construction, so a
+    calibration fitted on it learns the model's own lean, not a base rate."""
+    h = int(hashlib.sha256(key.encode()).hexdigest()[:12], 16)
+    about = row["category"]
+    if h % 2:
+        others = [label for label in labels if label != about]
+        about = others[(h // 2) % len(others)]
+    words = about.replace("_", " ")
+    return {
+        "id": key,
+        "state": row["text"],
+        "questions": {
+            "about": {
+                "type": "noul",
+                "instructions": f"Is this customer message about: {words}?",
+                "criteria": {
+                    "true": f"the message is about {words}",
+                    "false": "the message is about something else",
+                },
+            }
+        },
+        "gold": {"about": about == row["category"]},
+    }
 
 
 # -- BFCL v4 ------------------------------------------------------------------------------
@@ -267,8 +297,29 @@ def _vader(source: Path | None) -> dict[str, list[Record]]:
             "gold": {"sentiment": sentiment_level(mean)},
             "target": {"sentiment": mean},
         }
-        out.setdefault("train" if _split(word, 0.5) == "dev" else "test", []).append(record)
+        split = "train" if _split(word, 0.5) == "dev" else "test"
+        out.setdefault(split, []).append(record)
+        if abs(mean) >= 0.5:  # neutral words have no yes/no answer
+            out.setdefault(f"noul-{split}", []).append(_vader_noul(word, mean))
     return out
+
+
+def _vader_noul(word: str, mean: float) -> Record:
+    return {
+        "id": f"vader-noul-{word}",
+        "state": f'The word "{word}"',
+        "questions": {
+            "positive": {
+                "type": "noul",
+                "instructions": "Does this word express a positive feeling?",
+                "criteria": {
+                    "true": "the word expresses a positive feeling",
+                    "false": "the word expresses a negative feeling",
+                },
+            }
+        },
+        "gold": {"positive": mean > 0},
+    }
 
 
 # -- AgentDojo banking + slack as a tool-call gate set ------------------------------------
@@ -289,7 +340,8 @@ DATASETS: dict[str, DatasetSpec] = {
     for spec in (
         DatasetSpec(
             "banking77",
-            "77 online-banking intents (choice); train and test splits as published",
+            "77 online-banking intents (choice); train and test splits as published; noul-train / "
+            "noul-test: 'is this message about INTENT?', its own intent or another, half each",
             "CC-BY-4.0 (PolyAI, Casanueva et al. 2020)",
             "local folder: PolyAI task-specific-datasets banking_data",
             _banking77,
@@ -312,7 +364,8 @@ DATASETS: dict[str, DatasetSpec] = {
         DatasetSpec(
             "vader",
             "VADER sentiment lexicon words as a 5-level score question (mean of ten human "
-            "ratings binned at -2, -0.5, 0.5, 2); 50/50 train/test by word hash",
+            "ratings binned at -2, -0.5, 0.5, 2); 50/50 train/test by word hash; noul-train / "
+            "noul-test: 'does this word express a positive feeling?' (|mean| ≥ 0.5 only)",
             "MIT (vaderSentiment, Hutto & Gilbert 2014)",
             f"PyPI vaderSentiment=={VADER_VERSION} (vader_lexicon.txt)",
             _vader,

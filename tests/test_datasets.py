@@ -1,0 +1,62 @@
+"""The yes/no views of BANKING77 and VADER that the default yes/no calibration is fitted on.
+
+A wrong gold label here would teach the shipped bias the wrong lean, so each view is checked
+against the source it comes from: BANKING77's own CSV rows and VADER's lexicon ratings.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clef_tools.evaluation._datasets import build_dataset
+from clef_tools.request._validation import validate_request
+
+BANKING = Path(__file__).resolve().parents[2] / "shared" / "data" / "banking77"
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.skipif(not (BANKING / "test.csv").exists(), reason="BANKING77 is not here")
+def test_banking77_yes_no_view_is_balanced_and_true_to_the_rows(tmp_path: Path) -> None:
+    build_dataset("banking77", tmp_path, source=BANKING)
+    items = _read(tmp_path / "banking77-noul-test.jsonl")
+    with (BANKING / "test.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(items) == len(rows)
+    yes = 0
+    for item, row in zip(items, rows, strict=True):
+        assert item["state"] == row["text"]
+        asked = item["questions"]["about"]["instructions"]
+        own = row["category"].replace("_", " ")
+        # gold is True exactly when the question names the row's own intent
+        assert item["gold"]["about"] == asked.endswith(f": {own}?")
+        yes += item["gold"]["about"]
+        validate_request(item["state"], item["questions"])
+    assert 0.45 < yes / len(items) < 0.55
+    # the same file twice: the other intent is drawn by id hash, not at random
+    again = tmp_path / "again"
+    build_dataset("banking77", again, source=BANKING)
+    assert (again / "banking77-noul-test.jsonl").read_text() == (
+        tmp_path / "banking77-noul-test.jsonl"
+    ).read_text()
+
+
+def test_vader_yes_no_view_leaves_out_neutral_words(tmp_path: Path) -> None:
+    build_dataset("vader", tmp_path)
+    scores = {i["id"].removeprefix("vader-"): i for i in _read(tmp_path / "vader-train.jsonl")}
+    noul = _read(tmp_path / "vader-noul-train.jsonl")
+    assert noul and len(noul) < len(scores)
+    for item in noul:
+        word = item["id"].removeprefix("vader-noul-")
+        mean = scores[word]["target"]["sentiment"]
+        assert abs(mean) >= 0.5
+        assert item["gold"]["positive"] == (mean > 0)
+    test_words = {i["id"] for i in _read(tmp_path / "vader-noul-test.jsonl")}
+    assert not test_words & {i["id"] for i in noul}
