@@ -1,7 +1,7 @@
 """Fit the gate's risk model on the AgentDojo dev split; report on test (issue 12).
 
 Reads the per-question P(yes) that `bench/gate_questions.py` measured with the embedded
-model, computes each call's evidence exactly as the gate does (`clef_tools.gate._evidence`,
+model (uncalibrated: the default calibration leaves yes/no answers as they are), computes each call's evidence exactly as the gate does (`clef_tools.gate._evidence`,
 bundled MiniLM), then on **dev only**:
 
 1. per-question and per-feature AUROC;
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gate_questions import load_measured
 
 from clef_tools.evaluation._gate_eval import item_evidence
 from clef_tools.gate._risk import risk_features
@@ -30,7 +31,6 @@ from clef_tools.local._encoder import open_encoder
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
-QUESTIONS = HERE / "results" / "gate-questions.json"
 OUT = HERE / "results" / "gate-fit.json"
 MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
 FAST = ["irrelevance", "ungrounded", "any_ungrounded", "read_only", "destructive", "open_world"]
@@ -88,7 +88,7 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 
 
 def main() -> None:
-    measured = json.loads(QUESTIONS.read_text())
+    measured = load_measured()  # uncalibrated P(yes): what the gate gets from the default
     items = measured["items"]
     encoder = open_encoder()
     rows: list[dict[str, Any]] = []
@@ -171,7 +171,9 @@ def main() -> None:
     old = json.loads(MODEL.read_text()) if MODEL.exists() else {}
     model = {
         "about": "Gate risk model for the embedded decision model, fitted by bench/gate_fit.py "
-        "on the AgentDojo v1.2 banking+slack dev split (clef-tools data agentdojo; MIT).",
+        "on the AgentDojo v1.2 banking+slack dev split (clef-tools data agentdojo; MIT). "
+        "lm: weights read the log-odds of uncalibrated P(yes), which is what the default "
+        "calibration (no yes/no temperature) gives.",
         "fitted_on": f"agentdojo dev ({len(dev)} calls)",
         "questions": {q: measured["questions"][q] for q in chosen},
         "fast": {

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gate_questions import load_measured
 
 from clef_tools.evaluation._gate_eval import item_evidence
 from clef_tools.gate import ReviewStore, load_risk_model
@@ -37,7 +38,7 @@ KS = (5, 20)
 
 def main() -> None:
     model = load_risk_model()
-    p_yes = json.loads((HERE / "results" / "gate-questions.json").read_text())["items"]
+    p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads
     encoder = open_encoder()
     items = [
         json.loads(line)

@@ -5,13 +5,14 @@
 #   bench/quality.sh dev       train/dev splits, no calibration (what the fit reads)
 #   bench/quality.sh raw       held-out sets, no calibration, on the current code where its
 #                              readout differs from `before` (scores) and for sets added later
-#   bench/quality.sh fit       fit the shipped calibrations on those train/dev predictions
+#   bench/quality.sh fit       fit the shipped calibration on those train/dev predictions
+#   bench/quality.sh fit-cascade   the cascade's fusion weight and calibration
 #   bench/quality.sh after     held-out sets with the default calibration
 # Results: bench/results/quality/<phase>/<backend>/<set>.json (+ predictions, PNG plots);
 # scripts/quality_doc.py turns them into docs/quality.md. Test splits are never fitted on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-phase=${1:?before, dev, fit or after}
+phase=${1:?before, dev, raw, fit, fit-cascade or after}
 CT=.venv/bin/clef-tools
 DATA=clef-data
 RES=bench/results/quality
@@ -76,8 +77,16 @@ case $phase in
   fit)
     preds() { for item in "$@"; do echo "$RES/dev/$backend/${item%%:*}.predictions.jsonl"; done; }
     backend=embedded
-    $CT calibrate --predictions $(preds "${DEV[@]}") --id embedded-2026-12 \
+    # choice and score only: bench/calibration_transfer.py (leave one dev set out) finds
+    # that a yes/no temperature or bias fitted on some questions makes others worse than
+    # none, so the default leaves yes/no answers as the readout gives them
+    FIT=("vader-train:60" "bfcl-multiple-dev:" "bfcl-live-multiple-dev:60")
+    $CT calibrate --predictions $(preds "${FIT[@]}") --id embedded-2026-12 \
       --out clef_tools/calibrations/embedded.json
+    .venv/bin/python bench/calibration_transfer.py
+    ;;
+  fit-cascade)  # last run for cascade-embedded-2026-11
+    preds() { for item in "$@"; do echo "$RES/dev/$backend/${item%%:*}.predictions.jsonl"; done; }
     .venv/bin/python bench/cascade_fusion.py  # picks lm_weight; writes dev/cascade-fused
     backend=cascade-fused
     $CT calibrate --predictions $(preds "banking77-train:") \

@@ -377,6 +377,59 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.0f} %"
 
 
+def _transfer() -> list[str]:
+    """What the default calibration holds and why: bench/calibration_transfer.py."""
+    study = _json(ROOT / "bench" / "results" / "calibration-transfer.json")
+    if not study:
+        return []
+    out = [
+        "## Does a calibration transfer?",
+        "",
+        "A default calibration is for questions nobody has labelled. `bench/calibration_"
+        "transfer.py` fits one on all dev sets of a question type but one and scores the one "
+        "left out (dev splits only); per type, the default holds the strategy with the lowest "
+        "mean ECE on left-out sets.",
+        "",
+    ]
+    rows = []
+    for kind, part in study["leave_one_out"].items():
+        for strategy, mean in part["mean"].items():
+            per_set = ", ".join(
+                f"{r['held_out']} {r['ece']:.3f}" for r in part["rows"] if r["strategy"] == strategy
+            )
+            chosen = "**chosen**" if strategy == part["chosen"] else ""
+            rows.append(
+                [kind, strategy, f"{mean['ece']:.3f}", f"{mean['nll']:.3f}", per_set, chosen]
+            )
+    out += [
+        *_md(["type", "strategy", "mean ECE", "mean NLL", "ECE per left-out set", ""], rows),
+        "",
+        "Per question: the same dev split fitted for its own question id "
+        "(`clef-tools calibrate --per-question`, temperature and bias for yes/no) and scored "
+        f"on its held-out split, beside no calibration and the default ({study['default']}):",
+        "",
+    ]
+    rows = []
+    for r in study["per_question"]:
+        cells = [r["test"], r["type"], str(r["own"]["n"])]
+        for key in ("none", "default", "own"):
+            cells.append(f"{r[key]['ece']:.3f}")
+        for key in ("none", "default", "own"):
+            cells.append(f"{r[key]['accuracy']:.3f}")
+        rows.append(cells)
+    out += [
+        *_md(
+            [
+                *("held-out set", "type", "n", "ECE none", "ECE default", "ECE own"),
+                *("acc none", "acc default", "acc own"),
+            ],
+            rows,
+        ),
+        "",
+    ]
+    return out
+
+
 def _gate() -> list[str]:
     runs = {name: _json(GATE / f"{name}.json") for name, _ in GATE_RUNS}
     fit = _json(ROOT / "bench" / "results" / "gate-fit.json")
@@ -528,6 +581,7 @@ def render() -> str:
         if table:
             out += [f"## {name}", "", about, "", *table, ""]
     out += _examples()
+    out += _transfer()
     out += _gate()
     out += [
         "## How these were made",
@@ -536,7 +590,7 @@ def render() -> str:
         "bench/quality.sh before   # on the commit before the fixes (no calibration)",
         "bench/quality.sh dev      # train/dev splits, raw probabilities",
         "bench/quality.sh raw      # held-out sets, current code, no calibration",
-        "bench/quality.sh fit      # clef-tools calibrate --predictions ... (writes the defaults)",
+        "bench/quality.sh fit      # clef-tools calibrate --predictions ... (writes the default)",
         "bench/quality.sh after    # held-out sets, default calibration",
         ".venv/bin/python scripts/quality_doc.py",
         "```",
