@@ -13,6 +13,10 @@ predictions under bench/results/quality/):
    `clef-tools calibrate --per-question` does on a user's own labelled answers) and score its
    held-out split, beside no calibration and the shipped default.
 
+3. The previous default (embedded-2026-11: choice 0.05, the search bound, fitted on BFCL
+   `multiple` dev alone; yes/no 4.3175 fitted on BFCL "tool fits" dev alone) against the
+   current one on every held-out set, per question type.
+
 Writes bench/results/calibration-transfer.json; scripts/quality_doc.py renders it.
 
     .venv/bin/python bench/calibration_transfer.py
@@ -38,6 +42,18 @@ DEV = {
     "noul": ["bfcl-tool-fits-dev", "banking77-noul-train", "vader-noul-train"],
     "choice": ["bfcl-multiple-dev", "bfcl-live-multiple-dev"],
 }
+PREVIOUS = Calibration(
+    id="embedded-2026-11", temperatures={"choice": 0.05, "noul": 4.3175, "score": 0.6053}
+)
+HELD_OUT = [
+    "typed-gguf-test",
+    "bfcl-tool-fits-test",
+    "banking77-noul-test",
+    "vader-noul-test",
+    "bfcl-multiple-test",
+    "bfcl-live-multiple-test",
+    "vader-test",
+]
 # (dev split, held-out split): the per-question study
 PAIRS = [
     ("bfcl-tool-fits-dev", "bfcl-tool-fits-test"),
@@ -135,11 +151,31 @@ def per_question() -> list[dict[str, Any]]:
     return rows
 
 
+def previous_vs_current() -> list[dict[str, Any]]:
+    current = Calibration.load(SHIPPED)
+    rows = []
+    for name in HELD_OUT:
+        outcomes = _held_out(name)
+        for kind in ("noul", "choice", "score"):
+            group = [o for o in outcomes if o.type == kind]
+            if group:
+                rows.append(
+                    {
+                        "set": name,
+                        "type": kind,
+                        "previous": _metrics(PREVIOUS, group),
+                        "current": _metrics(current, group),
+                    }
+                )
+    return rows
+
+
 def main() -> None:
     result = {
         "default": json.loads(SHIPPED.read_text())["id"],
         "leave_one_out": leave_one_out(),
         "per_question": per_question(),
+        "previous_vs_current": previous_vs_current(),
     }
     OUT.write_text(json.dumps(result, indent=2) + "\n")
     for kind, study in result["leave_one_out"].items():

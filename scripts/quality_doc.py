@@ -25,7 +25,12 @@ SETS = (
     ("bfcl-multiple-test", "BFCL v4 `multiple` (Apache-2.0) tool choice; test split (70 %)"),
     ("bfcl-live-multiple-test", "BFCL v4 `live_multiple` tool choice; test split, 60 sampled"),
     ("bfcl-tool-fits-test", "BFCL v4 'does a tool fit' (irrelevance vs multiple); 80 sampled"),
-    ("banking77-test", "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 80 sampled"),
+    (
+        "banking77-test",
+        "BANKING77 (CC-BY-4.0) 77 intents, names only; test split, 80 sampled "
+        "(*embedding-all*: the embedding tier alone on all 3080 test items, 11 ms each; its "
+        "temperature is the tier's own, so `--calibration none` is its default)",
+    ),
     (
         "banking77-noul-test",
         "BANKING77 as yes/no: 'is this message about INTENT?' (its own intent or another, "
@@ -53,7 +58,7 @@ def _fmt(value: Any, fmt: str) -> str:
 
 def _backends() -> list[str]:
     found = {p.name for phase in PHASES for p in (RESULTS / phase).glob("*") if p.is_dir()}
-    order = ["embedded", "embedding", "cascade"]
+    order = ["embedded", "embedding", "embedding-all", "cascade"]
     return [b for b in order if b in found] + sorted(found - set(order))
 
 
@@ -427,6 +432,22 @@ def _transfer() -> list[str]:
         ),
         "",
     ]
+    rows = []
+    for r in study.get("previous_vs_current", []):
+        prev, cur = r["previous"], r["current"]
+        rows.append(
+            [r["set"], r["type"], str(cur["n"])]
+            + [f"{prev[k]:.3f} → {cur[k]:.3f}" for k in ("ece", "nll", "accuracy")]
+        )
+    if rows:
+        out += [
+            "The previous default (embedded-2026-11: choice 0.05, the search bound, from BFCL "
+            "`multiple` dev alone; yes/no 4.3175 from BFCL tool-fits dev alone) against the "
+            f"current one ({study['default']}) on every held-out set:",
+            "",
+            *_md(["held-out set", "type", "n", "ECE", "NLL", "accuracy"], rows),
+            "",
+        ]
     return out
 
 

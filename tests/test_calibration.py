@@ -247,6 +247,9 @@ def test_eval_calibrate_and_apply_round_trip(smollm2: ReadoutDecider, tmp_path: 
     assert again["by_type"]["noul"]["nll"] == pytest.approx(
         live.summary()["by_type"]["noul"]["nll"], abs=1e-6
     )
+    # latency is the raw run's, as it measured it (calibration costs microseconds)
+    first = json.loads((out / "tickets.json").read_text())
+    assert again["latency_ms"] == first["latency_ms"]
     # off means off
     plain = load_decider("smollm2", dtype="fp32", calibration="none")
     assert plain.decide(item["state"], item["questions"]).calibration is None  # type: ignore[attr-defined]

@@ -191,7 +191,6 @@ def _rescore(path: Path, calibration: object) -> EvalReport:
     cal = _as_calibration(calibration)
     outcomes = [_recalibrated(o, cal) for o in read_predictions(path)]
     backend = {**old.get("backend", {}), "calibration": cal.id if cal else None}
-    lat = old.get("latency_ms", {})
     return EvalReport(
         model=old.get("model", "?"),
         data=old.get("data", str(path)),
@@ -199,8 +198,9 @@ def _rescore(path: Path, calibration: object) -> EvalReport:
         requests=old.get("requests", 0),
         refused=old.get("refused", 0),
         outcomes=outcomes,
+        latencies_s=[],
         # latency is the original run's: calibration costs microseconds
-        latencies_s=[v / 1000 for v in (lat.get("p50"), lat.get("p95")) if v is not None],
+        measured={k: old[k] for k in ("latency_ms", "machine") if k in old},
     )
 
 

@@ -84,6 +84,9 @@ class EvalReport:
     outcomes: list[Outcome] = field(repr=False)
     latencies_s: list[float] = field(repr=False)
     refusals: list[dict[str, str]] = field(default_factory=list)
+    measured: dict[str, Any] = field(default_factory=dict)
+    """`latency_ms` and `machine` as an earlier run measured them: a re-scored report keeps
+    its run's figures rather than percentiles of percentiles."""
 
     def summary(self) -> dict[str, Any]:
         return summarise(self)
@@ -260,10 +263,14 @@ def summarise(report: EvalReport) -> dict[str, Any]:
         "requests": report.requests,
         "refused": report.refused,
         "by_type": by_type,
-        "latency_ms": {"p50": m.percentile(lat, 50), "p95": m.percentile(lat, 95)}
-        if lat
-        else {"p50": math.nan, "p95": math.nan},
-        "machine": {"cpu": cpu_info(), "python": platform.python_version()},
+        "latency_ms": report.measured.get("latency_ms")
+        or (
+            {"p50": m.percentile(lat, 50), "p95": m.percentile(lat, 95)}
+            if lat
+            else {"p50": math.nan, "p95": math.nan}
+        ),
+        "machine": report.measured.get("machine")
+        or {"cpu": cpu_info(), "python": platform.python_version()},
     }
 
 
