@@ -142,7 +142,7 @@ def test_bias_files_round_trip_and_bad_biases_are_refused(tmp_path: Path) -> Non
     cal = Calibration(id="b", temperatures={"noul": 1.2}, biases={"noul": -0.7, "q": 0.3})
     cal.save(tmp_path / "b.json")
     assert Calibration.load(tmp_path / "b.json") == cal
-    for bad in ("NaN", 50):
+    for bad in ("NaN", 50, "0.5 "):  # not finite, out of range, not a number
         (tmp_path / "bad.json").write_text(
             json.dumps({"biases": {"noul": bad}}).replace('"NaN"', "NaN")
         )

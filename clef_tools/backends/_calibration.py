@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -49,28 +49,27 @@ SELF_CALIBRATED_TIERS = frozenset({"examples", "examples+lm"})
 only a temperature given for that tier applies to their answers."""
 
 
-def _temps(raw: object, where: str) -> dict[str, float]:
+def _numbers(raw: object, where: str, what: str, ok: Callable[[float], bool]) -> dict[str, float]:
+    """A calibration file's `{key: number}` object, every number checked, errors naming it."""
     if not isinstance(raw, Mapping):
-        raise ValueError(f"{where} must be an object of temperatures")
+        raise ValueError(f"{where} must be an object of {what}s")
     out = {}
     for key, value in raw.items():
-        t = float(value)
-        if t <= 0 or not math.isfinite(t):
-            raise ValueError(f"{where}.{key}: a temperature is a positive finite number")
-        out[str(key)] = t
+        number = float(value) if isinstance(value, int | float) and value is not True else None
+        if number is None or not math.isfinite(number) or not ok(number):
+            raise ValueError(f"{where}.{key}: {value!r} is not a valid {what}")
+        out[str(key)] = number
     return out
+
+
+def _temps(raw: object, where: str) -> dict[str, float]:
+    return _numbers(raw, where, "temperature (a positive number)", lambda t: t > 0)
 
 
 def _biases(raw: object, where: str) -> dict[str, float]:
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"{where} must be an object of log-odds")
-    out = {}
-    for key, value in raw.items():
-        b = float(value)
-        if not math.isfinite(b) or abs(b) > MAX_BIAS:
-            raise ValueError(f"{where}.{key}: a bias is a finite log-odds within ±{MAX_BIAS:g}")
-        out[str(key)] = b
-    return out
+    return _numbers(
+        raw, where, f"bias (log-odds within ±{MAX_BIAS:g})", lambda b: abs(b) <= MAX_BIAS
+    )
 
 
 @dataclass(frozen=True)
