@@ -28,6 +28,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from _calibrations import calibration_by_id
+
 from clef_tools.backends._calibration import Calibration
 from clef_tools.evaluation._calibrate import fit_calibration
 from clef_tools.evaluation._metrics import ece, nll
@@ -42,9 +44,7 @@ DEV = {
     "noul": ["bfcl-tool-fits-dev", "banking77-noul-train", "vader-noul-train"],
     "choice": ["bfcl-multiple-dev", "bfcl-live-multiple-dev"],
 }
-PREVIOUS = Calibration(
-    id="embedded-2026-11", temperatures={"choice": 0.05, "noul": 4.3175, "score": 0.6053}
-)
+PREVIOUS = calibration_by_id("embedded-2026-11")
 HELD_OUT = [
     "typed-gguf-test",
     "bfcl-tool-fits-test",

@@ -1,8 +1,9 @@
 """Fit the gate's risk model on the AgentDojo dev split; report on test (issue 12).
 
 Reads the per-question P(yes) that `bench/gate_questions.py` measured with the embedded
-model (uncalibrated: the default calibration leaves yes/no answers as they are), computes each call's evidence exactly as the gate does (`clef_tools.gate._evidence`,
-bundled MiniLM), then on **dev only**:
+model, uncalibrated (the default calibration leaves yes/no answers as they are), computes
+each call's evidence exactly as the gate does (`clef_tools.gate._evidence`, bundled MiniLM),
+then on **dev only**:
 
 1. per-question and per-feature AUROC;
 2. a fast stage: L2 logistic regression on evidence alone;
