@@ -138,6 +138,27 @@ def test_fit_learns_a_models_lean_to_yes() -> None:
     assert not plain.biases and "noul" in plain.temperatures
 
 
+def test_calibrate_cli_fits_a_bias_unless_told_not_to(tmp_path: Path) -> None:
+    # a model whose log-odds are the truth's plus 2, as an uncalibrated run's predictions
+    preds = tmp_path / "lean.predictions.jsonl"
+    lines = []
+    for i in range(200):
+        true_odds = (i % 21 - 10) / 2.5
+        gold = 0 if (i * 0.6180339887) % 1 < 1 / (1 + math.exp(-true_odds)) else 1
+        p = 1 / (1 + math.exp(-(true_odds + 2)))
+        outcome = Outcome(f"i{i}", "q", "noul", ["true", "false"], [p, 1 - p], gold)
+        lines.append(json.dumps(outcome.__dict__))
+    preds.write_text("\n".join(lines) + "\n")
+    with_bias, without = tmp_path / "b.json", tmp_path / "t.json"
+    assert main(["calibrate", "--predictions", str(preds), "--out", str(with_bias)]) == 0
+    assert (
+        main(["calibrate", "--predictions", str(preds), "--out", str(without), "--no-noul-bias"])
+        == 0
+    )
+    assert Calibration.load(with_bias).biases["noul"] < -1
+    assert Calibration.load(without).biases == {}
+
+
 def test_bias_files_round_trip_and_bad_biases_are_refused(tmp_path: Path) -> None:
     cal = Calibration(id="b", temperatures={"noul": 1.2}, biases={"noul": -0.7, "q": 0.3})
     cal.save(tmp_path / "b.json")

@@ -6,12 +6,13 @@ never changes the argmax. Temperatures are kept per question type, optionally pe
 tier and per question id (the most specific one wins), fitted by `clef-tools calibrate` on a
 labelled split.
 
-A yes/no answer also gets a *bias*: `b` added to its log-odds after the temperature (Platt
-scaling). A temperature alone can only sharpen or flatten around 50/50, so a model that leans
-to "yes" whatever the state stays leaning, and the best temperature flattens everything
-towards 0.5 to pay for it (the embedded model's was 4.3 before biases). The bias moves the
-point where yes and no are equally likely; it is fitted on balanced yes/no splits, so it
-learns the model's lean, not one dataset's base rate. It can flip a yes/no answer.
+A yes/no answer can also get a *bias*: `b` added to its log-odds after the temperature
+(Platt scaling). A temperature alone can only sharpen or flatten around 50/50, so a model
+that leans to "yes" on a question stays leaning, and the best temperature flattens every
+answer to pay for it. The bias moves the point where yes and no are equally likely, so it
+can flip an answer. The lean differs from question to question (the embedded model's best
+bias was -2.0 on one dev set and +3.35 on another), so a bias belongs to one question, fitted
+on its own labels (`--per-question`); the shipped default holds none.
 
 `CalibratedDecider` applies them to any backend; `load_decider` wraps the backends that
 ship a default calibration unless told `calibration="none"`. The calibration's id is part

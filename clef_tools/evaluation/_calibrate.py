@@ -58,11 +58,12 @@ def fit_calibration(
     biases: dict[str, float] = {}
     for kind in sorted({o.type for o in outcomes}):
         group = [o for o in outcomes if o.type == kind]
-        if len(group) >= min_items and kind == "noul" and noul_bias:
+        platt = noul_bias and kind == "noul"
+        if len(group) >= min_items and platt:
             temperatures[kind], biases[kind] = _fit_noul(group)
         elif len(group) >= min_items:
             temperatures[kind] = _fit(group)
-        if per_tier and not (kind == "noul" and noul_bias):  # a bias is per type, not tier
+        if per_tier and not platt:  # a bias is per type or question, not per tier
             for tier in sorted({o.tier for o in group if o.tier}):
                 sub = [o for o in group if o.tier == tier]
                 if len(sub) >= min_items:

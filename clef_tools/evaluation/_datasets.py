@@ -133,8 +133,8 @@ def _banking77(source: Path | None) -> dict[str, list[Record]]:
 
 def _banking_noul(key: str, row: dict[str, str], labels: list[str]) -> Record:
     """A yes/no view of one message: is it about its own intent (half the items, by id
-    hash) or about another intent drawn by the same hash? Balanced by construction, so a
-    calibration fitted on it learns the model's own lean, not a base rate."""
+    hash) or about another intent drawn by the same hash? Balanced by construction, so its
+    ECE and accuracy are not flattered by a majority answer."""
     h = int(hashlib.sha256(key.encode()).hexdigest()[:12], 16)
     about = row["category"]
     if h % 2:
