@@ -32,8 +32,8 @@ from _calibrations import calibration_by_id
 
 from clef_tools.backends._calibration import Calibration
 from clef_tools.evaluation._calibrate import fit_calibration
-from clef_tools.evaluation._metrics import ece, nll
-from clef_tools.evaluation._run import Outcome, read_predictions
+from clef_tools.evaluation._commands import _recalibrated
+from clef_tools.evaluation._run import Outcome, _type_metrics, read_predictions
 
 ROOT = Path(__file__).resolve().parents[1]
 RES = ROOT / "bench" / "results" / "quality"
@@ -76,21 +76,9 @@ def _held_out(name: str) -> list[Outcome]:
 
 
 def _metrics(cal: Calibration, outcomes: list[Outcome]) -> dict[str, float]:
-    probs = [cal.apply(o.type, o.probabilities, o.tier, o.qid) for o in outcomes]
-    gold = [o.gold for o in outcomes]
-    top = [max(range(len(p)), key=p.__getitem__) for p in probs]
-    return {
-        "n": len(outcomes),
-        "nll": round(nll(probs, gold), 4),
-        "ece": round(
-            ece(
-                [p[t] for p, t in zip(probs, top, strict=True)],
-                [t == g for t, g in zip(top, gold, strict=True)],
-            ),
-            4,
-        ),
-        "accuracy": round(sum(t == g for t, g in zip(top, gold, strict=True)) / len(gold), 4),
-    }
+    """The eval harness's own metrics of `outcomes` re-scored under `cal`."""
+    row = _type_metrics([_recalibrated(o, cal) for o in outcomes])
+    return {"n": row["n"], **{k: round(row[k], 4) for k in ("nll", "ece", "accuracy")}}
 
 
 def leave_one_out() -> dict[str, Any]:
