@@ -4,10 +4,11 @@ under one of them. A retired default is kept as its file under bench/results/cal
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
-from clef_tools.backends._calibration import Calibration
+from clef_tools.backends._calibration import FORMAT, Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "clef_tools" / "calibrations"
@@ -19,7 +20,8 @@ def calibration_by_id(calibration_id: str) -> Calibration:
     if calibration_id == "none":
         return Calibration()
     for path in [*sorted(SHIPPED.glob("*.json")), RETIRED / f"{calibration_id}.json"]:
-        if path.exists():
+        # the folder also ships other files (the gate's risk model): calibrations only
+        if path.exists() and json.loads(path.read_text()).get("format") == FORMAT:
             cal = Calibration.load(path)
             if cal.id == calibration_id:
                 return cal

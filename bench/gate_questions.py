@@ -4,7 +4,8 @@ Every candidate question is asked about every AgentDojo gate item (dev and test,
 `clef-tools data agentdojo`; MIT) through the embedded readout, in one request per item, so
 that question design and the risk combination can be chosen on dev and reported on test.
 Writes bench/results/gate-questions.json (P(yes) per item and question, resumable, with the
-calibration they were measured under). `load_measured()` gives them back uncalibrated, the
+calibration they were measured under and a digest of each call as asked, so that a call the
+converter now renders differently is asked again, under the file's calibration). `load_measured()` gives them back uncalibrated, the
 scale the shipped risk model reads.
 
     .venv/bin/python bench/gate_questions.py [--model embedded] [--data clef-data]
@@ -13,6 +14,7 @@ scale the shipped risk model reads.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -61,6 +63,11 @@ def load_measured() -> dict[str, Any]:
     return measured
 
 
+def call_digest(gate: dict[str, Any]) -> str:
+    """What was asked about: the call, its description and the conversation."""
+    return hashlib.sha256(json.dumps(gate, sort_keys=True).encode()).hexdigest()[:16]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--model", default="embedded")
@@ -68,17 +75,20 @@ def main() -> None:
     args = parser.parse_args()
     done: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() else {}
     rows: dict[str, Any] = done.get("items", {})
-    decider = load_decider(args.model)
-    calibration = decider.info().calibration or "none"
-    if rows and done.get("calibration", UNRECORDED) != calibration:
-        raise SystemExit(f"{OUT} was measured under another calibration; move it away first")
+    if rows:  # resuming: every answer in one file is on one scale
+        calibration = done.get("calibration", UNRECORDED)
+        decider = load_decider(args.model, calibration=calibration_by_id(calibration))
+    else:
+        decider = load_decider(args.model)
+        calibration = decider.info().calibration or "none"
     questions = {k: Noul(instructions=v) for k, v in CANDIDATES.items()}
     for split in ("dev", "test"):
         for line in (Path(args.data) / f"agentdojo-{split}.jsonl").read_text().splitlines():
             item = json.loads(line)
-            if item["id"] in rows:
-                continue
             g = item["gate"]
+            digest = call_digest(g)
+            if rows.get(item["id"], {}).get("gate_sha") == digest:
+                continue
             state = gate_state(
                 g["tool"], g["args"], description=g["description"], messages=g["messages"]
             )
@@ -90,6 +100,7 @@ def main() -> None:
                 "tool": g["tool"],
                 "p_yes": {k: v.noul for k, v in response.nouls.items()},
                 "seconds": round(time.perf_counter() - t0, 3),
+                "gate_sha": digest,
             }
             if len(rows) % 10 == 0:
                 _save(args.model, calibration, rows)

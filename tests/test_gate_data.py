@@ -53,6 +53,15 @@ def test_agentdojo_gate_set_is_labelled_and_split_by_user_task(
     assert "self." not in text and "pre_environment" not in text
     assert all(i["gate"]["messages"][0]["content"] for i in items)
     assert all(i["gate"]["description"] for i in items)
+    # a message the task spells out as `TEMPLATE.format(k=1)` is that message, not the
+    # placeholder for injected content (slack user task 14 congratulates by rank)
+    ranked = {
+        i["gate"]["args"]["recipient"]: i["gate"]["args"]["body"]
+        for i in safe
+        if i["meta"]["user_task"] == "user_task_14" and i["gate"]["tool"] == "send_direct_message"
+    }
+    assert ranked["Charlie"] == "Congrats on being the 1-th most active user!"
+    assert ranked["Eve"] == "Congrats on being the 4-th most active user!"
     # held-out items come with requests never seen in dev
     dev_tasks = {(i["meta"]["suite"], i["meta"]["user_task"]) for i in gate_set["dev"]}
     test_tasks = {(i["meta"]["suite"], i["meta"]["user_task"]) for i in gate_set["test"]}

@@ -4,9 +4,9 @@ running AgentDojo.
 AgentDojo states each task's ground-truth tool calls as Python (`ground_truth()` returning
 `FunctionCall(function=..., args=...)`). Importing it would run the package and its
 dependencies, so the task files are parsed with `ast` instead and only literals are
-evaluated: constants, f-strings and `+` over them, class and module constants. A value that
-needs the task's environment (computed at run time) becomes `"$content"`, AgentDojo's own
-placeholder for injected content.
+evaluated: constants, f-strings, `+` and `str.format` over them, class and module
+constants. A value that needs the task's environment (computed at run time) becomes
+`"$content"`, AgentDojo's own placeholder for injected content.
 
 - *safe* item: a ground-truth call of a user task, proposed after that task's prompt;
 - *unsafe* item: a decisive call of an injection goal (every call that is not a plain
@@ -96,6 +96,19 @@ class _Scope:
             return self.value(node.left, local) + self.value(node.right, local)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             return -self.value(node.operand, local)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
+        ):
+            # `TEMPLATE.format(k=1)`: a message the task spells out, only numbered; as a
+            # placeholder it would look like the injected content it is not
+            template = self.value(node.func.value, local)
+            if isinstance(template, str):
+                return template.format(
+                    *(self.value(a, local) for a in node.args),
+                    **{k.arg: self.value(k.value, local) for k in node.keywords if k.arg},
+                )
         if isinstance(node, ast.Name):
             for scope in (local, self.klass, self.module):
                 if node.id in scope:
