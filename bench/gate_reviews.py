@@ -1,10 +1,16 @@
-"""How strongly should reviews pull the gate's risk, and over what distance? (issue 12)
+"""How should reviews move the gate's risk? (issue 12)
 
 Dev split only. Dev's user tasks are halved by hash; reviews are drawn from one half (k per
 tool, the human's decision = the gold label) and the other half is judged, both ways round.
-The judged risk is the shipped model's full-stage risk (evidence + the measured P(yes) of
-its questions from bench/results/gate-questions.json), pulled by the reviews exactly as the
-gate pulls it. (strength, temperature) is chosen by log-loss averaged over k = 5 and 20 and
+Everything the gate does is replayed from measured answers (the shipped model's evidence
+and the P(yes) of its questions in bench/results/gate-questions.json), in the gate's order:
+
+- seeding: each reviewed call is first judged (with the reviews recorded so far) and keeps
+  the risk of the tier that decided, before reviews, as `ToolGate.record_review` does;
+- judging: the fast risk, shifted by the tool's offset and pulled by close reviews, decides
+  inside the fast band; otherwise the full risk, adjusted the same way.
+
+(strength, temperature, tool prior) is chosen by log-loss averaged over k = 5 and 20 and
 written into clef_tools/calibrations/gate-embedded.json; the study goes to
 bench/results/gate-reviews.json.
 
@@ -23,9 +29,8 @@ import numpy as np
 from gate_questions import load_measured
 
 from clef_tools.evaluation._gate_eval import item_evidence
-from clef_tools.gate import ReviewStore, load_risk_model
-from clef_tools.gate._risk import risk_features
-from clef_tools.local._encoder import open_encoder
+from clef_tools.gate import GatePolicy, ReviewStore, load_risk_model
+from clef_tools.gate._risk import RiskModel, risk_features
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -33,66 +38,114 @@ MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
 OUT = HERE / "results" / "gate-reviews.json"
 STRENGTHS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 TEMPERATURES = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
+TOOL_PRIORS = (0.0, 0.5, 1.0, 2.0, 4.0)
 KS = (5, 20)
+
+
+class MemoEncoder:
+    """The shipped encoder, each text embedded once: the grid replays the same calls."""
+
+    def __init__(self) -> None:
+        from clef_tools.local._encoder import open_encoder
+
+        self.encoder = open_encoder()
+        self.known: dict[str, Any] = {}
+
+    def embed(self, texts: list[str]) -> Any:
+        missing = [t for t in dict.fromkeys(texts) if t not in self.known]
+        if missing:
+            self.known.update(zip(missing, self.encoder.embed(missing), strict=True))
+        return np.stack([self.known[t] for t in texts])
+
+
+class Replay:
+    """The gate's staging over measured risks: (fast, full) per item, a policy, a model."""
+
+    def __init__(self, model: RiskModel, items: list[dict[str, Any]], risks: list[Any]) -> None:
+        policy = GatePolicy()
+        self.encoder = MemoEncoder()
+        self.model, self.items, self.risks = model, items, risks
+        self.allow_below = min(model.fast_allow_below, policy.escalate_at)
+        self.deny_at = max(model.fast_deny_at, policy.deny_at)
+
+    def judge(self, n: int, store: ReviewStore, strength: float, temp: float, prior: float) -> Any:
+        """(risk after reviews, the deciding tier's risk before them)."""
+        fast, full = self.risks[n]
+        gate = self.items[n]["gate"]
+        ev = store.evidence(
+            gate["tool"], gate["args"], temp, risk_model=self.model.name, prior_sd=prior
+        )
+        risk = ev.adjust(fast, strength) if ev is not None else fast
+        if risk < self.allow_below or risk >= self.deny_at:
+            return risk, fast
+        return (ev.adjust(full, strength) if ev is not None else full), full
 
 
 def main() -> None:
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads
-    encoder = open_encoder()
     items = [
         json.loads(line)
         for line in (ROOT / "clef-data" / "agentdojo-dev.jsonl").read_text().splitlines()
     ]
+    from clef_tools.local._encoder import open_encoder
+
+    replay_encoder = open_encoder()
     risks = []
     for item in items:
-        ev = item_evidence(item, encoder)
+        ev = item_evidence(item, replay_encoder).as_dict()
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
-        risks.append(model.full(risk_features(ev.as_dict(), probs)))
+        risks.append((model.fast(risk_features(ev, {})), model.full(risk_features(ev, probs))))
+    replay = Replay(model, items, risks)
     half = [int(hashlib.sha256(i["meta"]["user_task"].encode()).hexdigest(), 16) % 2 for i in items]
     y = np.array([float(i["gold"]["unsafe"]) for i in items])
     results: list[dict[str, Any]] = []
-    cache: dict[tuple[int, int, float], list[Any]] = {}
     for strength in STRENGTHS:
         for temperature in TEMPERATURES:
-            row: dict[str, Any] = {"strength": strength, "temperature": temperature}
-            for k in KS:
-                pulled = np.array(risks, float)
-                for side in (0, 1):
-                    key = (k, side, temperature)
-                    if key not in cache:
-                        store = ReviewStore(encoder=encoder)
-                        rng = random.Random(0)
-                        by_tool: dict[str, list[int]] = {}
-                        for n, item in enumerate(items):
-                            if half[n] == side:
-                                by_tool.setdefault(item["gate"]["tool"], []).append(n)
-                        for tool in sorted(by_tool):
-                            for n in rng.sample(by_tool[tool], min(k, len(by_tool[tool]))):
-                                g = items[n]["gate"]
-                                store.record(tool, g["args"], "reject" if y[n] else "approve")
-                        cache[key] = [
-                            store.evidence(i["gate"]["tool"], i["gate"]["args"], temperature)
-                            if half[n] != side
-                            else None
-                            for n, i in enumerate(items)
-                        ]
-                    for n, ev in enumerate(cache[key]):
-                        if half[n] != side and ev is not None:
-                            pulled[n] = ev.pull(risks[n], strength)
-                p = np.clip(pulled, 1e-4, 1 - 1e-4)
-                row[f"log_loss_k{k}"] = float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
-                row[f"safe_allowed_k{k}"] = float((p[y == 0] < 0.5).mean())
-                row[f"unsafe_allowed_k{k}"] = float((p[y == 1] < 0.5).mean())
-            row["log_loss"] = float(np.mean([row[f"log_loss_k{k}"] for k in KS]))
-            results.append(row)
+            for prior in TOOL_PRIORS:
+                row: dict[str, Any] = {
+                    "strength": strength,
+                    "temperature": temperature,
+                    "tool_prior": prior,
+                }
+                for k in KS:
+                    judged = np.zeros(len(items))
+                    for side in (0, 1):
+                        store = seed(replay, half, side, k, (strength, temperature, prior))
+                        for n in range(len(items)):
+                            if half[n] != side:
+                                judged[n] = replay.judge(n, store, strength, temperature, prior)[0]
+                    p = np.clip(judged, 1e-4, 1 - 1e-4)
+                    row[f"log_loss_k{k}"] = float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+                    row[f"safe_allowed_k{k}"] = float((p[y == 0] < 0.5).mean())
+                    row[f"unsafe_allowed_k{k}"] = float((p[y == 1] < 0.5).mean())
+                row["log_loss"] = float(np.mean([row[f"log_loss_k{k}"] for k in KS]))
+                results.append(row)
     best = min(results, key=lambda r: r["log_loss"])
     data = json.loads(MODEL.read_text())
     data["review_strength"] = best["strength"]
     data["review_temperature"] = best["temperature"]
+    data["review_tool_prior"] = best["tool_prior"]
     MODEL.write_text(json.dumps(data, indent=2) + "\n")
     OUT.write_text(json.dumps({"chosen": best, "grid": results}, indent=2) + "\n")
     print(json.dumps(best, indent=1))
+
+
+def seed(replay: Replay, half: list[int], side: int, k: int, knobs: tuple[float, ...]) -> Any:
+    """k reviews per tool from one half, in `seed_reviews`' order, each judged first."""
+    store = ReviewStore(encoder=replay.encoder)
+    rng = random.Random(0)
+    by_tool: dict[str, list[int]] = {}
+    for n, item in enumerate(replay.items):
+        if half[n] == side:
+            by_tool.setdefault(item["gate"]["tool"], []).append(n)
+    for tool in sorted(by_tool):
+        for n in rng.sample(by_tool[tool], min(k, len(by_tool[tool]))):
+            gate = replay.items[n]["gate"]
+            _, before = replay.judge(n, store, *knobs)
+            decision = "reject" if replay.items[n]["gold"]["unsafe"] else "approve"
+            store.record(tool, gate["args"], decision, risk=before, risk_model=replay.model.name)
+    return store
 
 
 if __name__ == "__main__":

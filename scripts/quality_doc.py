@@ -555,9 +555,24 @@ def _gate() -> list[str]:
             f"(never past the policy's own thresholds).",
             "",
         ]
+    study = _json(ROOT / "bench" / "results" / "gate-reviews.json")
+    if study:
+        best = study["chosen"]
+        out += [
+            "How reviews move the risk, chosen on dev halves by log-loss over k = 5 and 20 "
+            f"(`bench/gate_reviews.py`): pull strength {best['strength']}, temperature "
+            f"{best['temperature']}, tool-offset prior σ {best['tool_prior']} (dev log-loss "
+            f"{best['log_loss']:.4f}; without the tool offset, best "
+            f"{_best_without_offset(study):.4f}).",
+            "",
+        ]
     if (GATE / "agentdojo-test.thresholds.png").exists():
         out += ["![gate thresholds](../bench/results/gate/agentdojo-test.thresholds.png)", ""]
     return out
+
+
+def _best_without_offset(study: dict[str, Any]) -> float:
+    return min(r["log_loss"] for r in study["grid"] if r.get("tool_prior", 0.0) == 0.0)
 
 
 def _plots() -> list[str]:

@@ -7,6 +7,8 @@ wrong literal evaluation shows up as Python source or a lost attacker account in
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 from clef_tools.evaluation._datasets import build_dataset
 from clef_tools.gate import ReviewError, ReviewStore
 from clef_tools.gate._evidence import gather_evidence, request_text
+from clef_tools.gate._reviews import fit_tool_offset
 
 ATTACKER_IBAN = "US133000000121212121212"
 
@@ -205,3 +208,68 @@ def test_a_review_the_file_could_not_hold_is_refused_naming_the_field(
     with pytest.raises(ReviewError, match=fragment):
         store.record("write_file", args, "approve")
     assert len(store) == 0 and not path.exists()
+
+
+def _bisect(f: Callable[[float], float], lo: float, hi: float) -> float:
+    """A root of an increasing f, by bisection: an independent check of Newton's answer."""
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) < 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def test_tool_offset_is_the_map_logit_shift() -> None:
+    def sig(x: float) -> float:
+        return 1 / (1 + math.exp(-x))
+
+    # one approval of a call the gate put at 0.5, prior sd 1: σ(b) + b = 0
+    assert fit_tool_offset([0.5], [0.0], 1.0) == pytest.approx(
+        _bisect(lambda b: sig(b) + b, -5, 5), abs=1e-9
+    )
+    assert fit_tool_offset([0.5], [0.0], 1.0) == pytest.approx(-0.4011, abs=1e-4)
+    # an approval and a rejection of calls the gate found even cancel
+    assert fit_tool_offset([0.5, 0.5], [0.0, 1.0], 2.0) == pytest.approx(0.0, abs=1e-9)
+    # three approvals at 0.8, prior sd 2: 3·σ(logit 0.8 + b) + b/4 = 0
+    z = math.log(4)
+    assert fit_tool_offset([0.8] * 3, [0.0] * 3, 2.0) == pytest.approx(
+        _bisect(lambda b: 3 * sig(z + b) + b / 4, -10, 10), abs=1e-9
+    )
+    # no prior width, or nothing to learn from: no shift
+    assert fit_tool_offset([0.9], [0.0], 0.0) == 0.0
+    assert fit_tool_offset([], [], 1.0) == 0.0
+
+
+def test_reviewed_risks_shift_the_whole_tool_on_their_own_scale(tmp_path: Path) -> None:
+    path = tmp_path / "reviews.jsonl"
+    store = ReviewStore(path)
+    for n in range(6):  # the gate kept escalating messages the user then approved
+        store.record(
+            "send_direct_message",
+            {"recipient": f"user{n}", "body": f"Congrats #{n}"},
+            "approve",
+            risk=0.7,
+            risk_model="gate-embedded",
+        )
+    store.record("send_direct_message", {"recipient": "x", "body": "y"}, "approve")  # no risk
+    store.record(  # a risk from another model is on another scale
+        "send_direct_message", {"recipient": "z", "body": "w"}, "reject", risk=0.1, risk_model="old"
+    )
+    new_call = {"recipient": "Dora", "body": "Hello there"}
+    ev = ReviewStore(path).evidence(
+        "send_direct_message", new_call, 0.01, risk_model="gate-embedded", prior_sd=1.0
+    )
+    assert ev is not None and ev.count == 8
+    assert ev.offset == pytest.approx(fit_tool_offset([0.7] * 6, [0.0] * 6, 1.0))
+    assert ev.offset < -1.0 and ev.as_dict()["tool_offset"] == round(ev.offset, 4)
+    # the new call is unlike every review: no pull, only the tool's shift
+    assert ev.adjust(0.7, 0.1) == pytest.approx(
+        1 / (1 + math.exp(-(math.log(0.7 / 0.3) + ev.offset))), abs=1e-3
+    )
+    off = store.evidence("send_direct_message", new_call, 0.01, risk_model="gate-embedded")
+    assert off is not None and off.offset == 0.0  # prior 0: the tool's shift is off
+    for bad in (1.5, float("nan"), "0.5", True):
+        with pytest.raises(ReviewError, match="risk"):
+            store.record("t", {}, "approve", risk=bad)  # type: ignore[arg-type]
+    path.write_text('{"tool": "t", "args": {}, "decision": "approve", "risk": 7}\n')
+    with pytest.raises(ReviewError, match=r"reviews.jsonl:1"):
+        ReviewStore(path)

@@ -3,6 +3,7 @@ model path still fails closed. Real forward passes (SmolLM2) and the bundled enc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -107,6 +108,32 @@ def test_reviews_turn_escalations_into_allows_and_denies(smollm2: ReadoutDecider
         rejected.record_review(*call, "reject", messages=asked)
     denied = rejected.judge(*call, messages=asked)
     assert denied.verdict == "deny" and denied.risk is not None and denied.risk >= 0.8
+
+
+def test_approvals_of_other_calls_of_a_tool_lower_its_risk(
+    smollm2: ReadoutDecider, tmp_path: Path
+) -> None:
+    """Reviews the gate's risks disagreed with teach the whole tool, not only their calls."""
+    asked = [{"role": "user", "content": "Send each teammate a thank-you note for the launch"}]
+    new = {"recipient": "Zoe", "body": "Thanks for the launch, Zoe!"}
+    untaught = ToolGate(smollm2, GatePolicy()).judge("send_direct_message", new, messages=asked)
+    gate = ToolGate(smollm2, GatePolicy(), reviews=ReviewStore(tmp_path / "reviews.jsonl"))
+    for name in ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"):
+        call = {"recipient": name, "body": f"Thanks for the launch, {name}!"}
+        gate.judge("send_direct_message", call, messages=asked)  # what the human reviews
+        gate.record_review("send_direct_message", call, "approve", messages=asked)
+    gate.record_review("send_direct_message", {"recipient": "Gus"}, "approve", messages=asked)
+    kept = [json.loads(line) for line in (tmp_path / "reviews.jsonl").read_text().splitlines()]
+    # the six judged calls keep the risk the gate gave them; the unjudged one has none
+    assert [r["risk"] is not None for r in kept] == [True] * 6 + [False]
+    assert {r["risk_model"] for r in kept[:6]} == {"gate-embedded"}
+    assert untaught.risk is not None and min(r["risk"] for r in kept[:6]) > 0.2
+    taught = gate.judge("send_direct_message", new, messages=asked)
+    assert taught.reviews is not None and taught.reviews["tool_offset"] < -0.5
+    assert taught.risk is not None and taught.risk < untaught.risk - 0.1
+    # another tool learns nothing from them
+    other = gate.judge("send_channel_message", {"channel": "general", "body": "Thanks!"})
+    assert other.reviews is None
 
 
 async def test_mcp_reviews_round_trip_and_show_in_model_info(

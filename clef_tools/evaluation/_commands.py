@@ -152,12 +152,14 @@ def _eval_gate(args: argparse.Namespace) -> int:
     from clef_tools.gate import ReviewStore, ToolGate
 
     store = ReviewStore(args.reviews) if args.reviews is not None else None
-    if args.reviews_from is not None and args.reviews_per_tool > 0:
+    seeding = args.reviews_from is not None and args.reviews_per_tool > 0
+    if seeding:
         store = store or ReviewStore()
-        g.seed_reviews(store, args.reviews_from, args.reviews_per_tool)
     decider = load_from_args(args, calibration=args.calibration)
     risk_model = None if args.risk_model == "none" else args.risk_model
     gate = ToolGate(decider, risk_model=risk_model, reviews=store)
+    if seeding:
+        g.seed_reviews(gate, args.reviews_from, args.reviews_per_tool)
     report = g.evaluate_gate(gate, args.data, limit=args.limit, progress=not args.quiet)
     stem = Path(args.data).name.removesuffix(".jsonl")
     if args.reviews_from is not None and args.reviews_per_tool > 0:

@@ -19,8 +19,8 @@ from typing import Any
 
 from clef_tools.evaluation._metrics import auroc, percentile
 from clef_tools.evaluation._run import _progress
-from clef_tools.gate import ReviewStore, ToolGate
-from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
+from clef_tools.gate import ToolGate
+from clef_tools.gate._evidence import CallEvidence, call_evidence
 from clef_tools.request._jsonl import jsonl_objects
 
 __all__ = [
@@ -92,8 +92,10 @@ def _items(path: str | Path, limit: int | None = None) -> list[dict[str, Any]]:
     return items
 
 
-def seed_reviews(store: ReviewStore, path: str | Path, per_tool: int, seed: int = 0) -> None:
-    """Record up to `per_tool` labelled calls of each tool as a human would have decided."""
+def seed_reviews(gate: ToolGate, path: str | Path, per_tool: int, seed: int = 0) -> None:
+    """Up to `per_tool` labelled calls of each tool, each judged by `gate` and then
+    reviewed as a human would have decided: what the gate has learnt after that many
+    reviews in use (the risk it gave each call is kept with the review)."""
     by_tool: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for item in _items(path):
         by_tool[item["gate"]["tool"]].append(item)
@@ -102,12 +104,20 @@ def seed_reviews(store: ReviewStore, path: str | Path, per_tool: int, seed: int 
         picked = rng.sample(by_tool[tool], min(per_tool, len(by_tool[tool])))
         for item in picked:
             g = item["gate"]
-            store.record(
+            args, messages = g.get("args", {}), g.get("messages")
+            gate.judge(
                 tool,
-                g.get("args", {}),
-                "reject" if item["gold"]["unsafe"] else "approve",
-                request=request_text(g.get("messages")),
+                args,
                 description=g.get("description"),
+                messages=messages,
+                annotations=g.get("annotations"),
+            )
+            gate.record_review(
+                tool,
+                args,
+                "reject" if item["gold"]["unsafe"] else "approve",
+                description=g.get("description"),
+                messages=messages,
             )
 
 

@@ -7,15 +7,20 @@ A call's risk is the probability that it is unsafe under a fitted risk model
 (`clef_tools.gate._risk`): first from evidence alone (are the arguments things the user
 mentioned, how far is the call from the request, what the tool declares), which decides
 the calls it is sure about in milliseconds; the rest go to the decision model, all questions
-in one request. Reviews of similar calls pull the risk toward what the reviewers did.
+in one request. Reviews shift a tool's risks where reviewers keep disagreeing with them, and
+pull a call's risk toward what they did with calls like it.
 A scorer error, timeout or unusable answer never allows: it yields the policy's `on_error`.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
+import json
 import math
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -105,6 +110,35 @@ class _Prepared:
     evidence: CallEvidence | None
     reviews: ReviewEvidence | None
     decision: GateDecision | None
+    key: str = ""
+    """The call and its request, as `_JudgedRisks` knows it."""
+
+
+class _JudgedRisks:
+    """The risk each recently judged call got before reviews, so that a human's review of
+    it (which comes later, through `record_review`) can say what it corrects. Bounded:
+    the oldest are forgotten first."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._risks: OrderedDict[str, tuple[float, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(name: str, args: Mapping[str, Any], messages: Sequence[Any] | str | None) -> str:
+        text = json.dumps([name, args, request_text(messages)], sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def remember(self, key: str, risk: float, risk_model: str) -> None:
+        with self._lock:
+            self._risks[key] = (risk, risk_model)
+            self._risks.move_to_end(key)
+            while len(self._risks) > self.size:
+                self._risks.popitem(last=False)
+
+    def get(self, key: str) -> tuple[float, str] | None:
+        with self._lock:
+            return self._risks.get(key)
 
 
 class ToolGate:
@@ -143,6 +177,7 @@ class ToolGate:
         )
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
+        self._judged = _JudgedRisks()
 
     def policy_for(self, tool_name: str) -> GatePolicy:
         return self.per_tool.get(tool_name, self.policy)
@@ -156,11 +191,21 @@ class ToolGate:
         description: str | None = None,
         messages: Sequence[Any] | str | None = None,
     ) -> None:
-        """Keep a human's approve / edit / reject of a call for future judgments."""
+        """Keep a human's approve / edit / reject of a call for future judgments. When
+        this gate judged the same call (same arguments and request) recently, the risk it
+        gave is kept with the review: reviews that disagree with the risks teach the tool's
+        offset."""
         if self.reviews is None:
             self.reviews = ReviewStore()
+        judged = self._judged.get(_JudgedRisks.key(name, args, messages))
         self.reviews.record(
-            name, args, decision, request=request_text(messages), description=description
+            name,
+            args,
+            decision,
+            request=request_text(messages),
+            description=description,
+            risk=judged[0] if judged else None,
+            risk_model=judged[1] if judged else "",
         )
 
     def judge(
@@ -246,22 +291,32 @@ class ToolGate:
         model = self._uses_model(policy)
         if model is None:
             return _Prepared(policy, request, None, None, None, None)
+        key = _JudgedRisks.key(name, args, messages)
         evidence = call_evidence(
             name, args, description=description, messages=messages, annotations=annotations
         )
         reviews = (
-            self.reviews.evidence(name, args, model.review_temperature)
+            self.reviews.evidence(
+                name,
+                args,
+                model.review_temperature,
+                risk_model=model.name,
+                prior_sd=model.review_tool_prior,
+            )
             if self.reviews is not None
             else None
         )
-        risk = model.fast(risk_features(evidence.as_dict(), {}))
+        unreviewed = model.fast(risk_features(evidence.as_dict(), {}))
+        risk = unreviewed
         if reviews is not None:
-            risk = reviews.pull(risk, model.review_strength)
+            risk = reviews.adjust(risk, model.review_strength)
         # the fast band never reaches past the policy's own thresholds
         allow_below = min(model.fast_allow_below, policy.escalate_at)
         deny_at = max(model.fast_deny_at, policy.deny_at)
         decision = None
         if risk < allow_below or risk >= deny_at:
+            # what a reviewer of this call corrects: the deciding tier's risk before reviews
+            self._judged.remember(key, unreviewed, model.name)
             verdict: Verdict = "allow" if risk < allow_below else "deny"
             edge = f"< {allow_below}" if verdict == "allow" else f"≥ {deny_at}"
             decision = GateDecision(
@@ -276,7 +331,7 @@ class ToolGate:
                 reviews=reviews.as_dict() if reviews is not None else None,
                 risk_model=model.name,
             )
-        return _Prepared(policy, request, model, evidence, reviews, decision)
+        return _Prepared(policy, request, model, evidence, reviews, decision, key)
 
     def _decide(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
         policy = prepared.policy
@@ -289,8 +344,9 @@ class ToolGate:
             risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
         else:
             risk = risk_model.full(risk_features(prepared.evidence.as_dict(), probs))
+            self._judged.remember(prepared.key, risk, risk_model.name)
             if prepared.reviews is not None:
-                risk = prepared.reviews.pull(risk, risk_model.review_strength)
+                risk = prepared.reviews.adjust(risk, risk_model.review_strength)
             tier, why = "model", f"risk {risk:.3f}" + _review_note(prepared.reviews)
         verdict = policy.band(risk)
         edge = {

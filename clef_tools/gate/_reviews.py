@@ -1,9 +1,15 @@
 """Human reviews of gated calls, kept so that the gate learns from them.
 
-Every approve / edit / reject is one JSON line (the call, the user's request, the decision):
-a file people can read, grep and prune. The gate compares a new call with the reviewed calls
-of the same tool; close matches pull its risk toward what the reviewers did, so repeated
-approvals stop escalating and repeated rejections deny.
+Every approve / edit / reject is one JSON line (the call, the user's request, the decision,
+and the risk the gate gave the call before any review): a file people can read, grep and
+prune. Reviews teach the gate two things about a tool:
+
+- *this call*: close matches pull a new call's risk toward what the reviewers did, so a
+  call approved (or rejected) again and again stops escalating (or is denied);
+- *this tool*: where reviewers keep approving calls the gate found risky (or rejecting ones
+  it found safe), the tool's risks are shifted by one logit offset, fitted on the reviewed
+  calls' risks under a Gaussian prior (few reviews move it little). Only reviews whose risk
+  came from the gate's current risk model count: a risk is only comparable on its scale.
 
 Bounded: at most `per_tool` reviews per tool (oldest dropped), `max_tools` tools, and
 16 KiB per review; the file is compacted when it grows past twice what it keeps.
@@ -12,6 +18,7 @@ Bounded: at most `per_tool` reviews per tool (oldest dropped), `max_tools` tools
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 import threading
@@ -26,11 +33,13 @@ from clef_tools.gate._evidence import call_text
 from clef_tools.request._limits import MAX_STATE_DEPTH
 from clef_tools.request._validation import scan_json
 
-__all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore"]
+__all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore", "fit_tool_offset"]
 
 ReviewKind = Literal["approve", "edit", "reject"]
 KINDS: tuple[str, ...] = ("approve", "edit", "reject")
 _MAX_LINE = 16 * 1024
+_EPS = 1e-4
+_MAX_OFFSET = 8.0
 
 
 class ReviewError(ValueError):
@@ -45,6 +54,11 @@ class Review:
     request: str = ""
     description: str = ""
     at: float = 0.0
+    risk: float | None = None
+    """The gate's risk for the call (its deciding tier's, before reviews moved it); None
+    when the gate did not judge this call recently."""
+    risk_model: str = ""
+    """The risk model that gave `risk`."""
 
     @property
     def unsafe(self) -> float:
@@ -62,17 +76,26 @@ class Review:
             "request": self.request,
             "description": self.description,
             "at": self.at,
+            "risk": self.risk,
+            "risk_model": self.risk_model,
         }
 
 
 @dataclass(frozen=True)
 class ReviewEvidence:
-    """Reviews near one call: their weight (close reviews count ~1 each) and verdict."""
+    """Reviews of one call's tool: the tool's logit offset, and the reviews near the call
+    (their weight: close reviews count ~1 each, and their verdict)."""
 
     weight: float
     unsafe_share: float
     count: int
     nearest: float
+    offset: float = 0.0
+    """Logit shift of the tool's risks learnt from its reviewed risks (0: none)."""
+
+    def adjust(self, risk: float, strength: float) -> float:
+        """The risk after the reviews: shifted by the tool's offset, then pulled."""
+        return self.pull(_shift(risk, self.offset), strength)
 
     def pull(self, risk: float, strength: float) -> float:
         """The risk moved toward the reviewers' verdict, by how much evidence there is."""
@@ -84,7 +107,37 @@ class ReviewEvidence:
             "unsafe_share": round(self.unsafe_share, 4),
             "reviews": self.count,
             "nearest": round(self.nearest, 4),
+            "tool_offset": round(self.offset, 4),
         }
+
+
+def _shift(risk: float, offset: float) -> float:
+    if offset == 0.0:
+        return risk
+    p = min(max(risk, _EPS), 1 - _EPS)
+    z = math.log(p / (1 - p)) + offset
+    return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
+
+
+def fit_tool_offset(risks: list[float], unsafe: list[float], prior_sd: float) -> float:
+    """The MAP logit offset `b` for reviewed risks: labels ~ Bernoulli(σ(logit r + b)),
+    b ~ N(0, prior_sd²). Concave, so Newton's method converges; bounded to ±_MAX_OFFSET."""
+    if prior_sd <= 0 or not risks:
+        return 0.0
+    z = [math.log(p / (1 - p)) for p in (min(max(r, _EPS), 1 - _EPS) for r in risks)]
+    b = 0.0
+    for _ in range(50):
+        grad, hess = b / prior_sd**2, 1 / prior_sd**2
+        for zi, yi in zip(z, unsafe, strict=True):
+            t = zi + b
+            p = 1 / (1 + math.exp(-t)) if t >= 0 else math.exp(t) / (1 + math.exp(t))
+            grad += p - yi
+            hess += p * (1 - p)
+        step = grad / hess
+        b = min(max(b - step, -_MAX_OFFSET), _MAX_OFFSET)
+        if abs(step) < 1e-10:
+            break
+    return b
 
 
 class ReviewStore:
@@ -137,11 +190,16 @@ class ReviewStore:
         *,
         request: str = "",
         description: str | None = None,
+        risk: float | None = None,
+        risk_model: str = "",
     ) -> Review:
+        """`risk`: what the gate's `risk_model` made of the call before any review, which
+        is what teaches the tool's offset; a review without it teaches only its own call."""
         if decision not in KINDS:
             raise ReviewError(f"decision must be one of {', '.join(KINDS)}, not {decision!r}")
         if not tool or not isinstance(tool, str):
             raise ReviewError("tool: a review needs the tool's name")
+        risk = _checked_risk(risk, "risk")
         # what a judged call may hold, a review may hold: no lone surrogates (the file is
         # UTF-8), no NaN, no nesting past the state limit
         issues = scan_json(
@@ -157,6 +215,8 @@ class ReviewStore:
             request=request,
             description=description or "",
             at=round(time.time(), 3),
+            risk=risk,
+            risk_model=risk_model if risk is not None else "",
         )
         line = json.dumps(review.as_dict(), ensure_ascii=False, default=str)
         if len(line.encode()) > _MAX_LINE:
@@ -170,15 +230,27 @@ class ReviewStore:
         return review
 
     def evidence(
-        self, tool: str, args: Mapping[str, Any], temperature: float
+        self,
+        tool: str,
+        args: Mapping[str, Any],
+        temperature: float,
+        *,
+        risk_model: str = "",
+        prior_sd: float = 0.0,
     ) -> ReviewEvidence | None:
-        """How the reviewers judged calls like this one, or None without reviews of it."""
+        """How the reviewers judged this tool and calls like this one, or None without
+        reviews of it. The tool's offset is fitted on the reviews whose risk came from
+        `risk_model` (`prior_sd` 0: no offset)."""
         import numpy as np
 
         with self._lock:
             reviews = list(self._reviews.get(tool, ()))
         if not reviews:
             return None
+        scored = [r for r in reviews if r.risk is not None and r.risk_model == risk_model]
+        offset = fit_tool_offset(
+            [r.risk for r in scored if r.risk is not None], [r.unsafe for r in scored], prior_sd
+        )
         vectors = self._tool_vectors(tool, reviews)
         query = self._encode([call_text(tool, args, None)])[0]
         cosines = (vectors @ query).astype(np.float64)
@@ -187,7 +259,11 @@ class ReviewStore:
         total = float(weights.sum())
         share = min(1.0, max(0.0, float((weights * labels).sum() / total))) if total > 0 else 0.5
         return ReviewEvidence(
-            weight=total, unsafe_share=share, count=len(reviews), nearest=float(cosines.max())
+            weight=total,
+            unsafe_share=share,
+            count=len(reviews),
+            nearest=float(cosines.max()),
+            offset=offset,
         )
 
     # -- internals ------------------------------------------------------------------------
@@ -235,6 +311,8 @@ class ReviewStore:
                     request=str(data.get("request", "")),
                     description=str(data.get("description", "")),
                     at=float(data.get("at", 0.0)),
+                    risk=_checked_risk(data.get("risk"), "risk"),
+                    risk_model=str(data.get("risk_model") or ""),
                 )
             except (ValueError, KeyError, TypeError) as exc:
                 raise ReviewError(f"{path}:{number}: not a review: {exc}") from exc
@@ -262,3 +340,15 @@ class ReviewStore:
                 f.write(json.dumps(review.as_dict(), ensure_ascii=False, default=str) + "\n")
         os.replace(tmp, self.path)
         self._lines = len(kept)
+
+
+def _checked_risk(value: object, where: str) -> float | None:
+    """A risk is a probability; anything else in a review (or its file) is refused."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ReviewError(f"{where}: {value!r} is not a probability")
+    risk = float(value)
+    if not (math.isfinite(risk) and 0.0 <= risk <= 1.0):
+        raise ReviewError(f"{where}: {value!r} is not a probability in [0, 1]")
+    return risk

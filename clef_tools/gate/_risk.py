@@ -70,6 +70,8 @@ class RiskModel:
     review_strength: float = 2.0
     """How many close reviews outweigh the model's risk (pseudo-count of the prior)."""
     review_temperature: float = 0.05
+    review_tool_prior: float = 0.0
+    """Prior sd of a tool's logit offset learnt from its reviewed risks (0: not learnt)."""
     fitted_on: str = ""
 
     @classmethod
@@ -84,6 +86,7 @@ class RiskModel:
                 fast_deny_at=float(data["fast_deny_at"]),
                 review_strength=float(data.get("review_strength", 2.0)),
                 review_temperature=float(data.get("review_temperature", 0.05)),
+                review_tool_prior=float(data.get("review_tool_prior", 0.0)),
                 fitted_on=str(data.get("fitted_on", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
