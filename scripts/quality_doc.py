@@ -572,7 +572,7 @@ def _gate() -> list[str]:
 
 
 def _best_without_offset(study: dict[str, Any]) -> float:
-    return min(r["log_loss"] for r in study["grid"] if r.get("tool_prior", 0.0) == 0.0)
+    return min(float(r["log_loss"]) for r in study["grid"] if r.get("tool_prior", 0.0) == 0.0)
 
 
 def _plots() -> list[str]:
