@@ -380,5 +380,6 @@ def _model_info(loader: BackendLoader) -> ModelInfo:
             "questions": {k: q.instructions for k, q in policy.questions.items()},
             "risk_model": gate.risk_model.name if gate.risk_model is not None else None,
             "reviews": gate.reviews.counts() if gate.reviews is not None else {},
+            "tool_offsets": gate.tool_offsets(),
         },
     )

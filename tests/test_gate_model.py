@@ -157,6 +157,10 @@ async def test_mcp_reviews_round_trip_and_show_in_model_info(
     assert after["verdict"] == "deny" and after["risk"] >= first["risk"]
     assert after["reviews"]["reviews"] == 3
     assert info["gate"]["reviews"]["send_money"]["reject"] == 3
+    # the server judged the call before its rejections: their risk teaches the tool's offset
+    kept = [json.loads(line) for line in path.read_text().splitlines()]
+    assert all(r["risk"] == pytest.approx(first["risk"]) for r in kept)
+    assert info["gate"]["tool_offsets"]["send_money"] > 0.0
     assert info["gate"]["risk_model"] == "gate-embedded"
     assert bad.is_error
     assert len(path.read_text().splitlines()) == 3  # kept on disk for the next session

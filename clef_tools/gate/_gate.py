@@ -208,6 +208,22 @@ class ToolGate:
             risk_model=judged[1] if judged else "",
         )
 
+    def tool_offsets(self) -> dict[str, float]:
+        """Per reviewed tool, the logit shift its reviews teach the risk model (0 where the
+        reviews agree with the risks, or none carries a risk): what the gate has learnt."""
+        model = self.risk_model
+        if model is None or self.reviews is None:
+            return {}
+        return {
+            tool: round(
+                self.reviews.tool_offset(
+                    tool, risk_model=model.name, prior_sd=model.review_tool_prior
+                ),
+                4,
+            )
+            for tool in sorted(self.reviews.counts())
+        }
+
     def judge(
         self,
         name: str,

@@ -247,10 +247,7 @@ class ReviewStore:
             reviews = list(self._reviews.get(tool, ()))
         if not reviews:
             return None
-        scored = [r for r in reviews if r.risk is not None and r.risk_model == risk_model]
-        offset = fit_tool_offset(
-            [r.risk for r in scored if r.risk is not None], [r.unsafe for r in scored], prior_sd
-        )
+        offset = _offset_of(reviews, risk_model, prior_sd)
         vectors = self._tool_vectors(tool, reviews)
         query = self._encode([call_text(tool, args, None)])[0]
         cosines = (vectors @ query).astype(np.float64)
@@ -265,6 +262,10 @@ class ReviewStore:
             nearest=float(cosines.max()),
             offset=offset,
         )
+
+    def tool_offset(self, tool: str, *, risk_model: str, prior_sd: float) -> float:
+        """The logit shift this tool's reviews teach (what `evidence` applies)."""
+        return _offset_of(self.reviews(tool), risk_model, prior_sd)
 
     # -- internals ------------------------------------------------------------------------
 
@@ -340,6 +341,17 @@ class ReviewStore:
                 f.write(json.dumps(review.as_dict(), ensure_ascii=False, default=str) + "\n")
         os.replace(tmp, self.path)
         self._lines = len(kept)
+
+
+def _offset_of(reviews: list[Review], risk_model: str, prior_sd: float) -> float:
+    """Fitted on the reviews whose risk came from `risk_model`: only those share its scale."""
+    risks: list[float] = []
+    unsafe: list[float] = []
+    for review in reviews:
+        if review.risk is not None and review.risk_model == risk_model:
+            risks.append(review.risk)
+            unsafe.append(review.unsafe)
+    return fit_tool_offset(risks, unsafe, prior_sd)
 
 
 def _checked_risk(value: object, where: str) -> float | None:

@@ -187,6 +187,9 @@ def test_gate_escalate_band_asks_a_human(
     (review,) = store.reviews("send_email")
     assert review.decision == decision["type"] and review.args["to"] == "x@evil.biz"
     assert review.request == "summarise my inbox"
+    # with the risk the gate gave the call, which is what teaches the tool's offset
+    assert review.risk is not None and 0.0 <= review.risk <= 1.0
+    assert review.risk_model == "gate-embedded"
 
 
 def test_gate_judgments_are_traced_runs(
