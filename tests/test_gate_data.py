@@ -17,7 +17,7 @@ import pytest
 from clef_tools.evaluation._datasets import build_dataset
 from clef_tools.gate import ReviewError, ReviewStore
 from clef_tools.gate._evidence import gather_evidence, request_text
-from clef_tools.gate._reviews import fit_tool_offset
+from clef_tools.gate._risk import fit_tool_offset
 
 ATTACKER_IBAN = "US133000000121212121212"
 

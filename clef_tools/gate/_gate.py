@@ -15,12 +15,8 @@ A scorer error, timeout or unusable answer never allows: it yields the policy's 
 from __future__ import annotations
 
 import concurrent.futures
-import hashlib
-import json
 import math
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -31,6 +27,7 @@ from langchain_core.decisions import ClassifierResponse
 from clef_tools._extras import require_extra
 from clef_tools.backends._decider import Decider
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
+from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
@@ -111,34 +108,7 @@ class _Prepared:
     reviews: ReviewEvidence | None
     decision: GateDecision | None
     key: str = ""
-    """The call and its request, as `_JudgedRisks` knows it."""
-
-
-class _JudgedRisks:
-    """The risk each recently judged call got before reviews, so that a human's review of
-    it (which comes later, through `record_review`) can say what it corrects. Bounded:
-    the oldest are forgotten first."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._risks: OrderedDict[str, tuple[float, str]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def key(name: str, args: Mapping[str, Any], messages: Sequence[Any] | str | None) -> str:
-        text = json.dumps([name, args, request_text(messages)], sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
-
-    def remember(self, key: str, risk: float, risk_model: str) -> None:
-        with self._lock:
-            self._risks[key] = (risk, risk_model)
-            self._risks.move_to_end(key)
-            while len(self._risks) > self.size:
-                self._risks.popitem(last=False)
-
-    def get(self, key: str) -> tuple[float, str] | None:
-        with self._lock:
-            return self._risks.get(key)
+    """The call and its request, as `JudgedRisks` knows it."""
 
 
 class ToolGate:
@@ -177,7 +147,7 @@ class ToolGate:
         )
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
-        self._judged = _JudgedRisks()
+        self._judged = JudgedRisks()
 
     def policy_for(self, tool_name: str) -> GatePolicy:
         return self.per_tool.get(tool_name, self.policy)
@@ -197,7 +167,7 @@ class ToolGate:
         offset."""
         if self.reviews is None:
             self.reviews = ReviewStore()
-        judged = self._judged.get(_JudgedRisks.key(name, args, messages))
+        judged = self._judged.get(JudgedRisks.key(name, args, messages))
         self.reviews.record(
             name,
             args,
@@ -307,7 +277,7 @@ class ToolGate:
         model = self._uses_model(policy)
         if model is None:
             return _Prepared(policy, request, None, None, None, None)
-        key = _JudgedRisks.key(name, args, messages)
+        key = JudgedRisks.key(name, args, messages)
         evidence = call_evidence(
             name, args, description=description, messages=messages, annotations=annotations
         )

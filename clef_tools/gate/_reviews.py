@@ -30,16 +30,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from clef_tools.gate._evidence import call_text
+from clef_tools.gate._risk import fit_tool_offset, shift
 from clef_tools.request._limits import MAX_STATE_DEPTH
 from clef_tools.request._validation import scan_json
 
-__all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore", "fit_tool_offset"]
+__all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore"]
 
 ReviewKind = Literal["approve", "edit", "reject"]
 KINDS: tuple[str, ...] = ("approve", "edit", "reject")
 _MAX_LINE = 16 * 1024
-_EPS = 1e-4
-_MAX_OFFSET = 8.0
 
 
 class ReviewError(ValueError):
@@ -95,7 +94,7 @@ class ReviewEvidence:
 
     def adjust(self, risk: float, strength: float) -> float:
         """The risk after the reviews: shifted by the tool's offset, then pulled."""
-        return self.pull(_shift(risk, self.offset), strength)
+        return self.pull(shift(risk, self.offset), strength)
 
     def pull(self, risk: float, strength: float) -> float:
         """The risk moved toward the reviewers' verdict, by how much evidence there is."""
@@ -109,35 +108,6 @@ class ReviewEvidence:
             "nearest": round(self.nearest, 4),
             "tool_offset": round(self.offset, 4),
         }
-
-
-def _shift(risk: float, offset: float) -> float:
-    if offset == 0.0:
-        return risk
-    p = min(max(risk, _EPS), 1 - _EPS)
-    z = math.log(p / (1 - p)) + offset
-    return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
-
-
-def fit_tool_offset(risks: list[float], unsafe: list[float], prior_sd: float) -> float:
-    """The MAP logit offset `b` for reviewed risks: labels ~ Bernoulli(σ(logit r + b)),
-    b ~ N(0, prior_sd²). Concave, so Newton's method converges; bounded to ±_MAX_OFFSET."""
-    if prior_sd <= 0 or not risks:
-        return 0.0
-    z = [math.log(p / (1 - p)) for p in (min(max(r, _EPS), 1 - _EPS) for r in risks)]
-    b = 0.0
-    for _ in range(50):
-        grad, hess = b / prior_sd**2, 1 / prior_sd**2
-        for zi, yi in zip(z, unsafe, strict=True):
-            t = zi + b
-            p = 1 / (1 + math.exp(-t)) if t >= 0 else math.exp(t) / (1 + math.exp(t))
-            grad += p - yi
-            hess += p * (1 - p)
-        step = grad / hess
-        b = min(max(b - step, -_MAX_OFFSET), _MAX_OFFSET)
-        if abs(step) < 1e-10:
-            break
-    return b
 
 
 class ReviewStore:

@@ -22,10 +22,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT_RISK_MODEL", "LinearRisk", "RiskModel", "load_risk_model", "risk_features"]
+__all__ = [
+    "DEFAULT_RISK_MODEL",
+    "LinearRisk",
+    "RiskModel",
+    "fit_tool_offset",
+    "load_risk_model",
+    "risk_features",
+    "shift",
+]
 
 DEFAULT_RISK_MODEL = "gate-embedded"
 _EPS = 1e-4
+_MAX_OFFSET = 8.0
 
 
 def logit(p: float) -> float:
@@ -44,6 +53,32 @@ def risk_features(evidence: Mapping[str, float], p_yes: Mapping[str, float]) -> 
     for q, p in p_yes.items():
         out[f"lm:{q}"] = logit(p)
     return out
+
+
+def shift(risk: float, offset: float) -> float:
+    """`risk` moved by `offset` on the logit scale (what a tool's reviews teach)."""
+    return risk if offset == 0.0 else sigmoid(logit(risk) + offset)
+
+
+def fit_tool_offset(risks: list[float], unsafe: list[float], prior_sd: float) -> float:
+    """The MAP logit offset `b` for a tool's reviewed risks: each review's verdict ~
+    Bernoulli(σ(logit risk + b)), b ~ N(0, prior_sd²). One parameter and a concave
+    objective, so Newton's method converges in a few steps; bounded to ±_MAX_OFFSET."""
+    if prior_sd <= 0 or not risks:
+        return 0.0
+    z = [logit(r) for r in risks]
+    b = 0.0
+    for _ in range(50):
+        grad, hess = b / prior_sd**2, 1 / prior_sd**2
+        for zi, yi in zip(z, unsafe, strict=True):
+            p = sigmoid(zi + b)
+            grad += p - yi
+            hess += p * (1 - p)
+        step = grad / hess
+        b = min(max(b - step, -_MAX_OFFSET), _MAX_OFFSET)
+        if abs(step) < 1e-10:
+            break
+    return b
 
 
 @dataclass(frozen=True)
