@@ -273,3 +273,22 @@ def test_reviewed_risks_shift_the_whole_tool_on_their_own_scale(tmp_path: Path) 
     path.write_text('{"tool": "t", "args": {}, "decision": "approve", "risk": 7}\n')
     with pytest.raises(ReviewError, match=r"reviews.jsonl:1"):
         ReviewStore(path)
+
+
+def test_judged_risks_are_bounded_and_keyed_by_call_and_request() -> None:
+    from clef_tools.gate._judged import JudgedRisks
+
+    memory = JudgedRisks(size=2)
+    asked = [{"role": "user", "content": "pay the rent"}]
+    first = JudgedRisks.key("send_money", {"recipient": "GB1"}, asked)
+    assert first != JudgedRisks.key("send_money", {"recipient": "GB1"}, "pay the bill")
+    assert first != JudgedRisks.key("send_money", {"recipient": "GB2"}, asked)
+    # the same call and request, however the arguments are ordered, is one key
+    assert JudgedRisks.key("t", {"a": 1, "b": 2}, asked) == JudgedRisks.key(
+        "t", {"b": 2, "a": 1}, asked
+    )
+    memory.remember(first, 0.7, "gate-embedded")
+    memory.remember("second", 0.2, "gate-embedded")
+    assert memory.get(first) == (0.7, "gate-embedded")
+    memory.remember("third", 0.9, "gate-embedded")  # over the bound: the oldest goes
+    assert memory.get(first) is None and memory.get("third") == (0.9, "gate-embedded")
