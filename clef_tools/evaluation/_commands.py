@@ -69,7 +69,11 @@ def register(sub: Any, model_args: Any) -> None:
     )
     gate.add_argument("--reviews", type=Path, default=None, help="a review store (JSONL) to use")
     gate.add_argument(
-        "--reviews-from", type=Path, default=None, help="labelled gate items to record as reviews"
+        "--reviews-from",
+        type=Path,
+        default=None,
+        help="labelled gate items to review first: each is judged, then approved if safe "
+        "or rejected if not, as a user would",
     )
     gate.add_argument(
         "--reviews-per-tool", type=int, default=0, help="how many of them per tool (seed 0)"
