@@ -65,8 +65,7 @@ class Replay:
         policy = GatePolicy()
         self.encoder = MemoEncoder()
         self.model, self.items, self.risks = model, items, risks
-        self.allow_below = min(model.fast_allow_below, policy.escalate_at)
-        self.deny_at = max(model.fast_deny_at, policy.deny_at)
+        self.allow_below, self.deny_at = model.fast_band(policy.escalate_at, policy.deny_at)
 
     def judge(self, n: int, store: ReviewStore, strength: float, temp: float, prior: float) -> Any:
         """(risk after reviews, the deciding tier's risk before them)."""

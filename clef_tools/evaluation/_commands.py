@@ -166,7 +166,7 @@ def _eval_gate(args: argparse.Namespace) -> int:
         g.seed_reviews(gate, args.reviews_from, args.reviews_per_tool)
     report = g.evaluate_gate(gate, args.data, limit=args.limit, progress=not args.quiet)
     stem = Path(args.data).name.removesuffix(".jsonl")
-    if args.reviews_from is not None and args.reviews_per_tool > 0:
+    if seeding:
         stem += f".reviews-k{args.reviews_per_tool}"
     elif store is not None and len(store):
         stem += f".reviews{len(store)}"

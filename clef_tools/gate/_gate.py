@@ -296,9 +296,7 @@ class ToolGate:
         risk = unreviewed
         if reviews is not None:
             risk = reviews.adjust(risk, model.review_strength)
-        # the fast band never reaches past the policy's own thresholds
-        allow_below = min(model.fast_allow_below, policy.escalate_at)
-        deny_at = max(model.fast_deny_at, policy.deny_at)
+        allow_below, deny_at = model.fast_band(policy.escalate_at, policy.deny_at)
         decision = None
         if risk < allow_below or risk >= deny_at:
             # what a reviewer of this call corrects: the deciding tier's risk before reviews

@@ -169,7 +169,7 @@ class ReviewStore:
             raise ReviewError(f"decision must be one of {', '.join(KINDS)}, not {decision!r}")
         if not tool or not isinstance(tool, str):
             raise ReviewError("tool: a review needs the tool's name")
-        risk = _checked_risk(risk, "risk")
+        risk = _checked_risk(risk)
         # what a judged call may hold, a review may hold: no lone surrogates (the file is
         # UTF-8), no NaN, no nesting past the state limit
         issues = scan_json(
@@ -282,7 +282,7 @@ class ReviewStore:
                     request=str(data.get("request", "")),
                     description=str(data.get("description", "")),
                     at=float(data.get("at", 0.0)),
-                    risk=_checked_risk(data.get("risk"), "risk"),
+                    risk=_checked_risk(data.get("risk")),
                     risk_model=str(data.get("risk_model") or ""),
                 )
             except (ValueError, KeyError, TypeError) as exc:
@@ -324,13 +324,13 @@ def _offset_of(reviews: list[Review], risk_model: str, prior_sd: float) -> float
     return fit_tool_offset(risks, unsafe, prior_sd)
 
 
-def _checked_risk(value: object, where: str) -> float | None:
+def _checked_risk(value: object) -> float | None:
     """A risk is a probability; anything else in a review (or its file) is refused."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ReviewError(f"{where}: {value!r} is not a probability")
+        raise ReviewError(f"risk: {value!r} is not a probability")
     risk = float(value)
     if not (math.isfinite(risk) and 0.0 <= risk <= 1.0):
-        raise ReviewError(f"{where}: {value!r} is not a probability in [0, 1]")
+        raise ReviewError(f"risk: {value!r} is not a probability in [0, 1]")
     return risk

@@ -109,6 +109,11 @@ class RiskModel:
     """Prior sd of a tool's logit offset learnt from its reviewed risks (0: not learnt)."""
     fitted_on: str = ""
 
+    def fast_band(self, escalate_at: float, deny_at: float) -> tuple[float, float]:
+        """(allow below, deny from) for the fast tier under a policy's thresholds: the fast
+        band never reaches past the policy's own."""
+        return min(self.fast_allow_below, escalate_at), max(self.fast_deny_at, deny_at)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
         try:
