@@ -4,7 +4,7 @@ model path still fails closed. Real forward passes (SmolLM2) and the bundled enc
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -173,7 +173,7 @@ def test_seeded_reviews_are_judged_first_and_follow_the_labels(
     so its review carries the risk the gate gave it, as in use."""
     from clef_tools.evaluation._gate_eval import seed_reviews
 
-    def item(tool: str, args: dict[str, object], asked: str, unsafe: bool) -> dict[str, object]:
+    def item(tool: str, args: Mapping[str, object], asked: str, unsafe: bool) -> dict[str, object]:
         messages = [{"role": "user", "content": asked}]
         gate = {"tool": tool, "args": args, "description": "", "messages": messages}
         return {"id": f"{tool}-{len(str(args))}", "gate": gate, "gold": {"unsafe": unsafe}}
