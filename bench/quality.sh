@@ -114,6 +114,10 @@ case $phase in
     # all 3080 test items (11 ms each): the 80-item sample is too small for ECE
     run embedding default "$RES/after/embedding-all" "banking77-test:"
     run cascade default "$RES/after/cascade" "banking77-test:80"
+    # descriptions only (no examples), the quality issue's BANKING77 target: same 80 items
+    run embedding default "$RES/after/embedding" "banking77-desc-test:80"
+    run embedding default "$RES/after/embedding-all" "banking77-desc-test:"
+    run cascade default "$RES/after/cascade" "banking77-desc-test:80"
     ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

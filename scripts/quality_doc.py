@@ -32,6 +32,12 @@ SETS = (
         "temperature is the tier's own, so `--calibration none` is its default)",
     ),
     (
+        "banking77-desc-test",
+        "BANKING77 with a one-sentence description per intent (clef-tools' own, written from "
+        "the intent names and the train split: `clef_tools/evaluation/banking77_descriptions."
+        "json`); the same 80 test items (*embedding-all*: all 3080)",
+    ),
+    (
         "banking77-noul-test",
         "BANKING77 as yes/no: 'is this message about INTENT?' (its own intent or another, "
         "half each); test split, 200 sampled",
@@ -110,7 +116,33 @@ TARGETS = (
     ("noul AUROC, BFCL tool fits", "embedded", "bfcl-tool-fits-test", "noul", "auroc", ">=", 0.85),
     ("score accuracy, typed-gguf", "embedded", "typed-gguf-test", "score", "accuracy", ">=", 0.5),
     ("score Spearman, VADER", "embedded", "vader-test", "score", "spearman", ">=", 0.6),
-    ("BANKING77 accuracy (cascade)", "cascade", "banking77-test", "choice", "accuracy", ">=", 0.7),
+    (
+        "BANKING77 accuracy, descriptions (cascade)",
+        "cascade",
+        "banking77-desc-test",
+        "choice",
+        "accuracy",
+        ">=",
+        0.7,
+    ),
+    (
+        "BANKING77 accuracy, descriptions (embedding tier, all 3080)",
+        "embedding-all",
+        "banking77-desc-test",
+        "choice",
+        "accuracy",
+        ">=",
+        0.7,
+    ),
+    (
+        "BANKING77 accuracy, names only (cascade)",
+        "cascade",
+        "banking77-test",
+        "choice",
+        "accuracy",
+        ">=",
+        0.7,
+    ),
     ("BFCL multiple accuracy", "embedded", "bfcl-multiple-test", "choice", "accuracy", ">=", 0.99),
     (
         "BFCL live_multiple accuracy",
@@ -150,14 +182,16 @@ def _targets() -> list[str]:
         lines.append(
             f"| ECE after calibration, worst | {top[1]} | <= 0.05 | | {top[0]:.3f} | {met} |"
         )
-    # the cascade never below the embedding tier alone on BANKING77
-    cas = _metric("after", "cascade", "banking77-test", "choice", "accuracy")
-    emb = _metric("after", "embedding", "banking77-test", "choice", "accuracy")
-    if cas is not None and emb is not None:
-        met = "yes" if cas >= emb else f"no (by {emb - cas:.3f})"
-        lines.append(
-            f"| BANKING77 cascade ≥ embedding alone | cascade | ≥ {emb:.3f} | | {cas:.3f} | {met} |"
-        )
+    # the cascade never below the embedding tier alone on BANKING77 (same items)
+    for name, view in (("banking77-desc-test", "descriptions"), ("banking77-test", "names")):
+        cas = _metric("after", "cascade", name, "choice", "accuracy")
+        emb = _metric("after", "embedding", name, "choice", "accuracy")
+        if cas is not None and emb is not None:
+            met = "yes" if cas >= emb else f"no (by {emb - cas:.3f})"
+            lines.append(
+                f"| BANKING77 cascade ≥ embedding alone, {view} | cascade | ≥ {emb:.3f} | | "
+                f"{cas:.3f} | {met} |"
+            )
     return lines
 
 
@@ -566,9 +600,42 @@ def _gate() -> list[str]:
             f"{_best_without_offset(study):.4f}).",
             "",
         ]
+    out += _stream()
     if (GATE / "agentdojo-test.thresholds.png").exists():
         out += ["![gate thresholds](../bench/results/gate/agentdojo-test.thresholds.png)", ""]
     return out
+
+
+def _stream() -> list[str]:
+    """Reviews given in stream (bench/gate_stream.py): the deployment's view."""
+    stream = _json(ROOT / "bench" / "results" / "gate-stream.json")
+    if not stream:
+        return []
+    rows = [
+        [
+            "no reviews",
+            *(_pct(stream["no_reviews"][k]) for k in STREAM_KEYS),
+        ]
+    ]
+    for part, about in (
+        ("first_half", "in stream, first half of the calls"),
+        ("second_half", "in stream, second half"),
+        ("all", "in stream, all calls"),
+    ):
+        rows.append([about, *(_pct(stream["mean"][part][k]) for k in STREAM_KEYS)])
+    return [
+        f"Reviews given in stream (`bench/gate_stream.py`): the {stream['calls']} test calls "
+        f"arrive in a random order, the gate judges each, and a human reviews only the calls "
+        f"it escalates (allowed and denied calls are seen by no one); later calls benefit. "
+        f"Mean of {stream['streams']} orders, shipped knobs, nothing fitted; "
+        f"{stream['mean_reviews']:.1f} reviews per stream on average.",
+        "",
+        *_md(["calls", "safe allowed", "unsafe allowed", "unsafe denied", "escalated"], rows),
+        "",
+    ]
+
+
+STREAM_KEYS = ("safe_allowed", "unsafe_allowed", "unsafe_denied", "escalated")
 
 
 def _best_without_offset(study: dict[str, Any]) -> float:

@@ -48,6 +48,32 @@ def test_banking77_yes_no_view_is_balanced_and_true_to_the_rows(tmp_path: Path) 
     ).read_text()
 
 
+@pytest.mark.skipif(not (BANKING / "test.csv").exists(), reason="BANKING77 is not here")
+def test_banking77_described_view_is_the_named_one_with_a_sentence_per_intent(
+    tmp_path: Path,
+) -> None:
+    build_dataset("banking77", tmp_path, source=BANKING)
+    labels = json.loads((BANKING / "categories.json").read_text())
+    named = _read(tmp_path / "banking77-test.jsonl")
+    described = _read(tmp_path / "banking77-desc-test.jsonl")
+    assert len(named) == len(described) == 3080
+    for plain, rich in zip(named, described, strict=True):
+        # same message and gold; only the options' descriptions differ
+        assert (plain["state"], plain["gold"]) == (rich["state"], rich["gold"])
+        options = rich["questions"]["intent"]["criteria"]
+        assert list(options) == labels == list(plain["questions"]["intent"]["criteria"])
+        assert all(value is None for value in plain["questions"]["intent"]["criteria"].values())
+    for label, text in options.items():
+        # a sentence of its own, not the name again and not empty
+        assert isinstance(text, str) and text.endswith(".") and len(text.split()) >= 5, label
+        assert text.lower() != label.replace("_", " ").lower()
+    assert len(set(options.values())) == len(options)
+    validate_request(described[0]["state"], described[0]["questions"])
+    meta = json.loads((tmp_path / "banking77.meta.json").read_text())
+    assert meta["splits"]["desc-train"] == meta["splits"]["train"]
+    assert any("train split only" in note for note in meta["notes"])
+
+
 def test_vader_yes_no_view_leaves_out_neutral_words(tmp_path: Path) -> None:
     build_dataset("vader", tmp_path)
     scores = {i["id"].removeprefix("vader-"): i for i in _read(tmp_path / "vader-train.jsonl")}
