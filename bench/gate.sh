@@ -2,7 +2,9 @@
 # The measurements behind the "Tool-call gate" section of docs/quality.md (issue 12).
 #   AgentDojo v1.2 banking + slack (MIT), via `clef-tools data agentdojo`: 40 % dev / 60 % test
 #   by user task. Everything is fitted on dev; test is only ever evaluated.
-# 1. bench/gate_questions.py: P(yes) of every candidate question on every call (embedded LM)
+# 1. bench/gate_questions.py: P(yes) of every candidate question on every call (embedded LM);
+#    without REFIT, three stored calls are re-asked first: the fit must read the answers the
+#    gate gets now (a readout change moves them; then run with REFIT=1)
 # 2. bench/gate_fit.py: the risk model (features, questions, fast band) on dev
 # 3. bench/gate_reviews.py: how reviews pull the risk (dev halves)
 # 4. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev
@@ -15,9 +17,11 @@ DATA=clef-data
 RES=bench/results/gate
 [ -f "$DATA/agentdojo.meta.json" ] || $CT data agentdojo --out "$DATA"
 if [ "${REFIT:-0}" = 1 ]; then
-  $PY bench/gate_questions.py
+  $PY bench/gate_questions.py --fresh
   $PY bench/gate_fit.py
   $PY bench/gate_reviews.py
+else
+  $PY bench/gate_questions.py --check 3
 fi
 mkdir -p "$RES"
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet

@@ -8,7 +8,8 @@ then on **dev only**:
 1. per-question and per-feature AUROC;
 2. a fast stage: L2 logistic regression on evidence alone;
 3. a full stage: evidence plus the log-odds of a question subset chosen by greedy forward
-   selection on leave-one-user-task-out AUROC (dev);
+   selection on leave-one-user-task-out AUROC (dev), among subsets whose fitted weights all
+   have the sign the questions' wording gives ("yes" means risk);
 4. fast-path thresholds: the widest band in which the fast stage made no mistake on dev.
 
 Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
@@ -138,6 +139,14 @@ def main() -> None:
     chosen: list[str] = []
     best = auroc(fast_cv, y_dev)
     trail: list[dict[str, Any]] = [{"questions": [], "cv_auroc": best}]
+
+    def agrees(names: list[str]) -> bool:
+        """Every question's weight has the sign its wording gives ("yes" means risk): a
+        question that would lower the risk when the model says "yes, this is risky" is
+        fitting noise in 82 calls, not reading the model."""
+        w, _ = fit_logistic(matrix(dev, [*FAST, *names]), y_dev, l2)
+        return bool((w[len(FAST) :] > 0).all())
+
     while len(chosen) < MAX_QUESTIONS:
         scores = {
             q: auroc(
@@ -147,8 +156,10 @@ def main() -> None:
                 y_dev,
             )
             for q in risk_phrased
-            if q not in chosen
+            if q not in chosen and agrees([f"lm:{c}" for c in [*chosen, q]])
         }
+        if not scores:
+            break
         q, score = max(scores.items(), key=lambda kv: kv[1])
         if chosen and score <= best + 0.005:
             break  # at least one question: the model is the second opinion on unsure calls
@@ -190,6 +201,7 @@ def main() -> None:
         # fitted separately (bench/gate_reviews.py): kept across refits
         "review_strength": old.get("review_strength", 2.0),
         "review_temperature": old.get("review_temperature", 0.05),
+        "review_tool_prior": old.get("review_tool_prior", 0.0),
     }
     MODEL.write_text(json.dumps(model, indent=2) + "\n")
     study = {

@@ -8,7 +8,13 @@ calibration they were measured under and a digest of each call as asked, so that
 converter now renders differently is asked again, under the file's calibration).
 `load_measured()` gives them back uncalibrated, the scale the shipped risk model reads.
 
+The digest sees the call, not the readout: a change of readout code can move the answers
+(in bf16 a yes/no log-odds moves in steps of about 0.125), and then the risk model is fitted on
+answers the gate no longer gets. `--check N` re-asks N stored calls and exits 1 when any
+answer moved; `--fresh` measures every call again.
+
     .venv/bin/python bench/gate_questions.py [--model embedded] [--data clef-data]
+    .venv/bin/python bench/gate_questions.py --check 5
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -70,8 +77,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--model", default="embedded")
     parser.add_argument("--data", default="clef-data")
+    parser.add_argument("--check", type=int, default=0, metavar="N")
+    parser.add_argument("--fresh", action="store_true")
     args = parser.parse_args()
-    done: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() else {}
+    if args.check:
+        raise SystemExit(check(args.model, args.data, args.check))
+    done: dict[str, Any] = json.loads(OUT.read_text()) if OUT.exists() and not args.fresh else {}
     rows: dict[str, Any] = done.get("items", {})
     if rows:  # resuming: every answer in one file is on one scale
         calibration = done["calibration"]
@@ -104,6 +115,31 @@ def main() -> None:
                 _save(args.model, calibration, rows)
                 print(len(rows), flush=True)
     _save(args.model, calibration, rows)
+
+
+def check(model: str, data: str, n: int) -> int:
+    """Re-ask `n` stored calls (a fixed sample) under the file's calibration: 0 when every
+    answer is as stored, 1 when the readout now answers differently."""
+    done = json.loads(OUT.read_text())
+    decider = load_decider(model, calibration=calibration_by_id(done["calibration"]))
+    questions = {k: Noul(instructions=v) for k, v in done["questions"].items()}
+    items = {
+        item["id"]: item
+        for split in ("dev", "test")
+        for line in (Path(data) / f"agentdojo-{split}.jsonl").read_text().splitlines()
+        for item in [json.loads(line)]
+    }
+    worst = 0.0
+    for key in random.Random(0).sample(sorted(done["items"]), n):
+        g = items[key]["gate"]
+        state = gate_state(
+            g["tool"], g["args"], description=g["description"], messages=g["messages"]
+        )
+        answers = decider.decide(state, questions).nouls
+        stored = done["items"][key]["p_yes"]
+        worst = max(worst, *(abs(answers[q].noul - stored[q]) for q in questions))
+    print(f"{n} calls re-asked: largest change in P(yes) {worst:.2e}")
+    return int(worst > 1e-6)
 
 
 def _save(model: str, calibration: str, rows: dict[str, Any]) -> None:
