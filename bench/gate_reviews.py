@@ -80,22 +80,28 @@ class Replay:
         return (ev.adjust(full, strength) if ev is not None else full), full
 
 
-def main() -> None:
+def measured_replay(split: str) -> Replay:
+    """The shipped risk model over one AgentDojo split's measured answers."""
+    from clef_tools.local._encoder import open_encoder
+
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads
     items = [
         json.loads(line)
-        for line in (ROOT / "clef-data" / "agentdojo-dev.jsonl").read_text().splitlines()
+        for line in (ROOT / "clef-data" / f"agentdojo-{split}.jsonl").read_text().splitlines()
     ]
-    from clef_tools.local._encoder import open_encoder
-
-    replay_encoder = open_encoder()
+    encoder = open_encoder()
     risks = []
     for item in items:
-        ev = item_evidence(item, replay_encoder).as_dict()
+        ev = item_evidence(item, encoder).as_dict()
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
         risks.append((model.fast(risk_features(ev, {})), model.full(risk_features(ev, probs))))
-    replay = Replay(model, items, risks)
+    return Replay(model, items, risks)
+
+
+def main() -> None:
+    replay = measured_replay("dev")
+    items = replay.items
     half = [int(hashlib.sha256(i["meta"]["user_task"].encode()).hexdigest(), 16) % 2 for i in items]
     y = np.array([float(i["gold"]["unsafe"]) for i in items])
     results: list[dict[str, Any]] = []

@@ -23,13 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gate_questions import load_measured
-from gate_reviews import Replay
+from gate_reviews import measured_replay
 
-from clef_tools.evaluation._gate_eval import item_evidence
-from clef_tools.gate import GatePolicy, ReviewStore, load_risk_model
-from clef_tools.gate._risk import risk_features
-from clef_tools.local._encoder import open_encoder
+from clef_tools.gate import GatePolicy, ReviewStore
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -56,20 +52,8 @@ def _shares(rows: list[tuple[bool, str]]) -> dict[str, float | int]:
 
 
 def main() -> None:
-    model = load_risk_model()
-    policy = GatePolicy()
-    p_yes = load_measured()["items"]
-    items = [
-        json.loads(line)
-        for line in (ROOT / "clef-data" / "agentdojo-test.jsonl").read_text().splitlines()
-    ]
-    encoder = open_encoder()
-    risks = []
-    for item in items:
-        ev = item_evidence(item, encoder).as_dict()
-        probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
-        risks.append((model.fast(risk_features(ev, {})), model.full(risk_features(ev, probs))))
-    replay = Replay(model, items, risks)
+    replay = measured_replay("test")
+    model, items, policy = replay.model, replay.items, GatePolicy()
     knobs = (model.review_strength, model.review_temperature, model.review_tool_prior)
     streams: list[dict[str, Any]] = []
     for seed in range(STREAMS):
