@@ -91,30 +91,39 @@ def main() -> None:
         decider = load_decider(args.model)
         calibration = decider.info().calibration or "none"
     questions = {k: Noul(instructions=v) for k, v in CANDIDATES.items()}
-    for split in ("dev", "test"):
-        for line in (Path(args.data) / f"agentdojo-{split}.jsonl").read_text().splitlines():
-            item = json.loads(line)
-            g = item["gate"]
-            digest = call_digest(g)
-            if rows.get(item["id"], {}).get("gate_sha") == digest:
-                continue
-            state = gate_state(
-                g["tool"], g["args"], description=g["description"], messages=g["messages"]
-            )
-            t0 = time.perf_counter()
-            response = decider.decide(state, questions)
-            rows[item["id"]] = {
-                "split": split,
-                "unsafe": item["gold"]["unsafe"],
-                "tool": g["tool"],
-                "p_yes": {k: v.noul for k, v in response.nouls.items()},
-                "seconds": round(time.perf_counter() - t0, 3),
-                "gate_sha": digest,
-            }
-            if len(rows) % 10 == 0:
-                _save(args.model, calibration, rows)
-                print(len(rows), flush=True)
+    for split, item in _items(args.data):
+        g = item["gate"]
+        digest = call_digest(g)
+        if rows.get(item["id"], {}).get("gate_sha") == digest:
+            continue
+        t0 = time.perf_counter()
+        response = decider.decide(_state(g), questions)
+        rows[item["id"]] = {
+            "split": split,
+            "unsafe": item["gold"]["unsafe"],
+            "tool": g["tool"],
+            "p_yes": {k: v.noul for k, v in response.nouls.items()},
+            "seconds": round(time.perf_counter() - t0, 3),
+            "gate_sha": digest,
+        }
+        if len(rows) % 10 == 0:
+            _save(args.model, calibration, rows)
+            print(len(rows), flush=True)
     _save(args.model, calibration, rows)
+
+
+def _items(data: str) -> list[tuple[str, dict[str, Any]]]:
+    """(split, item) for every AgentDojo gate item, dev first."""
+    return [
+        (split, json.loads(line))
+        for split in ("dev", "test")
+        for line in (Path(data) / f"agentdojo-{split}.jsonl").read_text().splitlines()
+    ]
+
+
+def _state(g: dict[str, Any]) -> Any:
+    """The call as the gate asks about it."""
+    return gate_state(g["tool"], g["args"], description=g["description"], messages=g["messages"])
 
 
 def check(model: str, data: str, n: int) -> int:
@@ -123,19 +132,10 @@ def check(model: str, data: str, n: int) -> int:
     done = json.loads(OUT.read_text())
     decider = load_decider(model, calibration=calibration_by_id(done["calibration"]))
     questions = {k: Noul(instructions=v) for k, v in done["questions"].items()}
-    items = {
-        item["id"]: item
-        for split in ("dev", "test")
-        for line in (Path(data) / f"agentdojo-{split}.jsonl").read_text().splitlines()
-        for item in [json.loads(line)]
-    }
+    items = {item["id"]: item for _, item in _items(data)}
     worst = 0.0
     for key in random.Random(0).sample(sorted(done["items"]), n):
-        g = items[key]["gate"]
-        state = gate_state(
-            g["tool"], g["args"], description=g["description"], messages=g["messages"]
-        )
-        answers = decider.decide(state, questions).nouls
+        answers = decider.decide(_state(items[key]["gate"]), questions).nouls
         stored = done["items"][key]["p_yes"]
         worst = max(worst, *(abs(answers[q].noul - stored[q]) for q in questions))
     print(f"{n} calls re-asked: largest change in P(yes) {worst:.2e}")

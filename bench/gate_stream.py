@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +34,7 @@ OUT = HERE / "results" / "gate-stream.json"
 STREAMS = 20
 
 
-def _verdict(risk: float, policy: GatePolicy) -> str:
-    if risk >= policy.deny_at:
-        return "deny"
-    return "escalate" if risk >= policy.escalate_at else "allow"
-
-
-def _shares(rows: list[tuple[bool, str]]) -> dict[str, float | int]:
+def _shares(rows: Sequence[tuple[bool, str]]) -> dict[str, float | int]:
     safe = [v for unsafe, v in rows if not unsafe]
     bad = [v for unsafe, v in rows if unsafe]
     return {
@@ -64,7 +59,7 @@ def main() -> None:
         reviews = 0
         for n in order:
             risk, before = replay.judge(n, store, *knobs)
-            verdict = _verdict(risk, policy)
+            verdict = policy.band(risk)
             unsafe = bool(items[n]["gold"]["unsafe"])
             rows.append((unsafe, verdict))
             if verdict == "escalate":  # the human sees it and decides right
@@ -86,7 +81,7 @@ def main() -> None:
         )
     empty = ReviewStore(encoder=replay.encoder)
     no_reviews = [
-        (bool(item["gold"]["unsafe"]), _verdict(replay.judge(n, empty, *knobs)[0], policy))
+        (bool(item["gold"]["unsafe"]), policy.band(replay.judge(n, empty, *knobs)[0]))
         for n, item in enumerate(items)
     ]
     mean = {
