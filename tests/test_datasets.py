@@ -74,6 +74,26 @@ def test_banking77_described_view_is_the_named_one_with_a_sentence_per_intent(
     assert any("train split only" in note for note in meta["notes"])
 
 
+@pytest.mark.parametrize(
+    ("categories", "message"),
+    [
+        ('{"a":', "not a readable JSON list of intents"),
+        ('{"card_arrival": 1}', "must be a JSON list of intent names"),
+        ('["card_arrival", 3]', "must be a JSON list of intent names"),
+        ('["card_arrival", "brand_new_intent"]', "without a description: ['brand_new_intent']"),
+    ],
+)
+def test_banking77_bad_categories_file_is_named(
+    tmp_path: Path, categories: str, message: str
+) -> None:
+    (tmp_path / "test.csv").write_text("text,category\n")
+    (tmp_path / "categories.json").write_text(categories)
+    with pytest.raises(ValueError, match=r"categories\.json") as caught:
+        build_dataset("banking77", tmp_path / "out", source=tmp_path)
+    assert message in str(caught.value)
+    assert not (tmp_path / "out").exists()  # nothing half-written
+
+
 def test_vader_yes_no_view_leaves_out_neutral_words(tmp_path: Path) -> None:
     build_dataset("vader", tmp_path)
     scores = {i["id"].removeprefix("vader-"): i for i in _read(tmp_path / "vader-train.jsonl")}

@@ -113,9 +113,20 @@ def banking77_descriptions() -> dict[str, str]:
     return descriptions
 
 
+def _banking_labels(path: Path) -> list[str]:
+    """The intent names, as PolyAI ships them: a JSON list of strings."""
+    try:
+        labels = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON list of intents ({exc})") from None
+    if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+        raise ValueError(f"{path}: must be a JSON list of intent names (strings)")
+    return labels
+
+
 def _banking77(source: Path | None) -> dict[str, list[Record]]:
     folder = _banking_folder(source)
-    labels = json.loads((folder / "categories.json").read_text())
+    labels = _banking_labels(folder / "categories.json")
     descriptions = banking77_descriptions()
     missing = sorted(set(labels) - set(descriptions))
     if missing:
