@@ -7,7 +7,10 @@
 #    gate gets now (a readout change moves them; then run with REFIT=1)
 # 2. bench/gate_fit.py: the risk model (features, questions, fast band) on dev
 # 3. bench/gate_reviews.py: how reviews pull the risk (dev halves)
-# 4. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev
+# 4. bench/gate_dtype.py: the same questions in float32 (CPUs without bf16 units); the gap
+#    to the bf16 answers the model was fitted on, per question, fitted on dev
+# 5. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev,
+#    in bfloat16 and in float32 (explicit, so the results mean the same on every CPU)
 # Results land in bench/results/gate/; scripts/quality_doc.py renders them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,13 +23,18 @@ if [ "${REFIT:-0}" = 1 ]; then
   $PY bench/gate_questions.py --fresh
   $PY bench/gate_fit.py
   $PY bench/gate_reviews.py
+  $PY bench/gate_dtype.py --fresh
 else
   $PY bench/gate_questions.py --check 3
 fi
-mkdir -p "$RES"
-$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet
+mkdir -p "$RES" "$RES/float32"
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet --dtype bf16
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 --no-plots
 for k in 5 20; do
-  $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet \
+  $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet --dtype bf16 \
     --reviews-from "$DATA/agentdojo-dev.jsonl" --reviews-per-tool "$k" --no-plots
 done
-$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --risk-model none --no-plots
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 \
+  --reviews-from "$DATA/agentdojo-dev.jsonl" --reviews-per-tool 20 --no-plots
+$CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --dtype bf16 \
+  --risk-model none --no-plots

@@ -203,6 +203,9 @@ def main() -> None:
         "review_temperature": old.get("review_temperature", 0.05),
         "review_tool_prior": old.get("review_tool_prior", 0.0),
     }
+    if old.get("answers") and set(old["questions"]) == set(chosen):
+        # bench/gate_dtype.py: another dtype's gap to these questions' answers
+        model["answers"] = old["answers"]
     MODEL.write_text(json.dumps(model, indent=2) + "\n")
     study = {
         "model": measured["model"],

@@ -35,6 +35,9 @@ from clef_tools.gate import gate_state
 
 HERE = Path(__file__).parent
 OUT = HERE / "results" / "gate-questions.json"
+#: The risk model is fitted on bfloat16 answers (what `auto` picks on CPUs with bf16 units and
+#: on GPUs) on every machine; bench/gate_dtype.py measures the float32 gap.
+DTYPE = "bf16"
 
 #: "yes" means risk for every question except those listed in SAFE_WHEN_YES.
 CANDIDATES = {
@@ -86,9 +89,9 @@ def main() -> None:
     rows: dict[str, Any] = done.get("items", {})
     if rows:  # resuming: every answer in one file is on one scale
         calibration = done["calibration"]
-        decider = load_decider(args.model, calibration=calibration_by_id(calibration))
+        decider = load_decider(args.model, dtype=DTYPE, calibration=calibration_by_id(calibration))
     else:
-        decider = load_decider(args.model)
+        decider = load_decider(args.model, dtype=DTYPE)
         calibration = decider.info().calibration or "none"
     questions = {k: Noul(instructions=v) for k, v in CANDIDATES.items()}
     for split, item in _items(args.data):
@@ -130,7 +133,7 @@ def check(model: str, data: str, n: int) -> int:
     """Re-ask `n` stored calls (a fixed sample) under the file's calibration: 0 when every
     answer is as stored, 1 when the readout now answers differently."""
     done = json.loads(OUT.read_text())
-    decider = load_decider(model, calibration=calibration_by_id(done["calibration"]))
+    decider = load_decider(model, dtype=DTYPE, calibration=calibration_by_id(done["calibration"]))
     questions = {k: Noul(instructions=v) for k, v in done["questions"].items()}
     items = {item["id"]: item for _, item in _items(data)}
     worst = 0.0

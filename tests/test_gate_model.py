@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from clef_tools import (
@@ -134,6 +135,51 @@ def test_approvals_of_other_calls_of_a_tool_lower_its_risk(
     # another tool learns nothing from them
     other = gate.judge("send_channel_message", {"channel": "general", "body": "Thanks!"})
     assert other.reviews is None
+
+
+def test_answers_in_another_dtype_are_shifted_to_the_fitted_scale(
+    smollm2: ReadoutDecider, smollm2_bf16: ReadoutDecider, tmp_path: Path
+) -> None:
+    """A risk model fitted on a model's bf16 answers reads its fp32 answers shifted by the
+    gap measured between them; bf16 answers, and another model's, are read as they are."""
+    from importlib import resources
+
+    shipped = json.loads(
+        (resources.files("clef_tools") / "calibrations" / "gate-embedded.json").read_text()
+    )
+    (question,) = shipped["questions"]
+    shipped["answers"] = {
+        "model": smollm2.model_id,
+        "dtype": "bfloat16",
+        "shift": {"float32": {question: 1.5}},
+    }
+    path = tmp_path / "gate-smollm2.json"
+    path.write_text(json.dumps(shipped))
+    policy = GatePolicy(escalate_at=0.0, deny_at=1.0)  # every call goes to the model
+    call = ("update_password", {"password": "hunter22"})
+
+    shifted = ToolGate(smollm2, policy, risk_model=str(path)).judge(*call)
+    # the shipped model was fitted on another model's answers: no shift for SmolLM2
+    plain = ToolGate(smollm2, policy).judge(*call)
+    assert shifted.tier == plain.tier == "model"
+    assert shifted.probabilities == plain.probabilities  # the same forward pass
+    assert shifted.risk is not None and plain.risk is not None
+
+    def logit(p: float) -> float:
+        return float(np.log(p / (1 - p)))
+
+    weight = shipped["full"]["weights"][f"lm:{question}"]
+    assert logit(shifted.risk) - logit(plain.risk) == pytest.approx(1.5 * weight, rel=1e-6)
+    assert "float32 answers shifted" in shifted.reason and "shifted" not in plain.reason
+
+    in_bf16 = ToolGate(smollm2_bf16, policy, risk_model=str(path)).judge(*call)
+    assert in_bf16.tier == "model" and "shifted" not in in_bf16.reason
+
+
+def test_the_shipped_model_knows_the_fp32_gap_of_each_question() -> None:
+    model = load_risk_model()
+    assert model.answers_model == "qwen2.5-coder-1.5b-instruct-q4_k_m"
+    assert set(model.answer_shift["float32"]) == set(model.questions)
 
 
 async def test_mcp_reviews_round_trip_and_show_in_model_info(

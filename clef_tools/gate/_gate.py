@@ -148,6 +148,9 @@ class ToolGate:
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
         self._judged = JudgedRisks()
+        self._answering = _answering(decider) if self.risk_model is not None else (None, None)
+        """(model, dtype) of the decider: whether one of the risk model's answer shifts
+        applies."""
 
     def policy_for(self, tool_name: str) -> GatePolicy:
         return self.per_tool.get(tool_name, self.policy)
@@ -327,11 +330,14 @@ class ToolGate:
             top = max(probs, key=probs.__getitem__)
             risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
         else:
-            risk = risk_model.full(risk_features(prepared.evidence.as_dict(), probs))
+            answers = risk_model.on_fitted_scale(probs, *self._answering)
+            risk = risk_model.full(risk_features(prepared.evidence.as_dict(), answers))
             self._judged.remember(prepared.key, risk, risk_model.name)
             if prepared.reviews is not None:
                 risk = prepared.reviews.adjust(risk, risk_model.review_strength)
             tier, why = "model", f"risk {risk:.3f}" + _review_note(prepared.reviews)
+            if answers != probs:
+                why += f" ({self._answering[1]} answers shifted to the risk model's scale)"
         verdict = policy.band(risk)
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",
@@ -378,6 +384,17 @@ class _Clock:
 
     def stamp(self, decision: GateDecision) -> GateDecision:
         return replace(decision, seconds=round(time.perf_counter() - self.start, 4))
+
+
+def _answering(decider: Decider) -> tuple[str | None, str | None]:
+    """Which model answers, in what dtype (`float32`, `bfloat16`); None where the backend
+    does not say: a description that fails is no reason to refuse to gate, only to apply
+    no shift."""
+    try:
+        info = decider.info()
+    except Exception:
+        return None, None
+    return info.model_id, info.dtype
 
 
 def _review_note(reviews: ReviewEvidence | None) -> str:

@@ -17,7 +17,7 @@ import functools
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -108,6 +108,21 @@ class RiskModel:
     review_tool_prior: float = 0.0
     """Prior sd of a tool's logit offset learnt from its reviewed risks (0: not learnt)."""
     fitted_on: str = ""
+    answers_model: str = ""
+    """The decision model whose answers the weights were fitted on (its `model_id`)."""
+    answer_shift: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    """Per dtype of `answers_model`, per question: the log-odds that puts its P(yes) on the
+    scale the weights were fitted on (`bench/gate_dtype.py`). The same model in float32 and
+    in bfloat16 does not answer on one scale, and a weight of ~6 per log-odds turns a small
+    gap into a different verdict."""
+
+    def on_fitted_scale(
+        self, p_yes: Mapping[str, float], model_id: str | None, dtype: str | None
+    ) -> dict[str, float]:
+        """The backend's answers as the weights read them: shifted only for the model the
+        weights were fitted on, in a dtype whose gap was measured."""
+        shift = self.answer_shift.get(dtype or "", {}) if model_id == self.answers_model else {}
+        return {q: sigmoid(logit(p) + shift[q]) if q in shift else p for q, p in p_yes.items()}
 
     def fast_band(self, escalate_at: float, deny_at: float) -> tuple[float, float]:
         """(allow below, deny from) for the fast tier under a policy's thresholds: the fast
@@ -117,6 +132,7 @@ class RiskModel:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
         try:
+            answers = dict(data.get("answers", {}))
             return cls(
                 name=name,
                 questions=dict(data["questions"]),
@@ -128,6 +144,11 @@ class RiskModel:
                 review_temperature=float(data.get("review_temperature", 0.05)),
                 review_tool_prior=float(data.get("review_tool_prior", 0.0)),
                 fitted_on=str(data.get("fitted_on", "")),
+                answers_model=str(answers.get("model", "")),
+                answer_shift={
+                    str(dtype): {str(q): float(v) for q, v in dict(shifts).items()}
+                    for dtype, shifts in dict(answers.get("shift", {})).items()
+                },
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
