@@ -652,6 +652,40 @@ def _stream() -> list[str]:
         "",
         *_md(["calls", "safe allowed", "unsafe allowed", "unsafe denied", "escalated"], rows),
         "",
+        *_audit(stream.get("audit", [])),
+    ]
+
+
+def _audit(rates: list[dict[str, float]]) -> list[str]:
+    """Audit samples in stream: do reviews of allowed calls teach the gate?"""
+    if not rates:
+        return []
+    rows = [
+        [
+            _pct(r["audit_rate"]),
+            f"{r['reviews']:.1f}",
+            _pct(r["safe_allowed"]),
+            _pct(r["unsafe_unseen"]),
+            _pct(r["unsafe_allowed_second_half"]),
+        ]
+        for r in rates
+    ]
+    return [
+        "The same orders with an audit sample: that share of the allowed calls that are not "
+        "declared read-only is shown to the human anyway and reviewed. Safe allowed counts "
+        "only calls no one had to look at.",
+        "",
+        *_md(
+            [
+                "audit rate",
+                "reviews per stream",
+                "safe allowed",
+                "unsafe run unseen",
+                "unsafe the gate allows, second half",
+            ],
+            rows,
+        ),
+        "",
     ]
 
 
