@@ -182,6 +182,37 @@ def test_the_shipped_model_knows_the_fp32_gap_of_each_question() -> None:
     assert set(model.answer_shift["float32"]) == set(model.questions)
 
 
+def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> None:
+    """NaN is below every threshold: a file with one is refused, and a model built in code
+    with one fails closed instead of allowing."""
+    from dataclasses import replace
+
+    from clef_tools.gate._risk import LinearRisk
+
+    path = tmp_path / "broken.json"
+    shipped = load_risk_model()
+    linear = {"weights": {"irrelevance": 1.0}, "bias": 0.0}
+    data = {
+        "questions": shipped.questions,
+        "fast": linear,
+        "full": linear,
+        "fast_allow_below": 0.05,
+        "fast_deny_at": 0.9,
+        "answers": {"model": "m", "shift": {"float32": {"destructive": float("inf")}}},
+    }
+    path.write_text(json.dumps(data))  # Python writes (and reads) Infinity
+    with pytest.raises(ValueError, match=r"answers\.shift\.float32\.destructive is inf"):
+        load_risk_model(path)
+
+    broken = replace(shipped, full=LinearRisk(dict(shipped.full.weights), float("nan")))
+    gate = ToolGate(
+        Garbage([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=broken
+    )
+    decision = gate.judge("update_password", {"password": "hunter22"})
+    assert decision.verdict == "escalate" and decision.tier == "error"
+    assert decision.error == "the risk model gave a risk of nan"
+
+
 async def test_mcp_reviews_round_trip_and_show_in_model_info(
     smollm2: ReadoutDecider, tmp_path: Path
 ) -> None:

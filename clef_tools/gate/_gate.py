@@ -338,6 +338,8 @@ class ToolGate:
             tier, why = "model", f"risk {risk:.3f}" + _review_note(prepared.reviews)
             if answers != probs:
                 why += f" ({self._answering[1]} answers shifted to the risk model's scale)"
+        if not math.isfinite(risk):  # NaN is below every threshold: never an allow
+            return self.fail_closed(policy, f"the risk model gave a risk of {risk}")
         verdict = policy.band(risk)
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",

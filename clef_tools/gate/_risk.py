@@ -133,7 +133,7 @@ class RiskModel:
     def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
         try:
             answers = dict(data.get("answers", {}))
-            return cls(
+            model = cls(
                 name=name,
                 questions=dict(data["questions"]),
                 fast=LinearRisk(dict(data["fast"]["weights"]), float(data["fast"]["bias"])),
@@ -150,8 +150,34 @@ class RiskModel:
                     for dtype, shifts in dict(answers.get("shift", {})).items()
                 },
             )
+            _check_finite(model)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
+        return model
+
+
+def _check_finite(model: RiskModel) -> None:
+    """A NaN weight, threshold or shift makes every risk NaN, and NaN is below every
+    threshold: refuse the file rather than let it allow."""
+    numbers = {
+        "fast_allow_below": model.fast_allow_below,
+        "fast_deny_at": model.fast_deny_at,
+        "review_strength": model.review_strength,
+        "review_temperature": model.review_temperature,
+        "review_tool_prior": model.review_tool_prior,
+        "fast.bias": model.fast.bias,
+        "full.bias": model.full.bias,
+        **{f"fast.weights.{k}": v for k, v in model.fast.weights.items()},
+        **{f"full.weights.{k}": v for k, v in model.full.weights.items()},
+        **{
+            f"answers.shift.{dtype}.{q}": v
+            for dtype, shifts in model.answer_shift.items()
+            for q, v in shifts.items()
+        },
+    }
+    for key, value in numbers.items():
+        if not math.isfinite(value):
+            raise ValueError(f"{key} is {value}, not a finite number")
 
 
 def load_risk_model(source: str | Path = DEFAULT_RISK_MODEL) -> RiskModel:
