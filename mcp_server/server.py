@@ -381,5 +381,6 @@ def _model_info(loader: BackendLoader) -> ModelInfo:
             "risk_model": gate.risk_model.name if gate.risk_model is not None else None,
             "reviews": gate.reviews.counts() if gate.reviews is not None else {},
             "tool_offsets": gate.tool_offsets(),
+            "answer_shift": gate.answer_shift(),
         },
     )

@@ -158,9 +158,12 @@ def test_answers_in_another_dtype_are_shifted_to_the_fitted_scale(
     policy = GatePolicy(escalate_at=0.0, deny_at=1.0)  # every call goes to the model
     call = ("update_password", {"password": "hunter22"})
 
-    shifted = ToolGate(smollm2, policy, risk_model=str(path)).judge(*call)
+    shifting = ToolGate(smollm2, policy, risk_model=str(path))
+    shifted = shifting.judge(*call)
     # the shipped model was fitted on another model's answers: no shift for SmolLM2
-    plain = ToolGate(smollm2, policy).judge(*call)
+    unshifting = ToolGate(smollm2, policy)
+    plain = unshifting.judge(*call)
+    assert shifting.answer_shift() == {question: 1.5} and unshifting.answer_shift() == {}
     assert shifted.tier == plain.tier == "model"
     assert shifted.probabilities == plain.probabilities  # the same forward pass
     assert shifted.risk is not None and plain.risk is not None
@@ -239,6 +242,7 @@ async def test_mcp_reviews_round_trip_and_show_in_model_info(
     assert all(r["risk"] == pytest.approx(first["risk"]) for r in kept)
     assert info["gate"]["tool_offsets"]["send_money"] > 0.0
     assert info["gate"]["risk_model"] == "gate-embedded"
+    assert info["gate"]["answer_shift"] == {}  # fitted on another model's answers
     assert bad.is_error
     assert len(path.read_text().splitlines()) == 3  # kept on disk for the next session
 

@@ -197,6 +197,13 @@ class ToolGate:
             for tool in sorted(self.reviews.counts())
         }
 
+    def answer_shift(self) -> dict[str, float]:
+        """Per question, the log-odds this gate adds to its backend's answers before the risk
+        model reads them (empty: read as they are); see `RiskModel.answer_shift`."""
+        if self.risk_model is None:
+            return {}
+        return self.risk_model.shift_for(*self._answering)
+
     def judge(
         self,
         name: str,

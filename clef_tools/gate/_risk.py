@@ -116,12 +116,18 @@ class RiskModel:
     in bfloat16 does not answer on one scale, and a weight of ~6 per log-odds turns a small
     gap into a different verdict."""
 
+    def shift_for(self, model_id: str | None, dtype: str | None) -> dict[str, float]:
+        """Per question, the log-odds added to a backend's answers: only for the model the
+        weights were fitted on, in a dtype whose gap was measured (else none)."""
+        if model_id != self.answers_model:
+            return {}
+        return dict(self.answer_shift.get(dtype or "", {}))
+
     def on_fitted_scale(
         self, p_yes: Mapping[str, float], model_id: str | None, dtype: str | None
     ) -> dict[str, float]:
-        """The backend's answers as the weights read them: shifted only for the model the
-        weights were fitted on, in a dtype whose gap was measured."""
-        shift = self.answer_shift.get(dtype or "", {}) if model_id == self.answers_model else {}
+        """The backend's answers as the weights read them."""
+        shift = self.shift_for(model_id, dtype)
         return {q: sigmoid(logit(p) + shift[q]) if q in shift else p for q, p in p_yes.items()}
 
     def fast_band(self, escalate_at: float, deny_at: float) -> tuple[float, float]:
