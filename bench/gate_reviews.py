@@ -80,14 +80,15 @@ class Replay:
         return (ev.adjust(full, strength) if ev is not None else full), full
 
 
-def measured_replay(split: str) -> Replay:
-    """The shipped risk model over one AgentDojo split's measured answers."""
+def measured_replay(*splits: str) -> Replay:
+    """The shipped risk model over AgentDojo splits' measured answers (items in order)."""
     from clef_tools.local._encoder import open_encoder
 
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads
     items = [
         json.loads(line)
+        for split in splits
         for line in (ROOT / "clef-data" / f"agentdojo-{split}.jsonl").read_text().splitlines()
     ]
     encoder = open_encoder()
@@ -138,12 +139,20 @@ def main() -> None:
 
 def seed(replay: Replay, half: list[int], side: int, k: int, knobs: tuple[float, ...]) -> Any:
     """k reviews per tool from one half, in `seed_reviews`' order, each judged first."""
+    return seed_from(replay, [n for n in range(len(replay.items)) if half[n] == side], k, knobs)
+
+
+def seed_from(
+    replay: Replay, pool: list[int], k: int, knobs: tuple[float, ...], rng_seed: int = 0
+) -> Any:
+    """Up to k reviews per tool from the items in `pool`, as `seed_reviews` picks them
+    (tools in name order, a seeded sample of each), each judged first and reviewed as its
+    gold label says, with the risk the gate gave it."""
     store = ReviewStore(encoder=replay.encoder)
-    rng = random.Random(0)
+    rng = random.Random(rng_seed)
     by_tool: dict[str, list[int]] = {}
-    for n, item in enumerate(replay.items):
-        if half[n] == side:
-            by_tool.setdefault(item["gate"]["tool"], []).append(n)
+    for n in pool:
+        by_tool.setdefault(replay.items[n]["gate"]["tool"], []).append(n)
     for tool in sorted(by_tool):
         for n in rng.sample(by_tool[tool], min(k, len(by_tool[tool]))):
             gate = replay.items[n]["gate"]

@@ -620,10 +620,54 @@ def _gate() -> list[str]:
             f"{_best_without_offset(study):.4f}).",
             "",
         ]
+    out += _cross_task()
     out += _stream()
     if (GATE / "agentdojo-test.thresholds.png").exists():
         out += ["![gate thresholds](../bench/results/gate/agentdojo-test.thresholds.png)", ""]
     return out
+
+
+def _cross_task() -> list[str]:
+    """Reviews from the other user tasks (bench/gate_reviews_cv.py): 20 per tool that exist."""
+    cv = _json(ROOT / "bench" / "results" / "gate-reviews-cv.json")
+    if not cv:
+        return []
+    keys = ("safe_allowed", "unsafe_allowed", "unsafe_denied")
+    dev_only = cv["dev_only_k20"]
+    rows = [
+        [
+            "20 per tool from dev (the eval's protocol, replayed)",
+            f"{dev_only['median_reviews_of_the_tool']:.0f}",
+            *(_pct(dev_only[k]) for k in keys),
+        ]
+    ]
+    for k, run in cv["cross_task"].items():
+        mean = run["mean"]
+        rows.append(
+            [
+                f"up to {k[1:]} per tool from every other user task (mean of {cv['seeds']} draws)",
+                f"{mean['median_reviews_of_the_tool']:.0f}",
+                *(_pct(mean[key]) for key in keys),
+            ]
+        )
+    return [
+        "Dev holds fewer than 20 calls of most tools, so the 20-review run above reviews every "
+        "dev call of a tool rather than 20 of them. `bench/gate_reviews_cv.py` draws the "
+        "reviews from every other user task of both splits instead (a test task's own calls "
+        "never review it), replayed from the measured answers:",
+        "",
+        *_md(
+            [
+                "reviews",
+                "median reviews of the judged call's tool",
+                "safe allowed",
+                "unsafe allowed",
+                "unsafe denied",
+            ],
+            rows,
+        ),
+        "",
+    ]
 
 
 def _stream() -> list[str]:
