@@ -8,11 +8,14 @@
 #   bench/quality.sh fit       fit the shipped calibration on those train/dev predictions
 #   bench/quality.sh fit-cascade   the cascade's fusion weight and calibration
 #   bench/quality.sh after     held-out sets with the default calibration
+#   bench/quality.sh float32   a few held-out sets in float32 (what `auto` picks on a CPU
+#                              without bf16 units), default calibration: is the calibration,
+#                              fitted on bfloat16 answers, still right there?
 # Results: bench/results/quality/<phase>/<backend>/<set>.json (+ predictions, PNG plots);
 # scripts/quality_doc.py turns them into docs/quality.md. Test splits are never fitted on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-phase=${1:?before, dev, raw, fit, fit-cascade or after}
+phase=${1:?before, dev, raw, fit, fit-cascade, after or float32}
 CT=.venv/bin/clef-tools
 DATA=clef-data
 RES=bench/results/quality
@@ -49,11 +52,17 @@ RAW=(
   "vader-noul-test:200"
 )
 
-run() {  # backend calibration out-folder set:n (skipped when its result exists: resumable)
+# the same items in float32: every question type (typed-gguf) and yes/no at 200 (VADER)
+FLOAT32=(
+  "typed-gguf-test:"
+  "vader-noul-test:200"
+)
+
+run() {  # backend calibration out-folder set:n [eval options] (skipped when its result exists)
   local set=${4%%:*} n=${4##*:}
   [ -f "$3/$set.json" ] && return 0
   $CT eval "$DATA/$set.jsonl" --model "$1" --calibration "$2" --out "$3" --quiet \
-    ${n:+--limit "$n"}
+    ${n:+--limit "$n"} "${@:5}"
 }
 
 case $phase in
@@ -118,6 +127,11 @@ case $phase in
     run embedding default "$RES/after/embedding" "banking77-desc-test:80"
     run embedding default "$RES/after/embedding-all" "banking77-desc-test:"
     run cascade default "$RES/after/cascade" "banking77-desc-test:80"
+    ;;
+  float32)
+    for item in "${FLOAT32[@]}"; do
+      run embedded default "$RES/float32/embedded" "$item" --dtype fp32
+    done
     ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

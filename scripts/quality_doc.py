@@ -18,7 +18,7 @@ from clef_tools.evaluation._commands import METRIC_COLUMNS
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "quality"
 OUT = ROOT / "docs" / "quality.md"
-PHASES = ("before", "raw", "after")
+PHASES = ("before", "raw", "after", "float32")
 SETS = (
     ("typed-gguf-test", "typed-gguf devset (MIT): 24 choice, 18 score, 18 noul; all held out"),
     ("vader-test", "VADER lexicon (MIT) as a 5-level score question; test half, 300 sampled"),
@@ -765,7 +765,9 @@ def render() -> str:
         "gave them before issue 11 (no calibration); *raw*: the current code without "
         "calibration, where its answers differ from *before* (score questions) or the set is "
         "newer; *after*: the current code with its default calibration (the raw answers "
-        "re-scored: calibration only rescales them). auto@1% / auto@5%: share of items that "
+        "re-scored: calibration only rescales them); *float32*: a few sets with the default "
+        "calibration and the model in float32, as `auto` runs it on a CPU without bf16 units "
+        "(everything else runs in bfloat16). auto@1% / auto@5%: share of items that "
         "can be acted on automatically at ≤ 1 % / 5 % error by acting only above one "
         "confidence threshold.",
         "",
