@@ -215,6 +215,14 @@ def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> N
     assert decision.verdict == "escalate" and decision.tier == "error"
     assert decision.error == "the risk model gave a risk of nan"
 
+    # a weight that is not a number: reading the answer fails, and that fails closed too
+    garbled = replace(shipped, full=LinearRisk({"irrelevance": "heavy"}, 0.0))  # type: ignore[dict-item]
+    gate = ToolGate(
+        Garbage([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=garbled
+    )
+    decision = gate.judge("update_password", {"password": "hunter22"})
+    assert decision.verdict == "escalate" and decision.tier == "error" and decision.error
+
 
 async def test_mcp_reviews_round_trip_and_show_in_model_info(
     smollm2: ReadoutDecider, tmp_path: Path

@@ -232,7 +232,7 @@ class ToolGate:
             return clock.stamp(self.fail_closed(policy, _reason(exc)))
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-        return clock.stamp(self._decide(prepared, response))
+        return clock.stamp(self._decide_or_fail(prepared, response))
 
     async def ajudge(
         self,
@@ -261,7 +261,7 @@ class ToolGate:
             return clock.stamp(
                 self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
             )
-        return clock.stamp(self._decide(prepared, response))
+        return clock.stamp(self._decide_or_fail(prepared, response))
 
     # -- stages -------------------------------------------------------------------------
 
@@ -326,6 +326,14 @@ class ToolGate:
                 risk_model=model.name,
             )
         return _Prepared(policy, request, model, evidence, reviews, decision, key)
+
+    def _decide_or_fail(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
+        """Reading an answer can fail too (a risk model built in code with a bad weight):
+        that is the policy's `on_error` verdict, like any other failure, not an exception."""
+        try:
+            return self._decide(prepared, response)
+        except Exception as exc:
+            return self.fail_closed(prepared.policy, _reason(exc))
 
     def _decide(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
         policy = prepared.policy
