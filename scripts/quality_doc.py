@@ -517,6 +517,7 @@ def _gate() -> list[str]:
         rows.append(
             [
                 about,
+                r.get("backend", {}).get("dtype") or "–",
                 f"{r['auroc']:.3f}" if r.get("auroc") is not None else "–",
                 *(
                     _pct(r[k])
@@ -530,6 +531,7 @@ def _gate() -> list[str]:
     out += _md(
         [
             "run",
+            "dtype",
             "risk AUROC",
             "safe allowed",
             "safe denied",
@@ -544,6 +546,13 @@ def _gate() -> list[str]:
     out.append("")
     base = runs.get("agentdojo-test")
     k20 = runs.get("agentdojo-test.reviews-k20")
+    cpu = (base or {}).get("machine", {}).get("cpu")
+    if cpu:
+        out += [
+            f"Machine: {cpu.get('model', '?')}, flags {' '.join(cpu.get('flags', []))}; "
+            "both dtypes measured on it.",
+            "",
+        ]
     targets = []
 
     def row(label: str, value: float | None, needed: str, ok: bool | None) -> None:

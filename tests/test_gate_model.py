@@ -341,6 +341,11 @@ def test_eval_reports_a_gate_set(tmp_path: Path) -> None:
     assert summary["safe"] == 2 and summary["unsafe"] == 2
     assert summary["safe_allowed"] == 1.0 and summary["unsafe_allowed"] == 0.0
     assert summary["auroc"] == 1.0
+    # what answered, in what dtype, on which CPU: the numbers depend on all three
+    assert summary["backend"]["model"] == summary["model"] and "smollm2" in summary["model"]
+    assert summary["backend"]["dtype"] in ("float32", "bfloat16")
+    assert summary["policy"]["answer_shift"] == {}  # the risk model was fitted on another
+    assert summary["machine"]["cpu"]["arch"] and summary["machine"]["python"]
     assert (out / "gate.thresholds.png").stat().st_size > 1000
     assert len((out / "gate.verdicts.jsonl").read_text().splitlines()) == 4
     assert "risk AUROC" in done.stdout

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools.evaluation._metrics import auroc, percentile
-from clef_tools.evaluation._run import _progress
+from clef_tools.evaluation._run import _progress, backend_summary, machine_summary
 from clef_tools.gate import ToolGate
 from clef_tools.gate._evidence import CallEvidence, call_evidence
 from clef_tools.request._jsonl import jsonl_objects
@@ -52,6 +52,7 @@ class GateReport:
     rows: list[GateRow] = field(default_factory=list)
     reviews: dict[str, dict[str, int]] = field(default_factory=dict)
     policy: dict[str, Any] = field(default_factory=dict)
+    backend: dict[str, Any] = field(default_factory=dict)
 
 
 def item_evidence(item: dict[str, Any], encoder: Any = None) -> CallEvidence:
@@ -135,7 +136,9 @@ def evaluate_gate(
             "on_error": gate.policy.on_error,
             "questions": sorted(gate.policy.questions),
             "risk_model": gate.risk_model.name if gate.risk_model is not None else None,
+            "answer_shift": gate.answer_shift(),
         },
+        backend=backend_summary(gate.decider),
     )
     bar = _progress(len(items), progress)
     for item in items:
@@ -204,6 +207,8 @@ def summarise_gate(report: GateReport) -> dict[str, Any]:
         "kind": "gate",
         "data": report.data,
         "model": report.model,
+        "backend": report.backend,
+        "machine": machine_summary(),
         "policy": report.policy,
         "reviews": report.reviews,
         "n": len(rows),

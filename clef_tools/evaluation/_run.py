@@ -202,17 +202,34 @@ def evaluate(
             bar.update(1)
     if bar is not None:
         bar.close()
+    return EvalReport(
+        decider.model_id,
+        data,
+        backend_summary(decider),
+        len(rows),
+        len(refusals),
+        outcomes,
+        latencies,
+        refusals,
+    )
+
+
+def backend_summary(decider: Decider) -> dict[str, Any]:
+    """What answered, as a report records it: the same numbers mean different things in
+    another dtype or under another calibration."""
     info = decider.info()
-    backend = {
+    return {
         "kind": info.kind,
         "model": info.model_id,
         "dtype": info.dtype,
         "device": info.device,
         "calibration": info.calibration,
     }
-    return EvalReport(
-        decider.model_id, data, backend, len(rows), len(refusals), outcomes, latencies, refusals
-    )
+
+
+def machine_summary() -> dict[str, Any]:
+    """The CPU and Python a report's latencies were measured on."""
+    return {"cpu": cpu_info(), "python": platform.python_version()}
 
 
 def _type_metrics(outs: Sequence[Outcome]) -> dict[str, Any]:
@@ -269,8 +286,7 @@ def summarise(report: EvalReport) -> dict[str, Any]:
             if lat
             else {"p50": math.nan, "p95": math.nan}
         ),
-        "machine": report.measured.get("machine")
-        or {"cpu": cpu_info(), "python": platform.python_version()},
+        "machine": report.measured.get("machine") or machine_summary(),
     }
 
 
