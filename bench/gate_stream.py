@@ -110,7 +110,8 @@ def main() -> None:
     mean = {
         part: {
             key: float(np.mean([s[part][key] for s in streams]))
-            for key in ("safe_allowed", "unsafe_allowed", "unsafe_denied", "escalated")
+            for key in streams[0][part]
+            if key != "calls"
         }
         for part in ("all", "first_half", "second_half")
     }
