@@ -281,6 +281,38 @@ def _surfaces() -> list[str]:
     ]
 
 
+def _dtype() -> list[str]:
+    data = _json("dtype-speed.json")
+    if not data:
+        return []
+    rows = [
+        [
+            kind,
+            _s(k["p50_ms"]["bf16"]),
+            _s(k["p50_ms"]["fp32"]),
+            f"{k['bf16_over_fp32_p50']:.2f}",
+        ]
+        for kind, k in data["kinds"].items()
+    ]
+    return [
+        "## bfloat16 or float32",
+        "",
+        f"`bench/dtype_speed.py`, `bench/results/dtype-speed.json`: the embedded model loaded "
+        f"in both dtypes in one process, the same {data['requests_per_kind']} requests of each "
+        f"kind answered by each in turn (alternating order, after a warm-up). Machine: "
+        f"{_machine(data)}; {data['torch_threads']} torch threads.",
+        "",
+        *_md(["requests", "bfloat16 p50", "float32 p50", "bfloat16 / float32"], rows),
+        "",
+        "`auto` picks bfloat16 on any CPU with bf16 units; where this ratio is above 1, "
+        'float32 is the faster choice there (`CLEF_TOOLS_DTYPE=fp32` or `dtype="fp32"`; '
+        "the weights take twice the memory). Decision quality in float32 is in "
+        "[quality.md](quality.md) (phase *float32*); the gate shifts float32 answers onto its "
+        "risk model's scale ([gate.md](gate.md)).",
+        "",
+    ]
+
+
 def render() -> str:
     out = [
         "# Performance",
@@ -294,6 +326,7 @@ def render() -> str:
         "",
         *_suite(),
         *_core(),
+        *_dtype(),
         *_cascade(),
         *_http(),
         *_surfaces(),
