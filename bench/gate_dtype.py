@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from gate_questions import _items, _state, call_digest, load_measured
 from langchain_core.decisions import Noul
 
 from clef_tools import load_decider
+from clef_tools.gate._risk import logit
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -39,11 +39,6 @@ OUT = HERE / "results" / "gate-dtype.json"
 MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
 DTYPE = "float32"
 FITTED_DTYPE = "bfloat16"  # what gate_questions.py measured in (`auto` on this CPU)
-
-
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
 
 
 def main() -> None:
@@ -77,7 +72,7 @@ def main() -> None:
     for q in questions:
         for split in ("dev", "test"):
             diffs = [
-                _logit(bf16[key]["p_yes"][q]) - _logit(row["p_yes"][q])
+                logit(bf16[key]["p_yes"][q]) - logit(row["p_yes"][q])
                 for key, row in rows.items()
                 if row["split"] == split
             ]
