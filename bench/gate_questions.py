@@ -10,8 +10,9 @@ converter now renders differently is asked again, under the file's calibration).
 
 The digest sees the call, not the readout: a change of readout code, of the converted
 weights or of the CPU's bf16 kernels can move the answers (in bf16 a yes/no log-odds moves in
-steps of about 0.125), and then the risk model is fitted on answers the gate no longer gets. `--check N` re-asks N stored calls and exits 1 when any
-answer moved; `--fresh` measures every call again.
+steps of about 0.125), and then the risk model is fitted on answers the gate no longer gets.
+`--check N` re-asks N stored calls and exits 1 when any answer moved; `--fresh` measures
+every call again.
 
     .venv/bin/python bench/gate_questions.py [--model embedded] [--data clef-data]
     .venv/bin/python bench/gate_questions.py --check 5
