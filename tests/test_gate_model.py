@@ -4,6 +4,7 @@ model path still fails closed. Real forward passes (SmolLM2) and the bundled enc
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -183,6 +184,29 @@ def test_the_shipped_model_knows_the_fp32_gap_of_each_question() -> None:
     model = load_risk_model()
     assert model.answers_model == "qwen2.5-coder-1.5b-instruct-q4_k_m"
     assert set(model.answer_shift["float32"]) == set(model.questions)
+
+
+@pytest.mark.parametrize(
+    ("answers", "field"),
+    [
+        (5, "answers must be"),
+        ({"shift": 3}, "answers.shift must be"),
+        ({"shift": {"float32": "x"}}, "answers.shift.float32 must be"),
+        ({"shift": {"float32": {"destructive": "a"}}}, "answers.shift.float32.destructive"),
+    ],
+)
+def test_a_malformed_answer_shift_is_refused_naming_the_field(
+    tmp_path: Path, answers: object, field: str
+) -> None:
+    from importlib import resources
+
+    data = json.loads(
+        (resources.files("clef_tools") / "calibrations" / "gate-embedded.json").read_text()
+    )
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**data, "answers": answers}))
+    with pytest.raises(ValueError, match=f"malformed: {re.escape(field)}"):
+        load_risk_model(path)
 
 
 def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> None:

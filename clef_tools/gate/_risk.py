@@ -138,7 +138,7 @@ class RiskModel:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str) -> RiskModel:
         try:
-            answers = dict(data.get("answers", {}))
+            answers_model, answer_shift = _answers(data.get("answers", {}))
             model = cls(
                 name=name,
                 questions=dict(data["questions"]),
@@ -150,16 +150,33 @@ class RiskModel:
                 review_temperature=float(data.get("review_temperature", 0.05)),
                 review_tool_prior=float(data.get("review_tool_prior", 0.0)),
                 fitted_on=str(data.get("fitted_on", "")),
-                answers_model=str(answers.get("model", "")),
-                answer_shift={
-                    str(dtype): {str(q): float(v) for q, v in dict(shifts).items()}
-                    for dtype, shifts in dict(answers.get("shift", {})).items()
-                },
+                answers_model=answers_model,
+                answer_shift=answer_shift,
             )
             _check_finite(model)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
         return model
+
+
+def _answers(value: object) -> tuple[str, dict[str, dict[str, float]]]:
+    """`answers`: {"model": id, "dtype": name, "shift": {dtype: {question: log-odds}}}, each
+    level checked so that an error names the field that is wrong."""
+    if not isinstance(value, Mapping):
+        raise ValueError("answers must be an object")
+    shifts = value.get("shift", {})
+    if not isinstance(shifts, Mapping):
+        raise ValueError("answers.shift must be an object of dtypes")
+    out: dict[str, dict[str, float]] = {}
+    for dtype, per_question in shifts.items():
+        if not isinstance(per_question, Mapping):
+            raise ValueError(f"answers.shift.{dtype} must be an object of questions")
+        out[str(dtype)] = {}
+        for q, v in per_question.items():
+            if isinstance(v, bool) or not isinstance(v, int | float):
+                raise ValueError(f"answers.shift.{dtype}.{q} must be a number, not {v!r}")
+            out[str(dtype)][str(q)] = float(v)
+    return str(value.get("model", "")), out
 
 
 def _check_finite(model: RiskModel) -> None:
