@@ -106,13 +106,23 @@ class GateResult(BaseModel):
     )
     risk_model: str | None = None
     seconds: float | None = None
+    review_token: str | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="with an escalate verdict, when the server takes reviews: pass it to "
+        "record_review to ask the user and keep their answer (valid once, for an hour)",
+    )
 
 
 class ReviewResult(BaseModel):
-    recorded: bool
+    recorded: bool = Field(description="false when the user declined to answer")
     tool: str
-    decision: Literal["approve", "edit", "reject"]
-    reviews_of_tool: dict[str, int] = Field(description="this tool's reviews by decision")
+    decision: Literal["approve", "reject"] | None = Field(
+        description="the user's answer (null: none was given)"
+    )
+    reviews_of_tool: dict[str, int] = Field(
+        default_factory=dict, description="this tool's reviews by decision"
+    )
 
 
 class ModelInfo(BaseModel):

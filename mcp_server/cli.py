@@ -28,7 +28,21 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--reviews",
         default=None,
-        help="a JSONL file where record_review keeps human decisions on gated calls",
+        help="a JSONL file where the user's answers on escalated calls are kept "
+        "(with --human-reviews)",
+    )
+    parser.add_argument(
+        "--human-reviews",
+        action="store_true",
+        help="offer record_review: it asks the user (MCP elicitation) about a call the "
+        "gate escalated and teaches the gate their answer; off by default, since the "
+        "caller is the agent being gated",
+    )
+    parser.add_argument(
+        "--trusted-caller",
+        action="store_true",
+        help="let the caller's context and annotations lower a call's risk (default: "
+        "they can only raise it; the caller is the agent being gated)",
     )
     parser.set_defaults(handler=run)
 
@@ -42,7 +56,13 @@ def run(args: argparse.Namespace) -> int:
 
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
-    server = build_server(lambda: load_from_args(args), model=args.model, reviews=args.reviews)
+    server = build_server(
+        lambda: load_from_args(args),
+        model=args.model,
+        reviews=args.reviews,
+        human_reviews=args.human_reviews,
+        trusted_caller=args.trusted_caller,
+    )
     if not args.http:
         anyio.run(run_stdio, server)
         return 0

@@ -19,11 +19,17 @@ from typing import Annotated, Any, Literal
 import anyio
 from langchain_core.decisions import Choice, Noul, Score
 from mcp.server import MCPServer
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import (
+    AcceptedElicitation,
+    Context,
+    Elicit,
+    ElicitationResult,
+    Resolve,
+)
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
-from pydantic import Field, JsonValue
+from pydantic import BaseModel, Field, JsonValue, StrictBool
 from starlette.types import ASGIApp
 
 from clef_mcp._loading import BackendLoader, reporting
@@ -35,6 +41,8 @@ from clef_tools import (
     Decider,
     GatePolicy,
     GuardMiddleware,
+    PendingReviews,
+    PolicyError,
     ReviewError,
     ReviewStore,
     ToolGate,
@@ -53,9 +61,7 @@ clef answers typed questions about a state with calibrated probabilities, in one
 forward pass, without generating text. Use `decide` for yes/no (noul), pick-one (choice)
 and rubric (score) questions; `route` to pick one of several named options; and
 `gate_tool_call` before running a tool that could be risky: act on `allow`, ask the user on
-`escalate`, do not run on `deny`; after the user decides on an escalated call, report it
-with `record_review` so similar calls lean toward that decision. Probabilities near 0.5
-(or low confidence) mean unsure.
+`escalate`, do not run on `deny`. Probabilities near 0.5 (or low confidence) mean unsure.
 """
 
 READ_ONLY = ToolAnnotations(
@@ -76,9 +82,17 @@ StateArg = Annotated[
 QuestionArg = Annotated[Noul | Choice | Score, Field(discriminator="type")]
 
 
+class _ReviewAnswer(BaseModel):
+    decision: Literal["approve", "reject"] = Field(
+        description="approve: the call may run as proposed; reject: it must not"
+    )
+
+
 @dataclass
 class AppState:
     loader: BackendLoader
+    pending: PendingReviews
+    """Escalated calls the person may still be asked about, by their review token."""
 
     @property
     def source(self) -> str:
@@ -97,21 +111,31 @@ def build_server(
     gate_policy: GatePolicy | None = None,
     reviews: ReviewStore | str | None = None,
     question_types: Iterable[str] | None = None,
+    human_reviews: bool = False,
+    trusted_caller: bool = False,
 ) -> MCPServer[AppState]:
     """A fresh server; the backend is created once, in the background, when the server
-    starts. `reviews`: where `record_review` keeps human decisions (a JSONL path; in
-    memory by default). `question_types`: what the backend can answer (default: what
-    `model` names can), which decides the tools offered."""
+    starts. `question_types`: what the backend can answer (default: what `model` names
+    can), which decides the tools offered.
+
+    The caller of `gate_tool_call` is the agent the gate checks, so by default it can
+    neither loosen the thresholds nor teach the gate: `human_reviews=True` offers
+    `record_review`, which asks the person (an MCP elicitation) about a call the gate
+    escalated, named by the one-time token issued with that verdict, and keeps the answer
+    in `reviews` (a JSONL path; in memory by default). `trusted_caller=True` lets the
+    caller's `context` and `annotations` lower a call's risk; otherwise they can only
+    raise it (see docs/gate.md, "Who may steer the gate")."""
     factory = decider_factory or (lambda: load_decider(model, progress=True))
     store = ReviewStore(reviews) if isinstance(reviews, str) else (reviews or ReviewStore())
     answers = frozenset(question_types) if question_types is not None else question_types_of(model)
+    pending = PendingReviews()
 
     @asynccontextmanager
     async def lifespan(server: MCPServer[AppState]) -> AsyncIterator[AppState]:
         loader = BackendLoader(factory, model or "embedded", gate_policy, store)
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(loader.run)
-            yield AppState(loader)
+            yield AppState(loader, pending)
             tasks.cancel_scope.cancel()
 
     mcp: MCPServer[AppState] = MCPServer(
@@ -207,10 +231,10 @@ def build_server(
             float | None, Field(ge=0.0, le=1.0, description="risk at which to refuse")
         ] = None,
         annotations: Annotated[
-            dict[str, bool] | None,
+            dict[str, StrictBool] | None,
             Field(
                 description="the tool's MCP annotations (readOnlyHint, destructiveHint, "
-                "openWorldHint): evidence for the judgment"
+                "openWorldHint) as booleans: evidence for the judgment"
             ),
         ] = None,
     ) -> GateResult:
@@ -219,8 +243,8 @@ def build_server(
         Risk = the probability that the call is unsafe: from its arguments (are they things
         the user mentioned?), its distance from the request, its annotations, past reviews
         of similar calls and, when those are not conclusive, the decision model. If it cannot
-        be judged in time the verdict fails closed (escalate), never allow. Report the
-        user's decision on an escalated call with `record_review`.
+        be judged in time the verdict fails closed (escalate), never allow. Thresholds given
+        here may only be lower (stricter) than the server's.
         """
         loader = ctx.request_context.lifespan_context.loader
         try:
@@ -230,13 +254,9 @@ def build_server(
             return GateResult(**failed.as_dict())
         if escalate_at is not None or deny_at is not None:
             try:
-                policy = replace(
-                    gate.policy,
-                    escalate_at=gate.policy.escalate_at if escalate_at is None else escalate_at,
-                    deny_at=gate.policy.deny_at if deny_at is None else deny_at,
-                )
-            except ValueError as exc:
-                raise ToolError(f"escalate_at/deny_at: {exc}") from exc
+                policy = gate.policy.tightened(escalate_at=escalate_at, deny_at=deny_at)
+            except PolicyError as exc:
+                raise ToolError(str(exc)) from exc
             gate = ToolGate(decider, policy, risk_model=gate.risk_model, reviews=gate.reviews)
         decision = await reporting(
             ctx,
@@ -247,41 +267,62 @@ def build_server(
                 description=description,
                 messages=context,
                 annotations=annotations,
+                caller_trusted=trusted_caller,
             ),
         )
-        return GateResult(**decision.as_dict())
+        token = None
+        if human_reviews and decision.verdict == "escalate" and gate.reviews is not None:
+            token = pending.issue(
+                tool_name,
+                arguments,
+                description=description,
+                messages=context,
+                risk=decision.risk,
+            )
+        return GateResult(**decision.as_dict(), review_token=token)
 
-    @mcp.tool(title="Record a review of a gated call", annotations=RECORDS)
+    @mcp.tool(title="Ask the user about an escalated call", annotations=RECORDS)
     async def record_review(
-        tool_name: Annotated[str, Field(min_length=1, description="the tool that was gated")],
-        decision: Annotated[
-            Literal["approve", "edit", "reject"],
-            Field(description="what the user decided about the call as proposed"),
+        review_token: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=200,
+                description="the review_token that came with an escalate verdict",
+            ),
         ],
         ctx: Context[AppState],
-        arguments: Annotated[
-            dict[str, JsonValue], Field(description="the arguments as proposed")
-        ] = {},  # noqa: B006 - never mutated; an MCP schema default
-        context: Annotated[
-            str | list[JsonValue] | None,
-            Field(description="what the user asked for, as text or messages"),
-        ] = None,
+        answer: Annotated[ElicitationResult[_ReviewAnswer], Resolve(_ask_the_person)],
     ) -> ReviewResult:
-        """Keep the user's decision on an escalated call: similar calls later lean toward it
-        (repeated approvals stop escalating; repeated rejections deny)."""
+        """Ask the user (through the host's elicitation prompt) whether the escalated call
+        may run, and keep their answer so that similar calls lean toward it. Only the
+        user's own answer is recorded; the token is valid once."""
         _, gate = await ctx.request_context.lifespan_context.loader.ready(ctx)
         if gate.reviews is None:
             raise ToolError("reviews need the gate's risk model: pip install 'clef-tools[local]'")
         try:
-            gate.record_review(tool_name, arguments, decision, messages=context)
+            call = ctx.request_context.lifespan_context.pending.take(review_token)
         except ReviewError as exc:
             raise ToolError(str(exc)) from exc
-        counts = gate.reviews.counts()
+        if not isinstance(answer, AcceptedElicitation):
+            return ReviewResult(recorded=False, tool=call.tool, decision=None)
+        decision = answer.data.decision
+        try:
+            gate.record_review(
+                call.tool,
+                call.args,
+                decision,
+                description=call.description,
+                messages=call.messages,
+                channel="mcp-elicitation",
+            )
+        except ReviewError as exc:
+            raise ToolError(str(exc)) from exc
         return ReviewResult(
             recorded=True,
-            tool=tool_name,
+            tool=call.tool,
             decision=decision,
-            reviews_of_tool=counts.get(tool_name, {}),
+            reviews_of_tool=gate.reviews.counts().get(call.tool, {}),
         )
 
     @mcp.tool(title="Model and limits", annotations=READ_ONLY)
@@ -291,6 +332,8 @@ def build_server(
         return _model_info(ctx.request_context.lifespan_context.loader)
 
     withdrawn = {tool for tool, needs in TOOL_NEEDS.items() if needs not in answers}
+    if not human_reviews:  # the agent must not teach its own gate
+        withdrawn.add("record_review")
     for tool in withdrawn:
         mcp.remove_tool(tool)
     offered = [t for t in _TOOLS if t not in withdrawn]
@@ -339,6 +382,26 @@ def http_app(server: MCPServer[AppState], access: AccessPolicy) -> ASGIApp:
         transport_security=TransportSecuritySettings(**access.mcp_transport_settings()),
     )
     return GuardMiddleware(app, replace(access, open_paths=frozenset()))
+
+
+async def _ask_the_person(review_token: str, ctx: Context[AppState]) -> Elicit[_ReviewAnswer]:
+    """The question the host puts to its user (an elicitation: mid-call before MCP
+    2026-07-28, an input-required round trip from then on)."""
+    try:
+        call = ctx.request_context.lifespan_context.pending.peek(review_token)
+    except ReviewError as exc:
+        raise ToolError(str(exc)) from exc
+    return Elicit(_review_question(call.tool, call.args), _ReviewAnswer)
+
+
+def _review_question(tool: str, args: dict[str, Any]) -> str:
+    shown = json.dumps(args, ensure_ascii=False, sort_keys=True, default=str)
+    if len(shown) > 2000:
+        shown = shown[:2000] + " …"
+    return (
+        f"An agent wants to call {tool!r} with {shown}. The gate asked for your decision. "
+        "May it run as proposed?"
+    )
 
 
 async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:

@@ -251,32 +251,48 @@ def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> N
 async def test_mcp_reviews_round_trip_and_show_in_model_info(
     smollm2: ReadoutDecider, tmp_path: Path
 ) -> None:
+    """The person rejects an escalated transfer three times (each through an elicitation,
+    each with the token of its own escalation): the gate learns to deny it."""
     from mcp import Client
+    from mcp.types import ElicitResult
 
     from clef_mcp import build_server
 
+    async def person_rejects(context: object, params: object) -> ElicitResult:
+        return ElicitResult(action="accept", content={"decision": "reject"})
+
     path = tmp_path / "reviews.jsonl"
     args = {"tool_name": "send_money", "arguments": dict(ATTACKER[1]), "context": ASKED}
-    async with Client(build_server(lambda: smollm2, reviews=str(path))) as client:
+    policy = GatePolicy(escalate_at=0.0, deny_at=1.0)  # every judged call escalates
+    server = build_server(
+        lambda: smollm2, gate_policy=policy, reviews=str(path), human_reviews=True
+    )
+    async with Client(server, elicitation_callback=person_rejects) as client:
         first = (await client.call_tool("gate_tool_call", args)).structured_content
+        token = first["review_token"]
         for _ in range(3):
-            done = await client.call_tool("record_review", {**args, "decision": "reject"})
+            done = await client.call_tool("record_review", {"review_token": token})
             assert not done.is_error
-        after = (await client.call_tool("gate_tool_call", args)).structured_content
+            token = (await client.call_tool("gate_tool_call", args)).structured_content[
+                "review_token"
+            ]
         info = (await client.call_tool("model_info", {})).structured_content
-        bad = await client.call_tool("record_review", {**args, "decision": "maybe"})
-    assert first["verdict"] in ("escalate", "deny") and first["evidence"]["ungrounded"] == 1.0
-    assert after["verdict"] == "deny" and after["risk"] >= first["risk"]
-    assert after["reviews"]["reviews"] == 3
+    after = ToolGate(smollm2, GatePolicy(), reviews=ReviewStore(path)).judge(
+        *ATTACKER, messages=ASKED
+    )
+    assert first["verdict"] == "escalate" and first["evidence"]["ungrounded"] == 1.0
+    assert after.verdict == "deny" and after.risk is not None and after.risk >= first["risk"]
+    assert after.reviews is not None and after.reviews["reviews"] == 3
     assert info["gate"]["reviews"]["send_money"]["reject"] == 3
     # the server judged the call before its rejections: their risk teaches the tool's offset
     kept = [json.loads(line) for line in path.read_text().splitlines()]
-    assert all(r["risk"] == pytest.approx(first["risk"]) for r in kept)
+    assert kept[0]["risk"] is not None
+    assert all(r["risk"] == pytest.approx(kept[0]["risk"]) for r in kept)
+    assert {r["channel"] for r in kept} == {"mcp-elicitation"}
     assert info["gate"]["tool_offsets"]["send_money"] > 0.0
     assert info["gate"]["risk_model"] == "gate-embedded"
     assert info["gate"]["answer_shift"] == {}  # fitted on another model's answers
-    assert bad.is_error
-    assert len(path.read_text().splitlines()) == 3  # kept on disk for the next session
+    assert len(kept) == 3  # kept on disk for the next session
 
 
 def test_seeded_reviews_are_judged_first_and_follow_the_labels(

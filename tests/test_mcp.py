@@ -13,6 +13,7 @@ from typing import Any
 import anyio
 import jsonschema
 import pytest
+from _backends import InstantDecider
 from mcp import Client, StdioServerParameters
 from mcp.server import MCPServer
 from mcp.types import TextContent, TextResourceContents
@@ -62,6 +63,9 @@ async def _model_info_when_ready(client: Client) -> dict[str, Any]:
 async def test_tools_declare_schemas_and_annotations(small_server: MCPServer[Any]) -> None:
     async with Client(small_server) as small:
         tools = await _schemas(small)
+        assert set(tools) == {"decide", "route", "gate_tool_call", "model_info"}
+    async with Client(build_server(InstantDecider, human_reviews=True)) as reviewing:
+        tools = await _schemas(reviewing)
         assert set(tools) == {"decide", "route", "gate_tool_call", "record_review", "model_info"}
         for name, tool in tools.items():
             assert tool.output_schema and tool.output_schema["type"] == "object"
@@ -207,7 +211,7 @@ async def test_model_info_capabilities_and_prompts(
         (
             "gate_tool_call",
             {"tool_name": "x", "escalate_at": 0.9, "deny_at": 0.1},
-            "escalate_at/deny_at",
+            "escalate_at: 0.9 is looser",
         ),
     ],
 )
@@ -399,19 +403,18 @@ async def test_a_failed_load_is_reported_and_the_gate_fails_closed() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "offered"),
     [
-        ({"model": "embedding"}, {"decide", "route", "model_info"}),
+        ({"model": "embedding", "human_reviews": True}, {"decide", "route", "model_info"}),
         (
-            {"model": "cascade:smollm2"},
+            {"model": "cascade:smollm2", "human_reviews": True},
             {"decide", "route", "gate_tool_call", "record_review", "model_info"},
         ),
-        ({"question_types": {"noul"}}, {"decide", "gate_tool_call", "record_review", "model_info"}),
+        ({"model": "cascade:smollm2"}, {"decide", "route", "gate_tool_call", "model_info"}),
+        ({"question_types": {"noul"}}, {"decide", "gate_tool_call", "model_info"}),
     ],
 )
 async def test_tools_the_backend_cannot_answer_are_not_offered(
     kwargs: dict[str, Any], offered: set[str]
 ) -> None:
-    from _backends import InstantDecider
-
     async with Client(build_server(InstantDecider, **kwargs)) as client:
         assert set(await _schemas(client)) == offered
         caps = await client.read_resource("clef://capabilities")

@@ -1,6 +1,7 @@
 """The tool-call gate: policy, evidence, risk model and human reviews."""
 
 from clef_tools.gate._gate import GateDecision, ToolGate, gate_state
+from clef_tools.gate._pending import PendingCall, PendingReviews
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import Review, ReviewError, ReviewStore
 from clef_tools.gate._risk import RiskModel, load_risk_model
@@ -10,6 +11,8 @@ __all__ = [
     "RISK_QUESTIONS",
     "GateDecision",
     "GatePolicy",
+    "PendingCall",
+    "PendingReviews",
     "Review",
     "ReviewError",
     "ReviewStore",

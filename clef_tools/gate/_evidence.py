@@ -116,15 +116,16 @@ def gather_evidence(
     values = list(itertools.islice((n for v in _values(args) for n in _names(v)), _MAX_VALUES))
     missing = [v for v in values if not _mentioned(v.lower(), said, said_tokens)]
     notes = annotations or {}
-    read_only = bool(notes.get("readOnlyHint", False))
+    # hints are booleans: anything else ("yes", 1) vouches for nothing, and a tool that
+    # does not say it is harmless is taken to be destructive (MCP's own default)
+    read_only = notes.get("readOnlyHint") is True
     return CallEvidence(
         ungrounded=len(missing) / len(values) if values else 0.0,
         any_ungrounded=1.0 if missing else 0.0,
         relevance=relevance,
         read_only=1.0 if read_only else 0.0,
-        # MCP's default for a tool that is not read-only is destructiveHint: true
-        destructive=0.0 if read_only else (1.0 if notes.get("destructiveHint", True) else 0.0),
-        open_world=1.0 if notes.get("openWorldHint", False) else 0.0,
+        destructive=0.0 if read_only or notes.get("destructiveHint") is False else 1.0,
+        open_world=1.0 if notes.get("openWorldHint") is True else 0.0,
     )
 
 

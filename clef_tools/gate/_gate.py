@@ -15,6 +15,7 @@ A scorer error, timeout or unusable answer never allows: it yields the policy's 
 from __future__ import annotations
 
 import concurrent.futures
+import contextvars
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -25,6 +26,7 @@ import anyio
 from langchain_core.decisions import ClassifierResponse
 
 from clef_tools._extras import require_extra
+from clef_tools.backends._cancel import cancellable
 from clef_tools.backends._decider import Decider
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
@@ -163,8 +165,10 @@ class ToolGate:
         *,
         description: str | None = None,
         messages: Sequence[Any] | str | None = None,
+        channel: str = "python",
     ) -> None:
-        """Keep a human's approve / edit / reject of a call for future judgments. When
+        """Keep a human's approve / edit / reject of a call for future judgments; `channel`
+        says how the person's answer came (see `Review.channel`). When
         this gate judged the same call (same arguments and request) recently, the risk it
         gave is kept with the review: reviews that disagree with the risks teach the tool's
         offset."""
@@ -179,6 +183,7 @@ class ToolGate:
             description=description,
             risk=judged[0] if judged else None,
             risk_model=judged[1] if judged else "",
+            channel=channel,
         )
 
     def tool_offsets(self) -> dict[str, float]:
@@ -212,27 +217,47 @@ class ToolGate:
         description: str | None = None,
         messages: Sequence[Any] | str | None = None,
         annotations: Mapping[str, Any] | None = None,
+        caller_trusted: bool = True,
     ) -> GateDecision:
+        """`caller_trusted=False`: `messages` and `annotations` are the caller's claims (over
+        MCP, the agent's own account of what the user said and what the tool does), so they
+        may raise the risk but never lower it below what the call alone shows."""
         policy = self.policy_for(name)
         clock = _Clock()
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-        try:
-            prepared = pool.submit(
-                self._prepare, policy, name, args, description, messages, annotations
-            ).result(timeout=policy.timeout_s)
-            if prepared.decision is not None:
-                return clock.stamp(prepared.decision)
-            future = pool.submit(self.decider.decide_batch, [prepared.request])
-            (response,) = future.result(timeout=clock.left(policy.timeout_s))
-        except concurrent.futures.TimeoutError:
-            return clock.stamp(
-                self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
-            )
-        except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
-            return clock.stamp(self.fail_closed(policy, _reason(exc)))
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
-        return clock.stamp(self._decide_or_fail(prepared, response))
+        with cancellable() as stop:
+            try:
+                prepared = pool.submit(
+                    contextvars.copy_context().run,
+                    self._prepare_views,
+                    policy,
+                    name,
+                    args,
+                    description,
+                    messages,
+                    annotations,
+                    caller_trusted,
+                ).result(timeout=policy.timeout_s)
+                pending = [p for p in prepared if p.decision is None]
+                responses: list[ClassifierResponse] = []
+                if pending:
+                    future = pool.submit(
+                        contextvars.copy_context().run,
+                        self.decider.decide_batch,
+                        [p.request for p in pending],
+                    )
+                    responses = future.result(timeout=clock.left(policy.timeout_s))
+            except concurrent.futures.TimeoutError:
+                stop.set()  # the abandoned passes stop at the next check, not later
+                return clock.stamp(
+                    self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
+                )
+            except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
+                stop.set()
+                return clock.stamp(self.fail_closed(policy, _reason(exc)))
+            finally:
+                pool.shutdown(wait=False, cancel_futures=True)
+        return clock.stamp(self._combine(prepared, responses))
 
     async def ajudge(
         self,
@@ -242,26 +267,70 @@ class ToolGate:
         description: str | None = None,
         messages: Sequence[Any] | str | None = None,
         annotations: Mapping[str, Any] | None = None,
+        caller_trusted: bool = True,
     ) -> GateDecision:
+        """`judge` for async callers; a cancelled caller stops the work it started."""
         policy = self.policy_for(name)
         clock = _Clock()
-        response = None
+        responses: list[ClassifierResponse] | None = None
+        prepared: list[_Prepared] = []
         try:
             with anyio.move_on_after(policy.timeout_s):
                 prepared = await anyio.to_thread.run_sync(
-                    lambda: self._prepare(policy, name, args, description, messages, annotations),
+                    lambda: self._prepare_views(
+                        policy, name, args, description, messages, annotations, caller_trusted
+                    ),
                     abandon_on_cancel=True,
                 )
-                if prepared.decision is not None:
-                    return clock.stamp(prepared.decision)
-                (response,) = await self.decider.adecide_batch([prepared.request])
+                pending = [p for p in prepared if p.decision is None]
+                responses = (
+                    await self.decider.adecide_batch([p.request for p in pending])
+                    if pending
+                    else []
+                )
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
             return clock.stamp(self.fail_closed(policy, _reason(exc)))
-        if response is None:  # the deadline passed: no answer is never an allow
+        if responses is None:  # the deadline passed: no answer is never an allow
             return clock.stamp(
                 self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
             )
-        return clock.stamp(self._decide_or_fail(prepared, response))
+        return clock.stamp(self._combine(prepared, responses))
+
+    def _prepare_views(
+        self,
+        policy: GatePolicy,
+        name: str,
+        args: Mapping[str, Any],
+        description: str | None,
+        messages: Sequence[Any] | str | None,
+        annotations: Mapping[str, Any] | None,
+        caller_trusted: bool,
+    ) -> list[_Prepared]:
+        """The call as claimed, and, when the caller is not trusted and claims something,
+        the call alone (no context, no annotations): the floor its claims cannot go under."""
+        views = [self._prepare(policy, name, args, description, messages, annotations)]
+        if not caller_trusted and (messages or annotations):
+            views.append(self._prepare(policy, name, args, description, None, None))
+        return views
+
+    def _combine(
+        self, prepared: list[_Prepared], responses: Sequence[ClassifierResponse]
+    ) -> GateDecision:
+        """One decision per view; the strictest stands (an untrusted caller's claims can
+        only make a verdict stricter)."""
+        answers = iter(responses)
+        decisions = [
+            p.decision if p.decision is not None else self._decide_or_fail(p, next(answers))
+            for p in prepared
+        ]
+        strictest = max(decisions, key=_strictness)
+        if len(decisions) > 1 and strictest is not decisions[0]:
+            strictest = replace(
+                strictest,
+                reason=strictest.reason + "; the caller's context and annotations are its "
+                "own claims and cannot lower the risk of the call alone",
+            )
+        return strictest
 
     # -- stages -------------------------------------------------------------------------
 
@@ -401,6 +470,15 @@ class _Clock:
 
     def stamp(self, decision: GateDecision) -> GateDecision:
         return replace(decision, seconds=round(time.perf_counter() - self.start, 4))
+
+
+_ORDER = {"allow": 0, "escalate": 1, "deny": 2}
+
+
+def _strictness(decision: GateDecision) -> tuple[int, int, float]:
+    """Failures first (no sound answer outranks any answer), then the verdict, then risk."""
+    failed = 1 if decision.tier == "error" else 0
+    return (failed, _ORDER[decision.verdict], decision.risk or 0.0)
 
 
 def _answering(decider: Decider) -> tuple[str | None, str | None]:

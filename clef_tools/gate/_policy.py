@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
 from langchain_core.decisions import Noul
 
+from clef_tools.request._errors import PolicyError
 from clef_tools.request._validation import validate_request
 
 __all__ = ["DEFAULT_GATE_QUESTIONS", "RISK_QUESTIONS", "GatePolicy", "Verdict"]
@@ -85,3 +86,32 @@ class GatePolicy:
         if risk >= self.escalate_at:
             return "escalate"
         return "allow"
+
+    def tightened(
+        self, *, escalate_at: float | None = None, deny_at: float | None = None
+    ) -> GatePolicy:
+        """This policy with a caller's thresholds, which may only make it stricter.
+
+        The caller of a gate is often the agent it checks (over MCP, the party a prompt
+        injection steers), so a threshold above the operator's is refused, naming the
+        field, rather than clamped: the caller learns its request was not honoured.
+        """
+        asked = {"escalate_at": escalate_at, "deny_at": deny_at}
+        current = {"escalate_at": self.escalate_at, "deny_at": self.deny_at}
+        for name, value in asked.items():
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise PolicyError(name, f"must be a number in [0, 1], not {value!r}")
+            if not (math.isfinite(value) and 0.0 <= value <= 1.0):
+                raise PolicyError(name, f"must be in [0, 1], not {value!r}")
+            if value > current[name]:
+                raise PolicyError(
+                    name,
+                    f"{value} is looser than the operator's {current[name]}; a caller may "
+                    "only lower the gate's thresholds",
+                )
+        new_deny = self.deny_at if deny_at is None else float(deny_at)
+        new_escalate = self.escalate_at if escalate_at is None else float(escalate_at)
+        # a lower deny_at pulls escalate_at down with it: still stricter than asked
+        return replace(self, escalate_at=min(new_escalate, new_deny), deny_at=new_deny)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import tempfile
 import threading
 import time
@@ -58,6 +59,10 @@ class Review:
     when the gate did not judge this call recently."""
     risk_model: str = ""
     """The risk model that gave `risk`."""
+    channel: str = "python"
+    """How the person's answer reached the gate (`python`: the operator's own code;
+    `mcp-elicitation`, `hook-prompt`, `langchain-interrupt`): the audit trail of who
+    taught the gate."""
 
     @property
     def unsafe(self) -> float:
@@ -77,6 +82,7 @@ class Review:
             "at": self.at,
             "risk": self.risk,
             "risk_model": self.risk_model,
+            "channel": self.channel,
         }
 
 
@@ -162,6 +168,7 @@ class ReviewStore:
         description: str | None = None,
         risk: float | None = None,
         risk_model: str = "",
+        channel: str = "python",
     ) -> Review:
         """`risk`: what the gate's `risk_model` made of the call before any review, which
         is what teaches the tool's offset; a review without it teaches only its own call."""
@@ -187,6 +194,7 @@ class ReviewStore:
             at=round(time.time(), 3),
             risk=risk,
             risk_model=risk_model if risk is not None else "",
+            channel=_checked_channel(channel),
         )
         line = json.dumps(review.as_dict(), ensure_ascii=False, default=str)
         if len(line.encode()) > _MAX_LINE:
@@ -284,6 +292,7 @@ class ReviewStore:
                     at=float(data.get("at", 0.0)),
                     risk=_checked_risk(data.get("risk")),
                     risk_model=str(data.get("risk_model") or ""),
+                    channel=_checked_channel(data.get("channel", "python")),
                 )
             except (ValueError, KeyError, TypeError) as exc:
                 raise ReviewError(f"{path}:{number}: not a review: {exc}") from exc
@@ -334,3 +343,12 @@ def _checked_risk(value: object) -> float | None:
     if not (math.isfinite(risk) and 0.0 <= risk <= 1.0):
         raise ReviewError(f"risk: {value!r} is not a probability in [0, 1]")
     return risk
+
+
+_CHANNEL = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def _checked_channel(value: object) -> str:
+    if not isinstance(value, str) or not _CHANNEL.fullmatch(value):
+        raise ReviewError(f"channel: {value!r} is not a channel name ([a-z][a-z0-9-]*)")
+    return value

@@ -55,6 +55,7 @@ __all__ = [
     "IssueList",
     "MissingExtraError",
     "ModelUnavailableError",
+    "PolicyError",
     "QuotaExceededError",
     "RateLimitError",
     "RemoteError",
@@ -251,3 +252,12 @@ class RemoteTimeoutError(RemoteError, ModelTimeoutError):
     """The endpoint did not answer within the timeout (after the retries)."""
 
     is_retryable = True
+
+
+class PolicyError(ClefError, ValueError):
+    """A policy that cannot be used as given: malformed, or a caller's override that would
+    loosen what the operator set (callers may only tighten). `field` names the setting."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
