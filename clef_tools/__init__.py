@@ -8,6 +8,11 @@ whose extra is missing says which one to install when it is touched.
 
 from __future__ import annotations
 
+# first of all: under `python -m` the working directory must not shadow any import
+import clef_tools._safe_path  # noqa: F401
+
+# isort: split
+
 from typing import TYPE_CHECKING
 
 from clef_tools._extras import lazy_names

@@ -23,7 +23,7 @@ from clef_tools.request._errors import (
     UnsupportedInputError,
 )
 
-__all__ = ["http_args", "load_from_args", "main", "model_args"]
+__all__ = ["api_key_from_args", "http_args", "load_from_args", "main", "model_args"]
 
 EXIT_BAD_REQUEST = 2
 EXIT_MODEL_UNAVAILABLE = 3
@@ -69,9 +69,10 @@ def http_args(p: argparse.ArgumentParser, port: int) -> None:
     p.add_argument("--port", type=int, default=port, help=f"port (default {port})")
     p.add_argument(
         "--api-key-env",
-        default="CLEF_TOOLS_API_KEY",
-        help="environment variable holding the bearer token clients must send "
-        "(default CLEF_TOOLS_API_KEY; unset = no auth)",
+        default=None,
+        metavar="NAME",
+        help="environment variable holding the bearer token clients must send; a variable "
+        "named here must be set (default: CLEF_TOOLS_API_KEY if set, else no auth)",
     )
     p.add_argument(
         "--allowed-host",
@@ -88,6 +89,25 @@ def http_args(p: argparse.ArgumentParser, port: int) -> None:
         metavar="ORIGIN",
         help="a browser origin allowed to call (repeatable; loopback origins always are)",
     )
+
+
+DEFAULT_API_KEY_ENV = "CLEF_TOOLS_API_KEY"
+
+
+def api_key_from_args(args: argparse.Namespace) -> str | None:
+    """The bearer key `http_args` names. A variable the user named that is unset or empty
+    is an error, not a server without auth: the typo would open the port to anyone."""
+    import os
+
+    if args.api_key_env is None:
+        return os.environ.get(DEFAULT_API_KEY_ENV) or None
+    key = os.environ.get(args.api_key_env)
+    if not key:
+        raise ValueError(
+            f"--api-key-env: the environment variable {args.api_key_env} is not set (or "
+            "empty); set it, or leave --api-key-env out to serve without a key"
+        )
+    return key
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -131,7 +151,11 @@ def _parser() -> argparse.ArgumentParser:
         "--max-body-mb", type=float, default=16.0, help="largest request body (default 16 MiB)"
     )
     serve.add_argument(
-        "--timeout", type=float, default=None, help="per-request deadline in seconds (504 after)"
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="per-request deadline in seconds: 504 after, and the work stops (default 120; "
+        "0 = none)",
     )
     serve.add_argument(
         "--max-queue",
@@ -264,18 +288,18 @@ def _model(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     import logging
-    import os
 
     from clef_tools.serving._server import serve
 
+    api_key = api_key_from_args(args)  # before the model loads: a bad flag fails at once
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     serve(
         lambda: load_from_args(args),
         host=args.host,
         port=args.port,
-        api_key=os.environ.get(args.api_key_env) or None,
+        api_key=api_key,
         max_body_bytes=int(args.max_body_mb * 1024 * 1024),
-        request_timeout_s=args.timeout,
+        request_timeout_s=args.timeout or None,
         max_queue=args.max_queue,
         allowed_hosts=args.allowed_host,
         allowed_origins=args.allowed_origin,

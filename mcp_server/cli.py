@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 from typing import Any
 
-from clef_tools.cli import http_args, load_from_args, model_args
+from clef_tools.cli import api_key_from_args, http_args, load_from_args, model_args
 
 __all__ = ["register", "run"]
 
@@ -44,6 +43,20 @@ def register(subparsers: Any) -> None:
         help="let the caller's context and annotations lower a call's risk (default: "
         "they can only raise it; the caller is the agent being gated)",
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="deadline in seconds for decide and route: a tool error after, and the work "
+        "stops (default 120; 0 = none)",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=256,
+        help="open streamable-HTTP sessions at most (default 256; idle ones close after "
+        "5 minutes, and one client may open 20 a minute)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -51,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
     import anyio
 
     from clef_mcp._stdio import run_stdio
-    from clef_mcp.server import build_server, http_app
+    from clef_mcp.server import SessionLimits, build_server, http_app
     from clef_tools import AccessPolicy, run_app, warn_if_exposed
 
+    api_key = api_key_from_args(args) if args.http else None
     # stdout is the protocol on stdio: everything else goes to stderr
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
     server = build_server(
@@ -62,14 +76,15 @@ def run(args: argparse.Namespace) -> int:
         reviews=args.reviews,
         human_reviews=args.human_reviews,
         trusted_caller=args.trusted_caller,
+        request_timeout_s=args.timeout or None,
     )
     if not args.http:
         anyio.run(run_stdio, server)
         return 0
-    api_key = os.environ.get(args.api_key_env) or None
     warn_if_exposed(logging.getLogger("clef_mcp"), args.host, api_key, args.allowed_host)
     access = AccessPolicy.for_bind(
         args.host, api_key=api_key, extra_hosts=args.allowed_host, extra_origins=args.allowed_origin
     )
-    run_app(http_app(server, access), host=args.host, port=args.port)
+    sessions = SessionLimits(max_sessions=args.max_sessions)
+    run_app(http_app(server, access, sessions=sessions), host=args.host, port=args.port)
     return 0

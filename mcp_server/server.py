@@ -34,6 +34,7 @@ from starlette.types import ASGIApp
 
 from clef_mcp._loading import BackendLoader, reporting
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
+from clef_mcp._sessions import NewSessionRateLimit, SessionLimits
 from clef_tools import (
     LIMITS,
     AccessPolicy,
@@ -52,7 +53,7 @@ from clef_tools import (
 )
 from clef_tools.backends._registry import question_types as question_types_of
 
-__all__ = ["AppState", "build_server", "http_app"]
+__all__ = ["AppState", "SessionLimits", "build_server", "http_app"]
 
 log = logging.getLogger("clef_mcp")
 
@@ -113,6 +114,7 @@ def build_server(
     question_types: Iterable[str] | None = None,
     human_reviews: bool = False,
     trusted_caller: bool = False,
+    request_timeout_s: float | None = 120.0,
 ) -> MCPServer[AppState]:
     """A fresh server; the backend is created once, in the background, when the server
     starts. `question_types`: what the backend can answer (default: what `model` names
@@ -124,7 +126,9 @@ def build_server(
     escalated, named by the one-time token issued with that verdict, and keeps the answer
     in `reviews` (a JSONL path; in memory by default). `trusted_caller=True` lets the
     caller's `context` and `annotations` lower a call's risk; otherwise they can only
-    raise it (see docs/gate.md, "Who may steer the gate")."""
+    raise it (see docs/gate.md, "Who may steer the gate"). `decide` and `route` give up
+    after `request_timeout_s` (a tool error), and their work stops; the gate has its
+    policy's own deadline."""
     factory = decider_factory or (lambda: load_decider(model, progress=True))
     store = ReviewStore(reviews) if isinstance(reviews, str) else (reviews or ReviewStore())
     answers = frozenset(question_types) if question_types is not None else question_types_of(model)
@@ -165,7 +169,9 @@ def build_server(
         each score.
         """
         decider, _ = await ctx.request_context.lifespan_context.loader.ready(ctx)
-        response = await reporting(ctx, "answering", _call(decider.adecide, state, questions))
+        response = await reporting(
+            ctx, "answering", _call(decider.adecide, state, questions, request_timeout_s)
+        )
         return DecideResult.model_validate(response_to_wire(response))
 
     @mcp.tool(title="Route to one option", annotations=READ_ONLY)
@@ -194,7 +200,9 @@ def build_server(
         question = {"type": "choice", "instructions": instructions, "criteria": options}
         try:
             response = await reporting(
-                ctx, "answering", _call(decider.adecide, state, {"route": question})
+                ctx,
+                "answering",
+                _call(decider.adecide, state, {"route": question}, request_timeout_s),
             )
         except ToolError as exc:  # name the caller's field, not the internal question's
             raise ToolError(str(exc).replace("questions.route.criteria", "options")) from exc
@@ -373,15 +381,25 @@ def build_server(
     return mcp
 
 
-def http_app(server: MCPServer[AppState], access: AccessPolicy) -> ASGIApp:
+def http_app(
+    server: MCPServer[AppState],
+    access: AccessPolicy,
+    *,
+    sessions: SessionLimits | None = None,
+) -> ASGIApp:
     """The streamable-HTTP app at `/mcp`, behind the same rules as `clef-tools serve`:
-    the SDK's DNS-rebinding protection with our Host/Origin allow-lists, JSON only, and
-    the bearer key when one is set."""
+    the SDK's DNS-rebinding protection with our Host/Origin allow-lists, JSON only, the
+    bearer key when one is set, and bounds on sessions (how many, how long idle, how fast
+    one client may open them)."""
+    limits = sessions or SessionLimits()
     app = server.streamable_http_app(
         streamable_http_path="/mcp",
         transport_security=TransportSecuritySettings(**access.mcp_transport_settings()),
+        session_idle_timeout=limits.idle_timeout_s,
+        max_sessions=limits.max_sessions,
     )
-    return GuardMiddleware(app, replace(access, open_paths=frozenset()))
+    guarded = GuardMiddleware(app, replace(access, open_paths=frozenset()))
+    return NewSessionRateLimit(guarded, limits)
 
 
 async def _ask_the_person(review_token: str, ctx: Context[AppState]) -> Elicit[_ReviewAnswer]:
@@ -404,10 +422,14 @@ def _review_question(tool: str, args: dict[str, Any]) -> str:
     )
 
 
-async def _call(fn: Any, state: Any, questions: dict[str, Any]) -> Any:
-    """Our validation and backend errors become tool errors the host can read."""
+async def _call(fn: Any, state: Any, questions: dict[str, Any], timeout_s: float | None) -> Any:
+    """Our validation and backend errors become tool errors the host can read; past the
+    deadline the work is cancelled (the backend's passes stop at their next check)."""
     try:
-        return await fn(state, questions)
+        with anyio.fail_after(timeout_s):
+            return await fn(state, questions)
+    except TimeoutError:
+        raise ToolError(f"no answer within {timeout_s} s; the work was stopped") from None
     except ClefError as exc:
         raise ToolError(str(exc)) from exc
 

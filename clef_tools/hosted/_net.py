@@ -10,19 +10,40 @@ from __future__ import annotations
 
 import base64
 import ipaddress
+import socket
 
 import httpx
 
-__all__ = ["is_loopback", "may_carry_secrets", "split_credentials"]
+__all__ = ["is_loopback", "is_wildcard", "may_carry_secrets", "split_credentials"]
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address a bind or connect to `host` means, numeric forms only: also the
+    shorthands the C library accepts (`0` is 0.0.0.0, `127.1` is 127.0.0.1)."""
+    name = host.strip().strip("[]")
+    try:
+        return ipaddress.ip_address(name)
+    except ValueError:
+        pass
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(name))
+    except (OSError, ValueError):
+        return None
 
 
 def is_loopback(host: str) -> bool:
-    if host.strip("[]") == "localhost":
+    if host.strip().strip("[]").lower() == "localhost":
         return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+    address = _address(host)
+    return address is not None and address.is_loopback
+
+
+def is_wildcard(host: str) -> bool:
+    """A bind address that listens on every interface (`0.0.0.0`, `::`, `0`, empty)."""
+    if host.strip().strip("[]") in ("", "*"):
+        return True
+    address = _address(host)
+    return address is not None and address.is_unspecified
 
 
 def may_carry_secrets(url: httpx.URL) -> bool:

@@ -28,12 +28,21 @@ from clef_tools.local._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_
 from clef_tools.local._prefix_cache import PrefixCache, common_prefix
 from clef_tools.local._prompt import PromptFrame, choice_block, noul_block, score_block
 from clef_tools.local._torch_thread import run_on_torch_thread
-from clef_tools.request._errors import StateTooLongError, UnsupportedInputError
+from clef_tools.request._errors import (
+    RequestValidationError,
+    StateTooLongError,
+    UnsupportedInputError,
+)
 from clef_tools.request._media import first_media
 from clef_tools.request._render import render_state
 from clef_tools.request._validation import DecisionRequest, option_labels
 
 __all__ = ["ReadoutDecider"]
+
+#: A request's work budget: the tokens its forward passes compute (see `_check_work`).
+#: Room for a state as long as the embedded model reads with 64 yes/no questions, or a
+#: few 255-option choices; not for 64 of them (1.1 M tokens, once 17 CPU-minutes).
+DEFAULT_MAX_WORK_TOKENS = 131_072
 
 
 @dataclass
@@ -94,9 +103,13 @@ class ReadoutDecider(Decider):
         prefix_cache_bytes: int | None = 1 << 30,
         segment_tokens: int = DEFAULT_SEGMENT_TOKENS,
         score_labels: str = "letters",
+        max_work_tokens: int | None = DEFAULT_MAX_WORK_TOKENS,
     ) -> None:
         self.model = model.eval()
         self.tokenizer = tokenizer
+        if max_work_tokens is not None and max_work_tokens < 1:
+            raise ValueError("max_work_tokens must be positive (None: no budget)")
+        self.max_work_tokens = max_work_tokens
         self._model_id = model_id
         self.debias = _types(debias)
         self.debias_rotations = max(1, debias_rotations)
@@ -169,8 +182,10 @@ class ReadoutDecider(Decider):
         plan = self._plan(request)
         prefix_text = self.frame.prefix(plan.state_text)
         stage1 = plan.rows
+        self._check_work_before_tokenizing(prefix_text, stage1)
         prefix_ids, suffixes = self._split(prefix_text, stage1)
         self._check_length(len(prefix_ids), suffixes)
+        self._check_work(request, stage1, len(prefix_ids), suffixes)
         cache = self._prefixes.get(prefix_ids, self._forward)
         logps = self._forward.score_rows(
             cache, len(prefix_ids), RowBatch(suffixes, [r.labels.token_ids for r in stage1])
@@ -381,6 +396,49 @@ class ReadoutDecider(Decider):
         shared = min(common_prefix(prefix_ids, f) for f in fulls)
         shared = min(shared, *(len(f) - 1 for f in fulls))
         return prefix_ids[:shared], [f[shared:] for f in fulls]
+
+    def _check_work_before_tokenizing(self, prefix_text: str, rows: Sequence[_Row]) -> None:
+        """Tokenizing a huge request costs seconds too: refuse one whose text alone, at a
+        generous 12 characters a token, is past the budget, before tokenizing it."""
+        if self.max_work_tokens is None:
+            return
+        at_least = (len(prefix_text) + sum(len(r.block) for r in rows)) // 12
+        if at_least > self.max_work_tokens:
+            raise self._over_budget(f"at least {at_least:,}", len(rows))
+
+    def _over_budget(self, work: str, rows: int) -> RequestValidationError:
+        return RequestValidationError.at(
+            ("questions",),
+            f"this request needs {work} tokens of work (its state once, then {rows} rows "
+            f"of questions and options), over this backend's budget of "
+            f"{self.max_work_tokens:,} (max_work_tokens); send fewer questions or options "
+            "per request, or a shorter state",
+            "work_budget",
+        )
+
+    def _check_work(
+        self,
+        request: DecisionRequest,
+        rows: Sequence[_Row],
+        prefix_len: int,
+        suffixes: Sequence[Sequence[int]],
+    ) -> None:
+        """Refuse, before any forward pass, a request whose work (the tokens its passes
+        compute: the state once, then every row's own tokens) is past the budget.
+        Second-stage rows of long choices are estimated from their first stage."""
+        if self.max_work_tokens is None:
+            return
+        per_q: dict[str, list[int]] = {}
+        for row, suffix in zip(rows, suffixes, strict=True):
+            per_q.setdefault(row.qid, []).append(len(suffix))
+        work = prefix_len + sum(sum(v) for v in per_q.values())
+        second = self.debias_rotations if "choice" in self.debias else 1
+        for qid, question in request.questions.items():
+            if isinstance(question, Choice) and len(question.criteria) > self.group_size:
+                lengths = per_q[qid]
+                work += second * sum(lengths) // len(lengths)
+        if work > self.max_work_tokens:
+            raise self._over_budget(f"about {work:,}", len(rows))
 
     def _check_length(self, prefix_len: int, suffixes: Sequence[Sequence[int]]) -> None:
         longest = prefix_len + max(len(s) for s in suffixes)

@@ -30,6 +30,8 @@ MAX_IMAGES: Final = 4
 MAX_IMAGE_PIXELS: Final = 4096 * 4096
 #: Text in questions (instructions, descriptions), so a question cannot smuggle a state.
 MAX_QUESTION_TEXT_CHARS: Final = 20_000
+#: The request's `model` field: a name, not a place to put a state.
+MAX_MODEL_NAME_CHARS: Final = 256
 #: At most this many problems are listed in one validation error; the rest are counted.
 MAX_LISTED_ISSUES: Final = 50
 
@@ -46,4 +48,5 @@ LIMITS: Final[dict[str, int | str]] = {
     "images_max": MAX_IMAGES,
     "image_max_pixels": MAX_IMAGE_PIXELS,
     "question_text_max_chars": MAX_QUESTION_TEXT_CHARS,
+    "model_name_max_chars": MAX_MODEL_NAME_CHARS,
 }

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 
 from clef_tools.request._errors import FieldIssue, IssueList, RemoteError, RequestValidationError
+from clef_tools.request._limits import MAX_MODEL_NAME_CHARS
 from clef_tools.request._render import to_jsonable
 from clef_tools.request._validation import (
     DecisionRequest,
@@ -64,7 +65,7 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
         if key not in REQUEST_FIELDS:
             issues.append(
                 FieldIssue(
-                    (key,),
+                    (loc_part(key),),
                     f"unknown field; allowed: {', '.join(sorted(REQUEST_FIELDS))}",
                     "extra_forbidden",
                 )
@@ -75,6 +76,14 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
     model = data.get("model")
     if model is not None and not isinstance(model, str):
         issues.append(FieldIssue(("model",), "model must be a string", "string_type"))
+    elif isinstance(model, str) and len(model) > MAX_MODEL_NAME_CHARS:
+        issues.append(
+            FieldIssue(
+                ("model",),
+                f"model names are at most {MAX_MODEL_NAME_CHARS} characters, got {len(model)}",
+                "string_too_long",
+            )
+        )
     if issues:
         raise RequestValidationError(issues)
     return validate_request(data["state"], data["questions"]), model

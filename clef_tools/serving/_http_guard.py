@@ -19,12 +19,11 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from clef_tools.hosted._net import is_loopback
+from clef_tools.hosted._net import is_loopback, is_wildcard
 
 __all__ = ["AccessPolicy", "GuardMiddleware"]
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
-_WILDCARD_BINDS = frozenset({"0.0.0.0", "::", "[::]", ""})
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class AccessPolicy:
     ) -> AccessPolicy:
         """Loopback names, the bound address itself (unless it is a wildcard), extras."""
         hosts = [*LOOPBACK_NAMES, *extra_hosts]
-        if host not in _WILDCARD_BINDS and not is_loopback(host):
+        if not is_wildcard(host) and not is_loopback(host):
             hosts.append(f"[{host}]" if ":" in host and not host.startswith("[") else host)
         return cls(
             api_key=api_key,

@@ -14,23 +14,26 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import anyio
 import anyio.to_thread
+from langchain_core.decisions import ClassifierResponse
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from clef_tools import __version__
 from clef_tools.backends._decider import Decider
-from clef_tools.hosted._net import is_loopback
+from clef_tools.hosted._net import is_loopback, is_wildcard
 from clef_tools.request._errors import (
     AuthenticationError,
     BackendError,
@@ -50,10 +53,12 @@ from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
 from clef_tools.serving._http_run import ConnectionLimits, run_app
 from clef_tools.serving._openapi import docs_page, openapi_document
 
-__all__ = ["DEFAULT_MAX_BODY_BYTES", "create_app", "serve"]
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_REQUEST_TIMEOUT_S", "create_app", "serve"]
 
 log = logging.getLogger("clef_tools.serve")
 
+#: A request's deadline unless `--timeout` says otherwise: past it, 504 and the work stops.
+DEFAULT_REQUEST_TIMEOUT_S = 120.0
 #: Workers AI's body limit (13 MiB) rounded up: room for 4 images plus a long state.
 DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024
 REQUEST_ID_HEADER = "x-typesafe-request-id"
@@ -69,19 +74,23 @@ def create_app(
     *,
     api_key: str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
-    request_timeout_s: float | None = None,
+    request_timeout_s: float | None = DEFAULT_REQUEST_TIMEOUT_S,
     body_timeout_s: float | None = 30.0,
     max_queue: int = 32,
     access: AccessPolicy | None = None,
+    ready_probe_timeout_s: float = 10.0,
 ) -> Starlette:
     """A Starlette app; `backend` may be a factory, run once at startup (off the loop).
 
     `access` says which Hosts, Origins and key are accepted (default: loopback names and
     `api_key`). At most `max_queue` decisions are in flight; more get 503 + retry-after.
-    A request past `request_timeout_s` gets 504 and its work is cancelled.
+    A request past `request_timeout_s` gets 504 and its work is cancelled, as is the work
+    of a client that disconnects. `/healthz` says the process is alive (cheap, open);
+    `/readyz` that the scorer answers a one-question probe within `ready_probe_timeout_s`.
     """
     state: dict[str, Decider] = {}
     queue = _Queue(max_queue)
+    readiness = _Readiness(ready_probe_timeout_s)
     policy = access or AccessPolicy(api_key=api_key)
 
     @asynccontextmanager
@@ -96,13 +105,8 @@ def create_app(
     async def systemone(request: Request) -> Response:
         request_id = f"req_{uuid.uuid4().hex}"
         headers = {REQUEST_ID_HEADER: request_id}
-        if not queue.admit():
-            return _error(
-                503,
-                "overloaded",
-                f"{queue.limit} decisions are already queued; retry shortly",
-                {**headers, "retry-after": "1"},
-            )
+        # the body first, outside the queue: a client that trickles its body, or sends
+        # one that does not parse, never holds a slot that a real request needs
         try:
             body = await read_body(
                 request.stream(),
@@ -111,19 +115,37 @@ def create_app(
                 limit=max_body_bytes,
                 timeout_s=body_timeout_s,
             )
-            decider = state["decider"]
             # parsing and validating a large body is CPU work: keep the event loop free
             parsed, _model = await anyio.to_thread.run_sync(parse_request, body)
-            with anyio.fail_after(request_timeout_s):
-                response = (await decider.adecide_batch([parsed]))[0]
+        except ClientDisconnect:
+            log.info("%s: the client left while sending its body", request_id)
+            return Response(status_code=400)
         except BodyError as exc:
             return _error(exc.status, exc.error_type, str(exc), headers)
+        except ClefError as exc:
+            return _clef_error(exc, headers)
+        if not queue.admit():
+            return _error(
+                503,
+                "overloaded",
+                f"{queue.limit} decisions are already queued; retry shortly",
+                {**headers, "retry-after": "1"},
+            )
+        try:
+            decider = state["decider"]
+            with anyio.fail_after(request_timeout_s):
+                response = await _unless_client_leaves(
+                    request, lambda: decider.adecide_batch([parsed])
+                )
         except TimeoutError:
             return _error(504, "timeout", f"no decision within {request_timeout_s} s", headers)
         except ClefError as exc:
             return _clef_error(exc, headers)
         finally:
             queue.release()
+        if response is None:
+            log.info("%s: the client left; its decision was stopped", request_id)
+            return Response(status_code=499)
         if response.request_id:
             headers[UPSTREAM_ID_HEADER] = response.request_id
         return _json(200, response_to_wire(response), headers)
@@ -164,6 +186,10 @@ def create_app(
             {},
         )
 
+    async def ready(request: Request) -> Response:
+        probe = await readiness.check(state["decider"])
+        return _json(200 if probe["status"] == "ready" else 503, probe, {})
+
     document = openapi_document(__version__, auth=policy.api_key is not None)
     page = docs_page(document)
 
@@ -182,13 +208,81 @@ def create_app(
             Route("/v1/systemone", systemone, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
             Route("/healthz", health, methods=["GET"]),
+            Route("/readyz", ready, methods=["GET"]),
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/docs", docs, methods=["GET"]),
         ],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
-        middleware=[Middleware(GuardMiddleware, policy=policy)],
+        middleware=[
+            Middleware(
+                GuardMiddleware,
+                policy=replace(policy, open_paths=policy.open_paths | {"/readyz"}),
+            )
+        ],
     )
+
+
+async def _unless_client_leaves(
+    request: Request, work: Callable[[], Awaitable[list[ClassifierResponse]]]
+) -> ClassifierResponse | None:
+    """The decision, or None when the client disconnects first: then the work is
+    cancelled (and the backend's passes stop at their next check), not left to finish."""
+    result: list[ClassifierResponse] = []
+    failure: Exception | None = None
+    async with anyio.create_task_group() as tasks:
+
+        async def watch() -> None:
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            tasks.cancel_scope.cancel()
+
+        tasks.start_soon(watch)
+        try:
+            result.extend(await work())
+        except Exception as exc:  # re-raised as itself, not inside an exception group
+            failure = exc
+        tasks.cancel_scope.cancel()
+    if failure is not None:
+        raise failure
+    return result[0] if result else None
+
+
+_PROBE_QUESTIONS = {"ok": {"type": "noul", "instructions": "Is this a readiness probe?"}}
+
+
+class _Readiness:
+    """Whether the scorer answers: one small probe at a time, its outcome reused for
+    `fresh_s` seconds, so probes (open to anyone, like `/healthz`) cost the model little."""
+
+    def __init__(self, timeout_s: float, fresh_s: float = 5.0) -> None:
+        self.timeout_s = timeout_s
+        self.fresh_s = fresh_s
+        self._last: tuple[float, dict[str, Any]] | None = None
+        self._lock = anyio.Lock()
+
+    async def check(self, decider: Decider) -> dict[str, Any]:
+        async with self._lock:
+            now = time.monotonic()
+            if self._last is not None and now - self._last[0] < self.fresh_s:
+                return self._last[1]
+            began = time.monotonic()
+            outcome: dict[str, Any]
+            try:
+                with anyio.fail_after(self.timeout_s):
+                    await decider.adecide_batch(
+                        [{"state": "readiness probe", "questions": _PROBE_QUESTIONS}]
+                    )
+                outcome = {"status": "ready", "probe_seconds": round(time.monotonic() - began, 3)}
+            except TimeoutError:
+                outcome = {
+                    "status": "not_ready",
+                    "reason": f"the scorer did not answer a probe within {self.timeout_s} s",
+                }
+            except Exception as exc:  # any failure means: do not send traffic here
+                outcome = {"status": "not_ready", "reason": f"{type(exc).__name__}: {exc}"}
+            self._last = (time.monotonic(), outcome)
+            return outcome
 
 
 class _Queue:
@@ -252,7 +346,7 @@ def serve(
     port: int = 8080,
     api_key: str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
-    request_timeout_s: float | None = None,
+    request_timeout_s: float | None = DEFAULT_REQUEST_TIMEOUT_S,
     max_queue: int = 32,
     allowed_hosts: Sequence[str] = (),
     allowed_origins: Sequence[str] = (),
@@ -286,7 +380,7 @@ def warn_if_exposed(
             "the model (set CLEF_TOOLS_API_KEY)",
             host,
         )
-    if host in ("0.0.0.0", "::", "") and not allowed_hosts:
+    if is_wildcard(host) and not allowed_hosts:
         logger.warning(
             "listening on %s: only requests whose Host is a loopback name are answered; "
             "add the names clients use with --allowed-host",
