@@ -30,8 +30,10 @@ from clef_tools import (
     RateLimitError,
     ReadoutDecider,
     RemoteError,
+    RemoteTimeoutError,
     RequestValidationError,
     RetryPolicy,
+    StateTooLongError,
     UnsupportedInputError,
     UpstreamChoiceAnswer,
     WorkersAIClient,
@@ -311,3 +313,53 @@ def test_serve_in_front_maps_a_spent_quota_to_429_quota_exceeded(
     assert response.json()["detail"]["error_type"] == "quota_exceeded"
     assert response.headers["x-clef-upstream-request-id"] == "cfreq-1"
     assert len(workers.times) == 1  # not retried
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "error", "attempts"),
+    [
+        # Cloudflare's Workers AI error table: each documented code, in its status
+        (429, 3036, QuotaExceededError, 1),  # daily free allocation used up: not today
+        (429, 3040, RateLimitError, 3),  # out of capacity: retried
+        (400, 3003, RequestValidationError, 1),  # incomplete request
+        (413, 3006, RequestValidationError, 1),  # request too large
+        (400, 5004, RequestValidationError, 1),  # invalid data
+        (404, 3042, UnsupportedInputError, 1),  # invalid model id
+        (400, 5007, UnsupportedInputError, 1),  # no such model
+        (403, 3023, AuthenticationError, 1),  # account blocked
+        (403, 5016, AuthenticationError, 1),  # model agreement
+        (405, 5019, UnsupportedInputError, 1),  # deprecated SDK version
+        (408, 3007, RemoteTimeoutError, 3),  # timeout: retried
+        (408, 3008, RemoteTimeoutError, 3),  # aborted: retried
+    ],
+)
+def test_documented_error_codes_map_to_typed_errors(
+    fake: tuple[FakeWorkersAI, str],
+    workers: FakeWorkersAI,
+    status: int,
+    code: int,
+    error: type[Exception],
+    attempts: int,
+) -> None:
+    _, url = fake
+    workers.script.extend([(status, code, {"retry-after": "0"})] * 3)
+    with pytest.raises(error) as err:
+        _client(url).decide("x", {"urgent": QUESTIONS["urgent"]})
+    assert len(workers.times) == attempts
+    assert str(code) in str(err.value)
+    if isinstance(err.value, QuotaExceededError | RateLimitError):
+        assert err.value.code == code
+
+
+def test_a_state_past_the_window_is_refused_before_sending(
+    fake: tuple[FakeWorkersAI, str], workers: FakeWorkersAI
+) -> None:
+    _, url = fake
+    long_state = "word " * 30_000  # about 37,500 tokens at four bytes a token
+    with pytest.raises(StateTooLongError) as err:
+        _client(url).decide(long_state, {"urgent": QUESTIONS["urgent"]})
+    assert err.value.limit == 24_576 and err.value.path == "state"
+    assert workers.times == []  # nothing was sent
+    # a narrower window is the operator's to set
+    with pytest.raises(StateTooLongError):
+        _client(url, context_window_tokens=10).decide("a" * 100, {"urgent": QUESTIONS["urgent"]})

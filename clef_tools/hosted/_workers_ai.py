@@ -1,9 +1,10 @@
 """`WorkersAIClient`: Clef-Flash (or Clef) hosted on Cloudflare Workers AI.
 
 Workers AI wraps every answer in `{result, success, errors, messages}` and reports
-failures as numbered codes whose HTTP status alone is ambiguous: a 429 is either
-"capacity temporarily exceeded" (3040, retry) or "daily allocation spent" (4006, do not),
-and a 529 can carry 5012. This module maps those codes onto the `ClefError` tree.
+failures as numbered codes whose HTTP status alone is ambiguous: a 429 is either "out of
+capacity" (3040, retry) or "daily free allocation used up" (3036, do not), and a 529 can
+carry 5012. `_CODES` maps each code of Cloudflare's error table
+(developers.cloudflare.com/workers-ai/platform/errors/) onto the `ClefError` tree.
 """
 
 from __future__ import annotations
@@ -17,12 +18,17 @@ import httpx
 from clef_tools.hosted._hosted import HostedDecider, _Attempt, classify_status, refused
 from clef_tools.hosted._retry import RetryPolicy, parse_retry_after
 from clef_tools.request._errors import (
+    AuthenticationError,
     ModelUnavailableError,
     QuotaExceededError,
+    RateLimitError,
     RemoteError,
+    RemoteTimeoutError,
+    StateTooLongError,
     UnsupportedInputError,
 )
 from clef_tools.request._media import split_images
+from clef_tools.request._render import render_state
 from clef_tools.request._validation import DecisionRequest
 from clef_tools.request._wire import request_to_wire
 
@@ -31,9 +37,39 @@ __all__ = ["WorkersAIClient"]
 DEFAULT_API_BASE = "https://api.cloudflare.com/client/v4"
 CLEF_FLASH = "@cf/cloudflare/clef-flash"
 
-#: Codes that mean the request itself is wrong (never retried).
-_VALIDATION_CODES = frozenset({5006, 5012, 6003, 5021})
-_QUOTA_CODES = frozenset({4006})
+#: What each documented error code means here. `quota`: the account's allocation is spent
+#: (not retried today); `capacity`: no data centre could take it now (retried); `invalid`:
+#: the request itself is wrong; `model`: no such model; `forbidden`: the account may not
+#: use it; `unsupported`: the endpoint will not serve it; `timeout`: retried.
+_CODES: Mapping[int, str] = {
+    3036: "quota",  # Account limited: daily free allocation of neurons used up (429)
+    4006: "quota",  # the same, as older responses numbered it
+    3040: "capacity",  # Out of capacity: no more data centers to forward the request to (429)
+    3003: "invalid",  # Incomplete request: missing headers or body (400)
+    3006: "invalid",  # Request too large (413)
+    3039: "invalid",  # Finetune missing required files (400)
+    5004: "invalid",  # Invalid data type for base64 input (400)
+    5006: "invalid",
+    5012: "invalid",
+    5021: "invalid",
+    6003: "invalid",
+    3042: "model",  # Invalid model ID (404)
+    5007: "model",  # No such model or task (400)
+    7000: "model",
+    3023: "forbidden",  # Account blocked (403)
+    3041: "forbidden",  # Account not allowed for private model (403)
+    5016: "forbidden",  # Model agreement not accepted (403)
+    5018: "forbidden",  # Account not allowed for private model (403)
+    5005: "unsupported",  # LoRA unsupported by the model (405)
+    5019: "unsupported",  # Deprecated SDK version (405)
+    3007: "timeout",  # Timeout (408)
+    3008: "timeout",  # Aborted (408)
+}
+#: Clef-Flash's context window on Workers AI, in tokens.
+CONTEXT_WINDOW_TOKENS = 24_576
+#: Bytes of rendered state per token in the estimate made before sending (no tokenizer
+#: here): English text runs about four.
+_BYTES_PER_TOKEN = 4
 
 
 class WorkersAIClient(HostedDecider):
@@ -57,6 +93,7 @@ class WorkersAIClient(HostedDecider):
         max_concurrency: int = 8,
         http_client: httpx.Client | None = None,
         async_http_client: httpx.AsyncClient | None = None,
+        context_window_tokens: int = CONTEXT_WINDOW_TOKENS,
     ) -> None:
         super().__init__(
             timeout=timeout,
@@ -74,6 +111,7 @@ class WorkersAIClient(HostedDecider):
             )
         self.model = model
         self.api_base = (api_base or DEFAULT_API_BASE).rstrip("/")
+        self.context_window_tokens = context_window_tokens
 
     def __repr__(self) -> str:
         return f"WorkersAIClient(account_id={self.account_id!r}, model={self.model!r})"
@@ -84,7 +122,13 @@ class WorkersAIClient(HostedDecider):
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
         # Raises for remote image URLs (Workers AI does not fetch them) and > 4 images.
-        split_images(request.state, (*loc_prefix, "state"))
+        state, _ = split_images(request.state, (*loc_prefix, "state"))
+        # Refused here, not after a round trip: a state past the window never fits
+        estimate = len(render_state(state).encode()) // _BYTES_PER_TOKEN
+        if estimate > self.context_window_tokens:
+            raise StateTooLongError(
+                estimate, self.context_window_tokens, loc=(*loc_prefix, "state")
+            )
 
     kind = "workers-ai"
 
@@ -124,10 +168,12 @@ class WorkersAIClient(HostedDecider):
         code, message = _first_error(payload)
         message = message or response.reason_phrase or "error"
         retry_after = parse_retry_after(response.headers.get("retry-after"))
-        if code in _QUOTA_CODES:
+        number = _as_int(code) if code is not None else None
+        meaning = _CODES.get(number) if number is not None else None
+        if meaning == "quota":
             return _Attempt(
                 QuotaExceededError(
-                    f"Workers AI allocation used up: {message}",
+                    f"Workers AI allocation used up ({code}): {message}",
                     status=status,
                     code=code,
                     request_id=request_id,
@@ -135,20 +181,64 @@ class WorkersAIClient(HostedDecider):
                 ),
                 retryable=False,
             )
-        if code in _VALIDATION_CODES and status < 500:
+        if meaning == "capacity":
+            return _Attempt(
+                RateLimitError(
+                    f"Workers AI is out of capacity ({code}): {message}",
+                    status=status if status in (429, 529) else 429,
+                    code=code,
+                    request_id=request_id,
+                    retry_after=retry_after,
+                ),
+                retryable=True,
+                retry_after=retry_after,
+            )
+        if meaning == "invalid" and status < 500:
             return refused(
                 f"Workers AI refused the request ({code}): {message}", status, request_id
             )
-        if status == 400 and code == 7000:
+        if meaning == "model":
             return _Attempt(
                 UnsupportedInputError(
-                    "model", f"Workers AI has no model {self.model!r}: {message}"
+                    "model", f"Workers AI has no model {self.model!r} ({code}): {message}"
                 ),
                 retryable=False,
+            )
+        if meaning == "forbidden":
+            return _Attempt(
+                AuthenticationError(
+                    f"Workers AI will not serve this account ({code}): {message}",
+                    status=status,
+                    code=code,
+                    request_id=request_id,
+                ),
+                retryable=False,
+            )
+        if meaning == "unsupported":
+            return _Attempt(
+                UnsupportedInputError("model", f"Workers AI will not serve it ({code}): {message}"),
+                retryable=False,
+            )
+        if meaning == "timeout":
+            return _Attempt(
+                RemoteTimeoutError(
+                    f"Workers AI timed out ({code}): {message}",
+                    status=status,
+                    code=code,
+                    request_id=request_id,
+                ),
+                retryable=True,
+                retry_after=retry_after,
             )
         return classify_status(
             status, message, code=code, request_id=request_id, retry_after=retry_after
         )
+
+
+def _as_int(code: int | str) -> int | None:
+    if isinstance(code, int) and not isinstance(code, bool):
+        return code
+    return int(code) if isinstance(code, str) and code.isdigit() else None
 
 
 def _first_error(payload: object) -> tuple[int | str | None, str]:

@@ -11,7 +11,7 @@ ClefError
     └── RemoteError          a hosted endpoint answered with an error (status, code, request id)
         ├── AuthenticationError   401/403: the key or token is wrong
         ├── RateLimitError        429/529 still failing after the retries (retryable later)
-        ├── QuotaExceededError    the daily allocation is spent (Workers AI 4006): not retried
+        ├── QuotaExceededError    the daily allocation is spent (Workers AI 3036): not retried
         └── RemoteTimeoutError    no answer within the timeout, after the retries
 ```
 
@@ -243,7 +243,7 @@ class RateLimitError(RemoteError, ModelRateLimitError):
 
 
 class QuotaExceededError(RemoteError, ModelRateLimitError):
-    """The account's allocation is spent (Workers AI 429/4006); retrying today will not help."""
+    """The account's allocation is spent (Workers AI 429/3036); retrying today will not help."""
 
     is_retryable = False
 
