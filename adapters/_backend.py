@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.decisions import BaseDecisionModel, State
-
 from clef_tools import Decider
+from clef_tools.decisions import BaseDecisionModel, State
 from langchain_clef.decision_model import ClefDecisionModel
 
 DeciderLike = Decider | ClefDecisionModel

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.decisions import (
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import get_config_list
+from pydantic import ConfigDict, Field, PrivateAttr, SecretStr, model_validator
+
+from clef_tools import Decider, load_decider
+from clef_tools.decisions import (
     BaseDecisionModel,
     ClassifierRequest,
     ClassifierResponse,
     Question,
     State,
 )
-from langchain_core.runnables import RunnableConfig
-from langchain_core.runnables.config import get_config_list
-from pydantic import ConfigDict, Field, PrivateAttr, SecretStr, model_validator
-
-from clef_tools import Decider, load_decider
 
 __all__ = ["ClefDecisionModel"]
 

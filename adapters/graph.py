@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from langchain_core.decisions import (
+from langgraph.types import Command
+
+from clef_tools import Decider
+from clef_tools.decisions import (
     BaseDecisionModel,
     Choice,
     ChoiceAnswer,
@@ -22,9 +25,6 @@ from langchain_core.decisions import (
     ScoreAnswer,
     State,
 )
-from langgraph.types import Command
-
-from clef_tools import Decider
 from langchain_clef._backend import as_decision_model, state_of
 
 __all__ = ["DecisionNode", "decision_edge", "decision_node"]

@@ -16,17 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import AsyncCallbackManagerForChainRun, CallbackManagerForChainRun
-from langchain_core.decisions import (
-    BaseDecisionModel,
-    Choice,
-    ChoiceAnswer,
-    ClassifierRequest,
-)
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import patch_config
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from clef_tools import Decider, ExampleIndex, build_index, with_examples
+from clef_tools.decisions import (
+    BaseDecisionModel,
+    Choice,
+    ChoiceAnswer,
+    ClassifierRequest,
+)
 from clef_tools.examples import Example, open_encoder
 from langchain_clef._backend import as_decision_model, state_of
 from langchain_clef.decision_model import ClefDecisionModel

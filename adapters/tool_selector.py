@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from langchain.agents.middleware import AgentMiddleware
 from langchain.agents.middleware.types import ModelRequest, ModelResponse
-from langchain_core.decisions import ClassifierResponse, Noul
 from langchain_core.runnables import Runnable, RunnableLambda
 from langchain_core.tools import BaseTool
 
 from clef_tools import LIMITS, ClefError
+from clef_tools.decisions import ClassifierResponse, Noul
 from langchain_clef._backend import DeciderLike, as_decider
 
 __all__ = ["ToolSelectorMiddleware"]

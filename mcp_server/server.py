@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 import anyio
-from langchain_core.decisions import Choice, Noul, Score
 from mcp.server import MCPServer
 from mcp.server.mcpserver import (
     AcceptedElicitation,
@@ -52,6 +51,7 @@ from clef_tools import (
     response_to_wire,
 )
 from clef_tools.backends._registry import question_types as question_types_of
+from clef_tools.decisions import Choice, Noul, Score
 
 __all__ = ["AppState", "SessionLimits", "build_server", "http_app"]
 

@@ -38,3 +38,21 @@ def smollm2_any(request: pytest.FixtureRequest) -> ReadoutDecider:
 @pytest.fixture(scope="session")
 def embedded() -> ReadoutDecider:
     return load_readout("embedded", progress=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A hermetic run: the public data sets come from the wheels `scripts/setup` fetched
+    (`.venv/wheelhouse`), and pip may not reach an index, so a test that tried to download
+    would fail instead of passing on a network CI does not promise. Hypothesis draws the
+    same examples on every run, so a failure in CI reproduces."""
+    import os
+    from pathlib import Path
+
+    from hypothesis import settings
+
+    house = Path(__file__).resolve().parents[1] / ".venv" / "wheelhouse"
+    if house.is_dir():
+        os.environ.setdefault("CLEF_TOOLS_WHEELHOUSE", str(house))
+    os.environ["PIP_NO_INDEX"] = "1"
+    settings.register_profile("repeatable", derandomize=True, database=None)
+    settings.load_profile("repeatable")

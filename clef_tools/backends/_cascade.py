@@ -36,10 +36,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from langchain_core.decisions import Choice
-
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
 from clef_tools.backends._embedding import EmbeddingDecider
+from clef_tools.decisions import Choice
 from clef_tools.examples._index import ExampleIndex
 from clef_tools.request._confidence import choice_confidence
 from clef_tools.request._errors import StateTooLongError

@@ -15,10 +15,10 @@ from functools import cached_property
 from typing import Any
 
 import anyio.to_thread
-from langchain_core.decisions import ClassifierRequest, ClassifierResponse, State
 
 from clef_tools.backends._cancel import cancellable
 from clef_tools.backends._microbatch import MicroBatcher
+from clef_tools.decisions import ClassifierRequest, ClassifierResponse, State
 from clef_tools.request._confidence import build_answer
 from clef_tools.request._errors import (
     BackendError,

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import anyio
-from langchain_core.decisions import ClassifierResponse
 
 from clef_tools._extras import require_extra
 from clef_tools.backends._cancel import cancellable
 from clef_tools.backends._decider import Decider
+from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict

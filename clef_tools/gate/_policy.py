@@ -8,8 +8,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
-from langchain_core.decisions import Noul
-
+from clef_tools.decisions import Noul
 from clef_tools.request._errors import PolicyError
 from clef_tools.request._validation import validate_request
 

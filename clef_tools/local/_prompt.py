@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.decisions import Choice, Noul, Score
-
+from clef_tools.decisions import Choice, Noul, Score
 from clef_tools.request._render import render_content
 
 __all__ = ["PromptFrame", "choice_block", "noul_block", "score_block"]

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import torch
-from langchain_core.decisions import Box, Choice, Noul, Score
 
 from clef_tools.backends._decider import BackendInfo, Decider, RequestScores
+from clef_tools.decisions import Box, Choice, Noul, Score
 from clef_tools.local._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools.local._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
 from clef_tools.local._prefix_cache import PrefixCache, common_prefix

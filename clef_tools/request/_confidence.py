@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.decisions import (
+from clef_tools.decisions import (
     Choice,
     ChoiceAnswer,
     Noul,

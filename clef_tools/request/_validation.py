@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.decisions import Box, Choice, Noul, Score, State
 from langchain_core.messages import BaseMessage
 from pydantic import ValidationError
 
+from clef_tools.decisions import Box, Choice, Noul, Score, State
 from clef_tools.request import _limits as L
 from clef_tools.request._errors import FieldIssue, IssueList, RequestValidationError
 from clef_tools.request._media import count_images

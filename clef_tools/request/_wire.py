@@ -11,8 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
-
+from clef_tools.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 from clef_tools.request._errors import FieldIssue, IssueList, RemoteError, RequestValidationError
 from clef_tools.request._limits import MAX_MODEL_NAME_CHARS
 from clef_tools.request._render import to_jsonable

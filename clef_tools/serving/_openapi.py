@@ -310,6 +310,18 @@ def openapi_document(version: str, *, auth: bool) -> dict[str, Any]:
                     "responses": {"200": {"description": "ok"}},
                 }
             },
+            "/readyz": {
+                "get": {
+                    "operationId": "ready",
+                    "summary": "Readiness: the scorer answered a small probe in time (never "
+                    "needs the key)",
+                    "security": [],
+                    "responses": {
+                        "200": {"description": "ready"},
+                        "503": {"description": "not ready, with the reason"},
+                    },
+                }
+            },
         },
         "components": {"schemas": _schemas()},
     }

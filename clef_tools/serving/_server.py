@@ -23,7 +23,6 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
-from langchain_core.decisions import ClassifierResponse
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -33,6 +32,7 @@ from starlette.routing import Route
 
 from clef_tools import __version__
 from clef_tools.backends._decider import Decider
+from clef_tools.decisions import ClassifierResponse
 from clef_tools.hosted._net import is_loopback, is_wildcard
 from clef_tools.request._errors import (
     AuthenticationError,
