@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 from _backends import InstantDecider
 from _loopback import serving
@@ -25,7 +26,7 @@ from mcp import Client
 
 from clef_mcp import build_server
 from clef_mcp._stdio import check_frame
-from clef_tools import RequestValidationError, create_app, parse_request
+from clef_tools import RequestValidationError, create_app, parse_request, validate_request
 from clef_tools.cli import main as cli_main
 
 COUNTS: Counter[str] = Counter()
@@ -135,6 +136,41 @@ def fuzz(examples: int) -> settings:
     return settings(FUZZ, max_examples=examples)
 
 
+_RESPONSE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["model", "answers", "usage"],
+    "properties": {
+        "model": {"type": "string"},
+        "answers": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"enum": ["noul", "choice", "score"]}},
+            },
+        },
+        "usage": {
+            "type": "object",
+            "required": ["input_tokens", "output_tokens"],
+        },
+    },
+}
+_FIELDS = ("state", "questions", "options", "tool_name", "arguments", "Input validation error")
+
+
+def _names_a_field(text: str) -> bool:
+    return any(field in text for field in _FIELDS)
+
+
+def _pydantic_takes(questions: dict[str, Any]) -> bool:
+    """Whether the MCP schema's own (pydantic) check takes these questions: it knows the
+    three types only, where our validator names `box` as unsupported."""
+    return all(
+        isinstance(q, dict) and q.get("type") in ("noul", "choice", "score")
+        for q in questions.values()
+    )
+
+
 def _writable(err: RequestValidationError) -> None:
     details = [issue.as_detail() for issue in err.issues]
     json.dumps(details, ensure_ascii=False, allow_nan=False).encode("utf-8")
@@ -174,6 +210,7 @@ def test_serve_never_answers_5xx(server: httpx.Client, body: bytes, encoding: st
     import zstandard
 
     headers = {"content-type": "application/json"}
+    plain = body
     if encoding == "gzip":
         body = gzip.compress(body)
     elif encoding == "zstd":
@@ -184,9 +221,21 @@ def test_serve_never_answers_5xx(server: httpx.Client, body: bytes, encoding: st
     COUNTS["serve"] += 1
     COUNTS[f"serve_{response.status_code // 100}xx"] += 1
     assert response.status_code < 500, response.text[:300]
-    assert isinstance(
-        response.json()["detail" if response.status_code >= 400 else "answers"], list | dict
-    )
+    if encoding == "br":  # not an encoding serve takes: refused before reading
+        assert response.status_code == 415
+        return
+    # the oracle: the parser, called directly on the same bytes
+    try:
+        request, _ = parse_request(plain)
+    except RequestValidationError as err:
+        assert response.status_code == 422, response.text[:300]
+        locs = [d["loc"] for d in response.json()["detail"]]
+        assert locs == [["body", *issue.loc] for issue in err.issues]
+        return
+    assert response.status_code == 200, response.text[:300]
+    answer = response.json()
+    assert set(answer["answers"]) == set(request.questions)
+    jsonschema.validate(answer, _RESPONSE_SCHEMA)
 
 
 def test_serve_is_alive_after_the_fuzz(server: httpx.Client) -> None:
@@ -210,6 +259,7 @@ def test_serve_is_alive_after_the_fuzz(server: httpx.Client) -> None:
 )
 async def test_mcp_tools_answer_or_report_an_error(arguments: dict[str, Any]) -> None:
     async with Client(build_server(InstantDecider)) as client:
+        schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}
         for tool in ("decide", "route", "gate_tool_call"):
             args = (
                 arguments
@@ -224,6 +274,23 @@ async def test_mcp_tools_answer_or_report_an_error(arguments: dict[str, Any]) ->
             result = await client.call_tool(tool, args)
             COUNTS["mcp"] += 1
             COUNTS["mcp_error" if result.is_error else "mcp_ok"] += 1
+            if result.is_error:
+                # a typed error naming a field, never a crash inside the tool
+                text = result.content[0].text  # type: ignore[union-attr]
+                assert _names_a_field(text), text[:300]
+            else:
+                jsonschema.validate(result.structured_content, schemas[tool])
+        # the oracle for decide: our validator, called directly on the same arguments
+        if "state" in arguments and isinstance(arguments.get("questions"), dict):
+            try:
+                request = validate_request(arguments["state"], arguments["questions"])
+            except RequestValidationError:
+                return
+            decided = await client.call_tool("decide", arguments)
+            if _pydantic_takes(arguments["questions"]):
+                assert not decided.is_error, decided.content
+                answers = (decided.structured_content or {})["answers"]
+                assert set(answers) == set(request.questions)
 
 
 @fuzz(3000)
@@ -245,7 +312,15 @@ def test_every_raw_mcp_frame_gets_a_verdict(frame: bytes) -> None:
     line, error = check_frame(frame)
     if error is not None:
         error.model_dump_json()  # always writable
-    assert line is None or error is None
+    # exactly one verdict: a frame to pass on, or an error to answer with
+    assert (line is None) != (error is None)
+    try:
+        decoded = json.loads(frame)
+    except ValueError:
+        assert error is not None  # not JSON: an error, never passed on
+        return
+    if line is not None:
+        assert json.loads(line) == decoded  # passed on unchanged
 
 
 # -- the CLI (in process) ------------------------------------------------------------

@@ -203,7 +203,7 @@ class ExampleIndex:
         found = loo_scores(self.vectors, self.labels, self.top, seed=seed)
         if found is not None:  # one leave-one-out pass serves both fits
             self.temperature = temperature_from_loo(*found)
-            self.none_floor = none_floor_from_loo(*found)
+            self.none_floor = none_floor_from_loo(*found, names=sorted(set(self.labels)))
         return self.temperature
 
     # -- serving a question -----------------------------------------------------------
@@ -227,12 +227,17 @@ class ExampleIndex:
         logits = []
         for k, described in enumerate(description_sims):
             examples = sims[view.option == k]
-            if examples.size == 0 and self.none_floor is not None and is_none_option(options[k]):
-                logits.append(self.none_floor / self.temperature)
+            floor = self.none_floor if is_none_option(options[k]) else None
+            if examples.size == 0 and floor is not None:
+                logits.append(floor / self.temperature)
                 continue
             own = np.append(examples, described)
             best = own if own.size <= self.top else np.partition(own, -self.top)[-self.top :]
-            logits.append(float(best.mean()) / self.temperature)
+            score = float(best.mean())
+            # a none option's own examples can only add to its floor: a message unlike
+            # every in-scope example is out of scope whether or not it resembles one of
+            # the (scattered) labelled out-of-scope rows
+            logits.append((score if floor is None else max(score, floor)) / self.temperature)
         return logits
 
     def nearest(self, state_vec: Any, qid: str, options: Sequence[str], k: int) -> list[int]:

@@ -80,16 +80,31 @@ def temperature_from_loo(logits: Any, gold: Any) -> float:
 def fit_none_floor(
     vectors: Any, labels: Sequence[str], top: int, *, seed: int = 0, quantile: float = NONE_QUANTILE
 ) -> float | None:
-    """The `quantile` of the rows' leave-one-out scores for their own label."""
+    """The `quantile` of the in-scope rows' leave-one-out scores for their own label."""
     found = loo_scores(vectors, labels, top, seed=seed)
-    return None if found is None else none_floor_from_loo(*found, quantile=quantile)
+    if found is None:
+        return None
+    return none_floor_from_loo(*found, quantile=quantile, names=sorted(set(labels)))
 
 
-def none_floor_from_loo(logits: Any, gold: Any, *, quantile: float = NONE_QUANTILE) -> float:
-    """The `quantile` of leave-one-out scores for the rows' own labels."""
+def none_floor_from_loo(
+    logits: Any,
+    gold: Any,
+    *,
+    quantile: float = NONE_QUANTILE,
+    names: Sequence[str] | None = None,
+) -> float:
+    """The `quantile` of leave-one-out scores for the rows' own labels. With `names` (the
+    labels `loo_scores` coded), rows labelled with a none option are left out: the floor
+    says how close an in-scope message comes to its own examples, and labelled
+    out-of-scope rows, scattered by nature, would pull it down."""
     import numpy as np
 
     own = logits[np.arange(gold.size), gold]
+    if names is not None:
+        in_scope = np.array([not is_none_option(names[g]) for g in gold.tolist()], dtype=bool)
+        if in_scope.any():
+            own = own[in_scope]
     return float(np.quantile(own, quantile))
 
 
