@@ -1,5 +1,5 @@
-"""clef MCP server: `decide`, `route`, `gate_tool_call`, `record_review` and `model_info`
-for MCP hosts.
+"""clef MCP server: `decide`, `route`, `gate_tool_call`, `model_info` and (with human
+reviews on) `record_review`, for MCP hosts.
 
 The server's names load on first use, so `clef-tools --help` (which registers the `mcp`
 command through this package) does not import the MCP SDK.

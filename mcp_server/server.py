@@ -51,7 +51,6 @@ from clef_tools import (
     response_to_wire,
 )
 from clef_tools.backends._registry import question_types as question_types_of
-from clef_tools.decisions import Choice, Noul, Score
 
 __all__ = ["AppState", "SessionLimits", "build_server", "http_app"]
 
@@ -80,7 +79,9 @@ StateArg = Annotated[
         "too long for the model is refused."
     ),
 ]
-QuestionArg = Annotated[Noul | Choice | Score, Field(discriminator="type")]
+#: A question as the wire format has it, checked by the same validator as every surface
+#: (so `decide` takes what `serve` takes, and its errors name the same fields).
+QuestionArg = dict[str, JsonValue]
 
 
 class _ReviewAnswer(BaseModel):

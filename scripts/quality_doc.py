@@ -319,6 +319,24 @@ def _examples() -> list[str]:
             ),
             "",
         ]
+        labelled = none.get("labelled_out_of_scope")
+        if labelled:
+            out += [
+                f"Labelled out-of-scope examples ({labelled['setup']}): they may only add to "
+                "the none option's floor, never lower it.",
+                "",
+                *_md(
+                    [
+                        *("index", "accuracy", "ECE", "none recall (out of scope)"),
+                        *("in-scope accuracy", "false none (in scope)"),
+                    ],
+                    [
+                        [name.replace("_", " ")] + [f"{r[k]:.3f}" for k in NONE_COLUMNS]
+                        for name, r in labelled["rows"].items()
+                    ],
+                ),
+                "",
+            ]
     study = _json(ROOT / "bench" / "results" / "examples-lm.json")
     if study:
         alone, best = study["examples_alone"], study["best"]

@@ -62,3 +62,30 @@ class InstantDecider(Decider):
                 probabilities[qid] = [1.0 / n] * n
             out.append(RequestScores(probabilities=probabilities, input_tokens=0))
         return out
+
+
+class EchoDecider(Decider):
+    """Answers that depend on the request alone (P(yes) from a digest of the state and the
+    question id), at once: concurrent callers that got each other's answers would see it."""
+
+    @property
+    def model_id(self) -> str:
+        return "echo"
+
+    @staticmethod
+    def expected(state: str, qid: str) -> float:
+        import hashlib
+
+        digest = hashlib.sha256(f"{state}\0{qid}".encode()).digest()
+        return round(0.01 + 0.98 * digest[0] / 255, 6)
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        out = []
+        for request in requests:
+            state = request.state if isinstance(request.state, str) else repr(request.state)
+            probabilities = {}
+            for qid in request.questions:
+                p = self.expected(state, qid)
+                probabilities[qid] = [p, 1.0 - p]  # P(yes) first, as the readout gives it
+            out.append(RequestScores(probabilities=probabilities, input_tokens=len(state)))
+        return out

@@ -476,7 +476,9 @@ def test_labelled_out_of_scope_examples_never_make_out_of_scope_worse() -> None:
     bare.refit_temperature()
     labelled = ExampleIndex("toy", dim)
     labelled.add(
-        [f"t{i}" for i in range(132)], labels + ["out_of_scope"] * 12, np.vstack([in_scope, scattered])
+        [f"t{i}" for i in range(132)],
+        labels + ["out_of_scope"] * 12,
+        np.vstack([in_scope, scattered]),
     )
     labelled.refit_temperature()
     # the floor is fitted on in-scope rows: the same with or without out-of-scope rows

@@ -56,7 +56,7 @@ class Fixed(Decider):
         self.calls += 1
         return [
             RequestScores(
-                probabilities={q: [1 - self.p, self.p] for q in r.questions}, input_tokens=0
+                probabilities={q: [self.p, 1 - self.p] for q in r.questions}, input_tokens=0
             )
             for r in requests
         ]
@@ -131,7 +131,7 @@ async def test_mcp_refuses_looser_thresholds_naming_the_field(smollm2: ReadoutDe
 
 
 def test_claimed_annotations_cannot_lower_the_risk_of_an_untrusted_caller() -> None:
-    gate = ToolGate(Fixed(0.9))
+    gate = ToolGate(Fixed(0.3))
     call = ("delete_all_files", {"folder": "/srv/data"})
     claims = {"readOnlyHint": True, "destructiveHint": False}
     trusted = gate.judge(*call, messages=ASKED, annotations=claims)

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -19,7 +20,7 @@ from mcp.server import MCPServer
 from mcp.types import TextContent, TextResourceContents
 
 from clef_mcp import build_server
-from clef_tools import ReadoutDecider
+from clef_tools import ReadoutDecider, load_decider
 
 SUPPORT = {
     "type": "choice",
@@ -261,21 +262,22 @@ def _env() -> dict[str, str]:
     }
 
 
-async def test_stdio_subprocess_round_trip() -> None:
+CLI = str(Path(sys.executable).with_name("clef-tools"))
+LATE = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}
+CARD = {"fraud": "stolen cards", "shipping": "parcels"}
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])  # the SDK client of each era
+async def test_stdio_subprocess_round_trip(smollm2: ReadoutDecider, mode: str) -> None:
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "clef_mcp", "--model", "smollm2", "--quiet"], env=_env()
+        command=CLI, args=["mcp", "--model", "smollm2", "--dtype", "fp32", "--quiet"], env=_env()
     )
-    async with Client(params, read_timeout_seconds=300) as client:
-        result = await client.call_tool(
-            "decide",
-            {
-                "state": "my parcel is late",
-                "questions": {"late": {"type": "noul", "instructions": "Is a parcel late?"}},
-            },
-        )
+    async with Client(params, read_timeout_seconds=300, mode=mode) as client:
+        result = await client.call_tool("decide", {"state": "my parcel is late", "questions": LATE})
         assert not result.is_error, result.content
-        assert 0 < result.structured_content["answers"]["late"]["noul"] < 1
         assert result.structured_content["model"] == "smollm2-135m-instruct-q4_1"
+    direct = smollm2.decide("my parcel is late", LATE).nouls["late"].noul
+    assert result.structured_content["answers"]["late"]["noul"] == pytest.approx(direct, abs=1e-4)
 
 
 def _free_port() -> int:
@@ -284,20 +286,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def test_streamable_http_round_trip() -> None:
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_streamable_http_round_trip(smollm2: ReadoutDecider, mode: str) -> None:
     port = _free_port()
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "clef_mcp",
-            "--http",
-            "--port",
-            str(port),
-            "--model",
-            "smollm2",
-            "--quiet",
-        ],
+        [CLI, "mcp", "--http", "--port", str(port), "--model", "smollm2", "--dtype", "fp32"],
         env=_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -311,16 +304,17 @@ async def test_streamable_http_round_trip() -> None:
             assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
             assert time.monotonic() < deadline, "server did not start"
             await anyio.sleep(0.2)
-        async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=300) as client:
-            result = await client.call_tool(
-                "route",
-                {
-                    "state": "card stolen",
-                    "options": {"fraud": "stolen cards", "shipping": "parcels"},
-                },
-            )
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with Client(url, read_timeout_seconds=300, mode=mode) as client:
+            result = await client.call_tool("route", {"state": "card stolen", "options": CARD})
             assert not result.is_error, result.content
-            assert set(result.structured_content["probabilities"]) == {"fraud", "shipping"}
+        question = {"type": "choice", "instructions": "Which option fits this best?"}
+        # the backend as the CLI opens it (its default debiasing and calibration)
+        python = load_decider("smollm2", dtype="fp32")
+        direct = python.decide("card stolen", {"route": {**question, "criteria": CARD}})
+        assert result.structured_content["probabilities"] == pytest.approx(
+            direct.choices["route"].probabilities, abs=1e-4
+        )
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -59,6 +59,18 @@ def test_wheel_ships_distinctive_top_level_names(wheel: Path) -> None:
     assert not any(n.startswith(("adapters/", "mcp_server/", "tests/", "examples/")) for n in names)
 
 
+def test_the_wheel_ships_the_calibrations_and_the_risk_model_as_in_the_tree(wheel: Path) -> None:
+    shipped = zipfile.ZipFile(wheel)
+    names = set(shipped.namelist())
+    for path in sorted((ROOT / "clef_tools" / "calibrations").glob("*.json")):
+        member = f"clef_tools/calibrations/{path.name}"
+        assert member in names, member
+        assert shipped.read(member) == path.read_bytes(), member
+    assert "clef_tools/calibrations/gate-embedded.json" in names  # the gate's risk model
+    descriptions = "clef_tools/evaluation/banking77_descriptions.json"
+    assert descriptions in names
+
+
 @pytest.fixture(scope="module")
 def fresh_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv holding only the wheel (`--no-deps`): its dependencies come per test from a

@@ -216,8 +216,9 @@ class Decider(ABC):
         return slots
 
     async def adecide_batch(self, requests: Sequence[RequestLike]) -> list[ClassifierResponse]:
-        """Async twin of `decide_batch`."""
-        valid = self.prepare(requests)
+        """Async twin of `decide_batch`. Validation runs in a worker thread: a request of
+        megabytes takes a second to check, and the event loop serves everyone else."""
+        valid = await anyio.to_thread.run_sync(self.prepare, requests)
         return self._respond(valid, await self.ascore(valid))
 
     def prepare(self, requests: Sequence[RequestLike]) -> list[DecisionRequest]:
