@@ -236,8 +236,11 @@ def _decide(args: argparse.Namespace) -> int:
     from clef_tools.local._progress import Progress
 
     # a first answer can take seconds (a long state, a cold CPU): say so past one second
-    with Progress(not args.quiet).waiting(
-        "answering (the first request after loading)", after_s=1.0
+    with (
+        decider,
+        Progress(not args.quiet).waiting(
+            "answering (the first request after loading)", after_s=1.0
+        ),
     ):
         response = decider.decide_batch([request])[0]
     json.dump(response_to_wire(response), sys.stdout, indent=args.indent, ensure_ascii=False)

@@ -142,6 +142,8 @@ def build_server(
             tasks.start_soon(loader.run)
             yield AppState(loader, pending)
             tasks.cancel_scope.cancel()
+        if loader.decider is not None:  # its async connections end with this event loop
+            await loader.decider.aclose()
 
     mcp: MCPServer[AppState] = MCPServer(
         "clef", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan

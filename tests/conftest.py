@@ -13,6 +13,8 @@ bf16 units and on GPUs (SmolLM2 runs in bf16 anywhere, just slower without those
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from clef_tools import ReadoutDecider, load_readout
@@ -56,3 +58,23 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["PIP_NO_INDEX"] = "1"
     settings.register_profile("repeatable", derandomize=True, database=None)
     settings.load_profile("repeatable")
+
+
+@pytest.fixture(autouse=True)
+def _test_http_clients_are_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Sync httpx clients a test opens (directly or through a hosted backend it builds) are
+    closed when it ends, so that the leak checks (ResourceWarning is an error) point at
+    sockets the product leaves open, not at the tests' own."""
+    import httpx
+
+    opened: list[httpx.Client] = []
+    original = httpx.Client.__init__
+
+    def tracked(self: httpx.Client, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        opened.append(self)
+
+    monkeypatch.setattr(httpx.Client, "__init__", tracked)
+    yield
+    for client in opened:
+        client.close()

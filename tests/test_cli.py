@@ -155,6 +155,8 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
         server.send_signal(signal.SIGTERM)
         rc = server.wait(timeout=30)
         log = server.stderr.read() if server.stderr else ""
+        if server.stderr is not None:
+            server.stderr.close()
     # uvicorn shuts down gracefully, then re-raises the signal it caught (exit by SIGTERM)
     assert rc in (0, -signal.SIGTERM), log
     assert "Finished server process" in log

@@ -26,13 +26,13 @@ def _rss_mb() -> float:
 
 
 def test_threads_on_the_python_api_get_their_own_answers(smollm2: ReadoutDecider) -> None:
-    states = [f"message {i}: my parcel number {i} is {i} days late" for i in range(12)]
+    states = [f"message {i}: my parcel number {i} is {i} days late" for i in range(6)]
     questions = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}
     serial = [smollm2.decide(s, questions).nouls["late"].noul for s in states]
     gate = ToolGate(smollm2, risk_model=None)
-    calls = [("send_email", {"to": f"user{i}@example.com"}) for i in range(12)]
+    calls = [("send_email", {"to": f"user{i}@example.com"}) for i in range(6)]
     gate_serial = [gate.judge(*c).risk for c in calls]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=6) as pool:
         answers = list(pool.map(lambda s: smollm2.decide(s, questions).nouls["late"].noul, states))
         risks = list(pool.map(lambda c: gate.judge(*c).risk, calls))
     assert answers == pytest.approx(serial, abs=1e-6)

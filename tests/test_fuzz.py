@@ -249,7 +249,7 @@ def test_serve_is_alive_after_the_fuzz(server: httpx.Client) -> None:
 # -- MCP tools (in-memory client) and raw frames -------------------------------------
 
 
-@fuzz(300)
+@fuzz(200)
 @given(
     arguments=st.fixed_dictionaries(
         {},

@@ -116,3 +116,5 @@ def test_the_stdio_server_answers_every_frame_and_keeps_serving() -> None:
     finally:
         proc.kill()
         proc.wait(timeout=30)
+        proc.stdin.close()
+        proc.stdout.close()

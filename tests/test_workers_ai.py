@@ -141,9 +141,22 @@ def workers(fake: tuple[FakeWorkersAI, str]) -> Iterator[FakeWorkersAI]:
     yield f
 
 
+_OPEN: list[WorkersAIClient] = []
+
+
 def _client(url: str, **kw: Any) -> WorkersAIClient:
     kw.setdefault("retry", RetryPolicy(max_retries=2, backoff_s=0.01))
-    return WorkersAIClient(ACCOUNT, kw.pop("token", TOKEN), api_base=f"{url}/client/v4", **kw)
+    client = WorkersAIClient(ACCOUNT, kw.pop("token", TOKEN), api_base=f"{url}/client/v4", **kw)
+    _OPEN.append(client)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def _closed() -> Iterator[None]:
+    """Each test's clients are closed after it (async ones by the async test itself)."""
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
 
 
 def test_unwraps_the_envelope_and_recomputes_confidence(
@@ -182,8 +195,9 @@ async def test_overloaded_529_retries_until_exhausted(
 ) -> None:
     _, url = fake
     workers.script.extend([(529, 5012, {})] * 3)
-    with pytest.raises(RateLimitError) as err:
-        await _client(url).adecide("x", {"urgent": QUESTIONS["urgent"]})
+    async with _client(url) as client:
+        with pytest.raises(RateLimitError) as err:
+            await client.adecide("x", {"urgent": QUESTIONS["urgent"]})
     assert err.value.status == 529 and err.value.request_id == "cfreq-3"
     assert len(workers.times) == 3
 

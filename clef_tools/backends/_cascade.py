@@ -98,6 +98,9 @@ class CascadeDecider(Decider):
         self.shortlist_over = shortlist_over
         self.supported_types = slow.supported_types
 
+    def _wrapped(self) -> list[Decider]:
+        return [self.fast, self.slow]
+
     @property
     def model_id(self) -> str:
         return self.slow.model_id

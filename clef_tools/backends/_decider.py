@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Self
 
 import anyio.to_thread
 
@@ -146,6 +146,32 @@ class Decider(ABC):
         return MicroBatcher(self._score, self.batch_window_ms / 1000.0, self.max_batch_requests)
 
     # -- public API -------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Release what this backend holds open (HTTP connections); a no-op for local
+        models. Wrappers close what they wrap."""
+        for inner in self._wrapped():
+            inner.close()
+
+    async def aclose(self) -> None:
+        for inner in self._wrapped():
+            await inner.aclose()
+
+    def _wrapped(self) -> list[Decider]:
+        """The backends this one delegates to (a calibration's, a cache's, a cascade's)."""
+        return [d for d in (getattr(self, "inner", None),) if isinstance(d, Decider)]
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     def info(self) -> BackendInfo:
         """What this backend is; subclasses add what they know (dtype, limits, …)."""

@@ -101,6 +101,9 @@ def create_app(
             state["decider"] = await anyio.to_thread.run_sync(backend)
         log.info("serving %s", state["decider"].model_id)
         yield
+        # the async connections a hosted backend opened live on this server's event loop,
+        # which ends here: close them with it (a later caller gets fresh ones)
+        await state["decider"].aclose()
 
     async def systemone(request: Request) -> Response:
         request_id = f"req_{uuid.uuid4().hex}"
