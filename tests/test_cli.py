@@ -7,10 +7,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-REQUEST = {
+from clef_tools import ReadoutDecider, load_decider
+
+REQUEST: dict[str, Any] = {
     "state": "I was charged twice for order #4411; please refund one charge.",
     "questions": {
         "refund": {"type": "noul", "instructions": "Is this a refund request?"},
@@ -84,7 +87,9 @@ def test_model_reports_what_would_load() -> None:
     assert info["max_context_tokens"] > 1000
 
 
-def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> None:
+def test_serve_answers_decide_over_http_and_stops_on_sigterm(
+    tmp_path: Path, smollm2: ReadoutDecider
+) -> None:
     import os
     import signal
     import socket
@@ -104,6 +109,8 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
             "serve",
             "--model",
             "smollm2",
+            "--dtype",
+            "fp32",
             "--quiet",
             "--port",
             str(port),
@@ -135,6 +142,19 @@ def test_serve_answers_decide_over_http_and_stops_on_sigterm(tmp_path: Path) -> 
         assert done.returncode == 0, done.stderr
         body = json.loads(done.stdout)
         assert body["model"] == "smollm2-135m-instruct-q4_1"
+        # the same numbers as the Python API gives for the same request
+        direct = load_decider("smollm2", dtype="fp32").decide(
+            REQUEST["state"], REQUEST["questions"]
+        )
+        assert body["answers"]["refund"]["noul"] == pytest.approx(
+            direct.nouls["refund"].noul, abs=1e-4
+        )
+        assert body["answers"]["team"]["probabilities"] == pytest.approx(
+            direct.choices["team"].probabilities, abs=1e-4
+        )
+        assert body["answers"]["mood"]["score"] == pytest.approx(
+            direct.scores["mood"].score, abs=1e-4
+        )
         assert set(body["answers"]["team"]) == {
             "type",
             "choice",

@@ -113,12 +113,21 @@ deep = st.integers(1, 4000).map(
 duplicates = st.integers(1, 2000).map(
     lambda n: b'{"state": {' + b",".join(b'"k": 1' for _ in range(n)) + b'}, "questions": {}}'
 )
+# the second attack pass: a lone surrogate as a top-level key, an oversize `model` field
+surrogate_keys = st.sampled_from([b"\\ud800", b"\\udfff", b"a\\udc00b"]).map(
+    lambda k: b'{"' + k + b'": 1, "state": "x", "questions": {"q": {"type": "noul"}}}'
+)
+long_models = st.integers(200, 5000).map(
+    lambda n: b'{"model": "' + b"m" * n + b'", "state": "x", "questions": {"q": {"type": "noul"}}}'
+)
 bodies = st.one_of(
     st.builds(_encode, request, st.booleans()),
     st.builds(_encode, valid_request, st.booleans()),
     st.binary(max_size=200),
     deep,
     duplicates,
+    surrogate_keys,
+    long_models,
 )
 
 FUZZ = settings(

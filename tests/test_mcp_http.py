@@ -48,7 +48,7 @@ def test_foreign_hosts_origins_and_missing_keys_are_refused(smollm2: ReadoutDeci
 async def test_an_mcp_client_with_the_key_works(smollm2: ReadoutDecider) -> None:
     with serving(_app(smollm2, api_key="s3cret")) as url:
         http = httpx2.AsyncClient(headers={"authorization": "Bearer s3cret"}, timeout=120)
-        async with Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
+        async with http, Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
             result = await client.call_tool(
                 "route",
                 {

@@ -89,7 +89,7 @@ def _validator(document: dict[str, Any], name: str) -> jsonschema.Draft202012Val
 def test_the_document_is_openapi_3_1_for_this_version(document: dict[str, Any]) -> None:
     assert document["openapi"] == "3.1.0"
     assert document["info"]["version"] == clef_tools.__version__
-    assert set(document["paths"]) == {"/v1/systemone", "/v1/models", "/healthz"}
+    assert set(document["paths"]) == {"/v1/systemone", "/v1/models", "/healthz", "/readyz"}
     assert "security" not in document  # no key configured: none required
 
 

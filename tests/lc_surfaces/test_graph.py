@@ -41,7 +41,10 @@ def test_noul_node_writes_the_answer_and_routes(
     )
     out = _graph(node, as_node=True).invoke({"messages": [("user", "this is terrible")]})
     assert out["went"] == went
-    assert out["decision"]["type"] == "noul" and 0 < out["decision"]["noul"] < 1
+    assert out["decision"]["type"] == "noul"
+    # the node asks about the graph's messages, as a direct call would
+    direct = smollm2.decide(out["messages"], {"q": Noul(instructions="Is the user angry?")})
+    assert out["decision"]["noul"] == pytest.approx(direct.nouls["q"].noul, abs=1e-4)
 
 
 def test_choice_edge_routes_without_writing_state(smollm2: ReadoutDecider) -> None:
