@@ -313,6 +313,50 @@ def _dtype() -> list[str]:
     ]
 
 
+def _attack() -> list[str]:
+    data = _json("attack-round2.json")
+    if data is None:
+        return []
+    serve, mcp = data["serve"], data["mcp"]
+
+    def statuses(row: dict[str, Any]) -> str:
+        return ", ".join(f"{n}× {s}" for s, n in sorted(row["statuses"].items()))
+
+    ready = serve["readiness_while_busy"]
+    flood = mcp["session_flood"]
+    rows = [
+        ["64 questions × 255 options (200 KB)", statuses(serve["huge_request"])],
+        [
+            "a client that leaves mid-decision",
+            "CPU-s in the 5 s after it left: "
+            f"{serve['client_leaves']['cpu_s_in_5s_after_leaving']}",
+        ],
+        ["32 trickling bodies, then 10 real requests", statuses(serve["trickling_bodies"])],
+        ["200 invalid bodies at once", statuses(serve["invalid_bodies"])],
+        ["lone-surrogate key; 10 MiB `model`", statuses(serve["small_holes"])],
+        [
+            "/healthz and /readyz while the model is busy",
+            f"{ready['healthz']} in {ready['healthz_ms']:.0f} ms; {ready['readyz']}",
+        ],
+        [
+            f"MCP: {sum(flood['statuses'].values())} `initialize` in {flood['flood_s']} s",
+            f"{statuses(flood)}; a new client got a session {flood['new_client_waited_s']} s after",
+        ],
+    ]
+    return [
+        "## Under attack",
+        "",
+        f"`bench/attack_round2.py`, `bench/results/attack-round2.json`: the console scripts "
+        f"(`clef-tools serve`, `clef-tools mcp --http`, model `{data['model']}`) on loopback, "
+        "every request with a client timeout. "
+        f"{data['totals']['5xx']} 5xx, {data['totals']['hangs']} hangs; peak RSS "
+        f"{serve['peak_rss_mb']:.0f} MB (serve), {mcp['peak_rss_mb']:.0f} MB (MCP).",
+        "",
+        *_md(["attack", "answers"], rows),
+        "",
+    ]
+
+
 def render() -> str:
     out = [
         "# Performance",
@@ -330,5 +374,6 @@ def render() -> str:
         *_cascade(),
         *_http(),
         *_surfaces(),
+        *_attack(),
     ]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -201,9 +201,19 @@ class ExampleIndex:
         """Fit the temperature and the none-floor on the index's own rows (leave-one-out);
         returns the temperature."""
         found = loo_scores(self.vectors, self.labels, self.top, seed=seed)
-        if found is not None:  # one leave-one-out pass serves both fits
+        if found is not None:
             self.temperature = temperature_from_loo(*found)
-            self.none_floor = none_floor_from_loo(*found, names=sorted(set(self.labels)))
+        # the floor from the in-scope rows alone (their own-label scores do not depend on
+        # the other rows, and neither does which of them are sampled): labelled
+        # out-of-scope rows leave it exactly where it is without them
+        in_scope = [i for i, label in enumerate(self.labels) if not is_none_option(label)]
+        if len(in_scope) == len(self.labels):
+            floor = found
+        else:
+            kept = [self.labels[i] for i in in_scope]
+            floor = loo_scores(self.vectors[in_scope], kept, self.top, seed=seed)
+        if floor is not None:
+            self.none_floor = none_floor_from_loo(*floor)
         return self.temperature
 
     # -- serving a question -----------------------------------------------------------
