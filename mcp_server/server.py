@@ -64,6 +64,12 @@ and rubric (score) questions; `route` to pick one of several named options; and
 `escalate`, do not run on `deny`. Probabilities near 0.5 (or low confidence) mean unsure.
 """
 
+REVIEWS_NOTE = (
+    "An `escalate` verdict carries a `review_token`: after showing the call to the user, "
+    "pass it to `record_review`, which asks the user directly and keeps their answer for "
+    "later calls.\n"
+)
+
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, idempotent_hint=True, open_world_hint=False, destructive_hint=False
 )
@@ -146,7 +152,10 @@ def build_server(
             await loader.decider.aclose()
 
     mcp: MCPServer[AppState] = MCPServer(
-        "clef", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan
+        "clef",
+        version=__version__,
+        instructions=INSTRUCTIONS + (REVIEWS_NOTE if human_reviews else ""),
+        lifespan=lifespan,
     )
 
     @mcp.tool(title="Decide typed questions", annotations=READ_ONLY)
