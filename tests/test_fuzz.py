@@ -190,7 +190,7 @@ def _writable(err: RequestValidationError) -> None:
 # -- the wire parser -----------------------------------------------------------------
 
 
-@fuzz(4000)
+@fuzz(3000)
 @given(bodies)
 def test_parser_returns_a_request_or_a_field_error(body: bytes) -> None:
     COUNTS["parser"] += 1
@@ -212,7 +212,7 @@ def server() -> Iterator[httpx.Client]:
         yield client
 
 
-@fuzz(1500)
+@fuzz(900)
 @given(body=bodies, encoding=st.sampled_from([None, None, None, "gzip", "zstd", "br"]))
 def test_serve_never_answers_5xx(server: httpx.Client, body: bytes, encoding: str | None) -> None:
     import gzip
@@ -304,7 +304,7 @@ async def test_mcp_tools_answer_or_report_an_error(arguments: dict[str, Any]) ->
                 assert set(answers) == set(request.questions)
 
 
-@fuzz(3000)
+@fuzz(2000)
 @given(
     st.one_of(
         bodies,
