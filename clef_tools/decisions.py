@@ -42,20 +42,7 @@ __all__ = [
 #: What clef-tools relies on upstream: `langchain_core.decisions` names, and the
 #: `langchain_core.exceptions` its error tree derives from (`clef_tools.request._errors`).
 UPSTREAM_NAMES: dict[str, tuple[str, ...]] = {
-    "langchain_core.decisions": (
-        "BaseDecisionModel",
-        "Box",
-        "Choice",
-        "ChoiceAnswer",
-        "ClassifierRequest",
-        "ClassifierResponse",
-        "Noul",
-        "NoulAnswer",
-        "Question",
-        "Score",
-        "ScoreAnswer",
-        "State",
-    ),
+    "langchain_core.decisions": tuple(name for name in __all__ if name != "UPSTREAM_NAMES"),
     "langchain_core.exceptions": (
         "ContextOverflowError",
         "ModelAPIError",

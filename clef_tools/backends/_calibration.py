@@ -188,6 +188,9 @@ class CalibratedDecider(Decider):
         self.calibration_id = calibration.id
         self.supported_types = inner.supported_types
 
+    def _wrapped(self) -> list[Decider]:
+        return [self.inner]
+
     @property
     def model_id(self) -> str:
         return self.inner.model_id

@@ -158,8 +158,9 @@ class Decider(ABC):
             await inner.aclose()
 
     def _wrapped(self) -> list[Decider]:
-        """The backends this one delegates to (a calibration's, a cache's, a cascade's)."""
-        return [d for d in (getattr(self, "inner", None),) if isinstance(d, Decider)]
+        """The backends this one delegates to: wrappers (a calibration, a cache, a
+        cascade) name theirs."""
+        return []
 
     def __enter__(self) -> Self:
         return self

@@ -49,6 +49,9 @@ class CachedDecider(Decider):
         inner = self.inner.info()
         return replace(inner, kind="cached", details={**inner.details, "inner": inner.kind})
 
+    def _wrapped(self) -> list[Decider]:
+        return [self.inner]
+
     @property
     def model_id(self) -> str:
         return self.inner.model_id

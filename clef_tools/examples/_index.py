@@ -27,9 +27,9 @@ from typing import Any
 from clef_tools.examples._scoring import (
     DEFAULT_TEMPERATURE,
     DEFAULT_TOP,
+    fit_none_floor,
     is_none_option,
     loo_scores,
-    none_floor_from_loo,
     temperature_from_loo,
 )
 
@@ -203,17 +203,9 @@ class ExampleIndex:
         found = loo_scores(self.vectors, self.labels, self.top, seed=seed)
         if found is not None:
             self.temperature = temperature_from_loo(*found)
-        # the floor from the in-scope rows alone (their own-label scores do not depend on
-        # the other rows, and neither does which of them are sampled): labelled
-        # out-of-scope rows leave it exactly where it is without them
-        in_scope = [i for i, label in enumerate(self.labels) if not is_none_option(label)]
-        if len(in_scope) == len(self.labels):
-            floor = found
-        else:
-            kept = [self.labels[i] for i in in_scope]
-            floor = loo_scores(self.vectors[in_scope], kept, self.top, seed=seed)
+        floor = fit_none_floor(self.vectors, self.labels, self.top, seed=seed, found=found)
         if floor is not None:
-            self.none_floor = none_floor_from_loo(*floor)
+            self.none_floor = floor
         return self.temperature
 
     # -- serving a question -----------------------------------------------------------

@@ -78,33 +78,34 @@ def temperature_from_loo(logits: Any, gold: Any) -> float:
 
 
 def fit_none_floor(
-    vectors: Any, labels: Sequence[str], top: int, *, seed: int = 0, quantile: float = NONE_QUANTILE
-) -> float | None:
-    """The `quantile` of the in-scope rows' leave-one-out scores for their own label."""
-    found = loo_scores(vectors, labels, top, seed=seed)
-    if found is None:
-        return None
-    return none_floor_from_loo(*found, quantile=quantile, names=sorted(set(labels)))
-
-
-def none_floor_from_loo(
-    logits: Any,
-    gold: Any,
+    vectors: Any,
+    labels: Sequence[str],
+    top: int,
     *,
+    seed: int = 0,
     quantile: float = NONE_QUANTILE,
-    names: Sequence[str] | None = None,
-) -> float:
-    """The `quantile` of leave-one-out scores for the rows' own labels. With `names` (the
-    labels `loo_scores` coded), rows labelled with a none option are left out: the floor
-    says how close an in-scope message comes to its own examples, and labelled
-    out-of-scope rows, scattered by nature, would pull it down."""
+    found: tuple[Any, Any] | None = None,
+) -> float | None:
+    """The `quantile` of the in-scope rows' leave-one-out scores for their own label.
+
+    Rows labelled with a none option are left out before scoring: an in-scope row's score
+    for its own label does not depend on them, nor does which rows the sample draws, so
+    labelled out-of-scope rows leave the floor exactly where it is without them. `found`:
+    `loo_scores` of all rows, reused when every row is in scope."""
+    in_scope = [i for i, label in enumerate(labels) if not is_none_option(label)]
+    if len(in_scope) < len(labels):
+        kept = [labels[i] for i in in_scope]
+        found = loo_scores(vectors[in_scope], kept, top, seed=seed)
+    elif found is None:
+        found = loo_scores(vectors, labels, top, seed=seed)
+    return None if found is None else none_floor_from_loo(*found, quantile=quantile)
+
+
+def none_floor_from_loo(logits: Any, gold: Any, *, quantile: float = NONE_QUANTILE) -> float:
+    """The `quantile` of leave-one-out scores for the rows' own labels."""
     import numpy as np
 
     own = logits[np.arange(gold.size), gold]
-    if names is not None:
-        in_scope = np.array([not is_none_option(names[g]) for g in gold.tolist()], dtype=bool)
-        if in_scope.any():
-            own = own[in_scope]
     return float(np.quantile(own, quantile))
 
 

@@ -65,6 +65,14 @@ _CODES: Mapping[int, str] = {
     3007: "timeout",  # Timeout (408)
     3008: "timeout",  # Aborted (408)
 }
+#: The meanings answered by a `RemoteError` of their own: its class, whether it is
+#: retried, and how the message puts it.
+_REMOTE: Mapping[str, tuple[type[RemoteError], bool, str]] = {
+    "quota": (QuotaExceededError, False, "allocation used up"),
+    "capacity": (RateLimitError, True, "is out of capacity"),
+    "forbidden": (AuthenticationError, False, "will not serve this account"),
+    "timeout": (RemoteTimeoutError, True, "timed out"),
+}
 #: Clef-Flash's context window on Workers AI, in tokens.
 CONTEXT_WINDOW_TOKENS = 24_576
 #: Bytes of rendered state per token in the estimate made before sending (no tokenizer
@@ -170,28 +178,23 @@ class WorkersAIClient(HostedDecider):
         retry_after = parse_retry_after(response.headers.get("retry-after"))
         number = _as_int(code) if code is not None else None
         meaning = _CODES.get(number) if number is not None else None
-        if meaning == "quota":
+        remote = _REMOTE.get(meaning) if meaning is not None else None
+        if remote is not None:
+            kind, retryable, what = remote
+            if kind is RateLimitError and status not in (429, 529):
+                status = 429
+            # rate limits carry the server's retry-after; a retried attempt waits for it
+            limited = issubclass(kind, RateLimitError | QuotaExceededError)
             return _Attempt(
-                QuotaExceededError(
-                    f"Workers AI allocation used up ({code}): {message}",
+                kind(
+                    f"Workers AI {what} ({code}): {message}",
                     status=status,
                     code=code,
                     request_id=request_id,
-                    retry_after=retry_after,
+                    retry_after=retry_after if limited else None,
                 ),
-                retryable=False,
-            )
-        if meaning == "capacity":
-            return _Attempt(
-                RateLimitError(
-                    f"Workers AI is out of capacity ({code}): {message}",
-                    status=status if status in (429, 529) else 429,
-                    code=code,
-                    request_id=request_id,
-                    retry_after=retry_after,
-                ),
-                retryable=True,
-                retry_after=retry_after,
+                retryable=retryable,
+                retry_after=retry_after if retryable else None,
             )
         if meaning == "invalid" and status < 500:
             return refused(
@@ -204,31 +207,10 @@ class WorkersAIClient(HostedDecider):
                 ),
                 retryable=False,
             )
-        if meaning == "forbidden":
-            return _Attempt(
-                AuthenticationError(
-                    f"Workers AI will not serve this account ({code}): {message}",
-                    status=status,
-                    code=code,
-                    request_id=request_id,
-                ),
-                retryable=False,
-            )
         if meaning == "unsupported":
             return _Attempt(
                 UnsupportedInputError("model", f"Workers AI will not serve it ({code}): {message}"),
                 retryable=False,
-            )
-        if meaning == "timeout":
-            return _Attempt(
-                RemoteTimeoutError(
-                    f"Workers AI timed out ({code}): {message}",
-                    status=status,
-                    code=code,
-                    request_id=request_id,
-                ),
-                retryable=True,
-                retry_after=retry_after,
             )
         return classify_status(
             status, message, code=code, request_id=request_id, retry_after=retry_after
