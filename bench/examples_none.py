@@ -52,33 +52,38 @@ def _row(index: Any, items: list[EvalItem]) -> dict[str, float]:
     }
 
 
-def _labelled_out_of_scope(
-    labels: list[str], held_out: set[str], rng: random.Random, test: list[Any]
-) -> dict[str, dict[str, float]]:
-    """62 intents in the question; 20 train rows of 5 other intents labelled out-of-scope."""
-    strays = set(rng.sample([label for label in labels if label not in held_out], 5))
-    in_scope = [label for label in labels if label not in held_out | strays]
-    train = read_examples(BANKING / "train.csv")
-    kept = [ex for ex in train if ex.label in set(in_scope)]
-    labelled = [
-        type(ex)(ex.text, NONE) for ex in rng.sample([ex for ex in train if ex.label in strays], 20)
-    ]
-    oos = [ex for ex in test if ex.label in held_out]
-    ins = rng.sample([ex for ex in test if ex.label in set(in_scope)], len(oos))
+def _items(in_scope: list[str], held_out: set[str], rows: list[Any]) -> list[EvalItem]:
+    """The question over `in_scope` plus the none option, asked of each test row; a row of
+    a held-out intent is gold "none"."""
     question: dict[str, Any] = {
         "type": "choice",
         "instructions": "Which banking intent does this customer message express?",
         "criteria": {**dict.fromkeys(in_scope), NONE: "none of the above intents"},
     }
-    items = [
+    return [
         EvalItem(
             id=f"{'oos' if ex.label in held_out else 'in'}-{i}",
             state=ex.text,
             questions={"intent": question},
             gold={"intent": NONE if ex.label in held_out else ex.label},
         )
-        for i, ex in enumerate(oos + ins)
+        for i, ex in enumerate(rows)
     ]
+
+
+def _labelled_out_of_scope(
+    labels: list[str], held_out: set[str], rng: random.Random, train: list[Any], test: list[Any]
+) -> dict[str, dict[str, float]]:
+    """62 intents in the question; 20 train rows of 5 other intents labelled out-of-scope."""
+    strays = set(rng.sample([label for label in labels if label not in held_out], 5))
+    in_scope = [label for label in labels if label not in held_out | strays]
+    kept = [ex for ex in train if ex.label in set(in_scope)]
+    labelled = [
+        type(ex)(ex.text, NONE) for ex in rng.sample([ex for ex in train if ex.label in strays], 20)
+    ]
+    oos = [ex for ex in test if ex.label in held_out]
+    ins = rng.sample([ex for ex in test if ex.label in set(in_scope)], len(oos))
+    items = _items(in_scope, held_out, oos + ins)
     out = {}
     for name, rows in (("without_labelled_oos", kept), ("with_labelled_oos", kept + labelled)):
         out[name] = _row(build_index(rows), items)
@@ -91,24 +96,12 @@ def main() -> None:
     rng = random.Random(0)
     held_out = set(rng.sample(labels, 10))
     in_scope = [label for label in labels if label not in held_out]
-    train = [ex for ex in read_examples(BANKING / "train.csv") if ex.label in set(in_scope)]
+    all_train = read_examples(BANKING / "train.csv")
+    train = [ex for ex in all_train if ex.label in set(in_scope)]
     test = read_examples(BANKING / "test.csv")
     oos = [ex for ex in test if ex.label in held_out]
     ins = rng.sample([ex for ex in test if ex.label not in held_out], len(oos))
-    question: dict[str, Any] = {
-        "type": "choice",
-        "instructions": "Which banking intent does this customer message express?",
-        "criteria": {**dict.fromkeys(in_scope), NONE: "none of the above intents"},
-    }
-    items = [
-        EvalItem(
-            id=f"{'oos' if ex.label in held_out else 'in'}-{i}",
-            state=ex.text,
-            questions={"intent": question},
-            gold={"intent": NONE if ex.label in held_out else ex.label},
-        )
-        for i, ex in enumerate(oos + ins)
-    ]
+    items = _items(in_scope, held_out, oos + ins)
     index = build_index(train)
     bare = index.copy()
     bare.none_floor = None
@@ -116,7 +109,7 @@ def main() -> None:
     for name, chosen in (("floor", index), ("description_only", bare)):
         rows[name] = _row(chosen, items)
         print(name, json.dumps(rows[name]), flush=True)
-    labelled = _labelled_out_of_scope(labels, held_out, rng, test)
+    labelled = _labelled_out_of_scope(labels, held_out, rng, all_train, test)
     result = {
         "data": "BANKING77 test (CC-BY-4.0); 10 intents held out as out-of-scope",
         "held_out": sorted(held_out),

@@ -89,3 +89,24 @@ class EchoDecider(Decider):
                 probabilities[qid] = [p, 1.0 - p]  # P(yes) first, as the readout gives it
             out.append(RequestScores(probabilities=probabilities, input_tokens=len(state)))
         return out
+
+
+class FixedDecider(Decider):
+    """Every yes/no answer is the same numbers (`values`, P(yes) first; possibly broken, to
+    drive the fail-closed paths), whatever it is asked: the model's part of a gate's risk
+    held still. `calls` counts the passes asked of it."""
+
+    def __init__(self, values: list[float]) -> None:
+        self.values = values
+        self.calls = 0
+
+    @property
+    def model_id(self) -> str:
+        return "fixed"
+
+    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
+        self.calls += 1
+        return [
+            RequestScores(probabilities={q: list(self.values) for q in r.questions}, input_tokens=0)
+            for r in requests
+        ]

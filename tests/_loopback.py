@@ -7,10 +7,13 @@ down the way SIGTERM would (`should_exit`), so graceful shutdown is exercised to
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -61,3 +64,54 @@ def upstream_app(status: int, body: Any, headers: dict[str, str] | None = None) 
         return JSONResponse(body, status_code=status, headers=headers or {})
 
     return Starlette(routes=[Route("/v1/systemone", answer, methods=["POST"])])
+
+
+#: The console script next to this interpreter, as users run it.
+CLI = str(Path(sys.executable).with_name("clef-tools"))
+
+#: An MCP `initialize` request as a client's first POST to `/mcp`, and the headers it needs.
+MCP_INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "probe", "version": "0"},
+    },
+}
+MCP_JSONRPC = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def console_script(*args: str, env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """`clef-tools ARGS --port N` in its own process, until its port accepts connections;
+    the base URL while it runs. Stopped with SIGTERM, its pipe closed."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [CLI, *args, "--port", str(port)],
+        env=dict(env) if env is not None else None,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if proc.stderr is not None:
+            proc.stderr.close()

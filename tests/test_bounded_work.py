@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from _backends import InstantDecider, SlowDecider
-from _loopback import serving
+from _loopback import MCP_INITIALIZE, MCP_JSONRPC, serving
 
 from clef_tools import ReadoutDecider, RequestValidationError, create_app
 from clef_tools.hosted._net import is_loopback, is_wildcard
@@ -251,18 +251,6 @@ def test_module_entry_points_import_nothing_from_the_working_directory(
 
 # -- MCP: bounded sessions, a deadline on decide -----------------------------------------------------
 
-MCP_INIT = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "flood", "version": "0"},
-    },
-}
-MCP_HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
-
 
 def test_one_client_cannot_open_sessions_without_bound() -> None:
     from clef_mcp import SessionLimits, build_server, http_app
@@ -271,7 +259,9 @@ def test_one_client_cannot_open_sessions_without_bound() -> None:
     limits = SessionLimits(max_sessions=50, new_per_client=5, window_s=60.0)
     app = http_app(build_server(InstantDecider), AccessPolicy(), sessions=limits)
     with serving(app) as url, httpx.Client(timeout=30) as http:
-        opened = [http.post(f"{url}/mcp", json=MCP_INIT, headers=MCP_HEADERS) for _ in range(8)]
+        opened = [
+            http.post(f"{url}/mcp", json=MCP_INITIALIZE, headers=MCP_JSONRPC) for _ in range(8)
+        ]
         statuses = [r.status_code for r in opened]
         session = opened[0].headers["mcp-session-id"]
         # requests inside a session are not limited
@@ -279,7 +269,7 @@ def test_one_client_cannot_open_sessions_without_bound() -> None:
             f"{url}/mcp",
             json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
             headers={
-                **MCP_HEADERS,
+                **MCP_JSONRPC,
                 "mcp-session-id": session,
                 "mcp-protocol-version": "2025-06-18",
             },

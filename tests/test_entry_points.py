@@ -5,61 +5,30 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import httpx
 import pytest
+from _loopback import MCP_INITIALIZE, MCP_JSONRPC, console_script
 
 from clef_tools import ReadoutDecider
 
-CLI = str(Path(sys.executable).with_name("clef-tools"))
 LATE = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}
 KEY = {"authorization": "Bearer s3cret-key"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def started(*args: str) -> Iterator[str]:
-    port = _free_port()
     env = {**os.environ, "CLEF_TEST_KEY": "s3cret-key"}
-    proc = subprocess.Popen(
-        [CLI, *args, "--port", str(port), "--api-key-env", "CLEF_TEST_KEY"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+    with console_script(*args, "--api-key-env", "CLEF_TEST_KEY", env=env) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        if proc.stderr is not None:
-            proc.stderr.close()
 
 
 @pytest.fixture(scope="module")
 def serve_url() -> Iterator[str]:
-    flags = ["--max-body-mb", "0.01", "--timeout", "0.5", "--max-queue", "4"]
+    flags = ["--max-body-mb", "0.01", "--timeout", "3", "--max-queue", "4"]
     hosts = ["--allowed-host", "api.internal", "--allowed-origin", "https://app.example"]
     with started("serve", "--model", "smollm2", "--dtype", "fp32", *flags, *hosts) as url:
         deadline = time.monotonic() + 180
@@ -98,34 +67,23 @@ def test_serve_flags_take_effect(serve_url: str) -> None:
     late = httpx.post(post, content=json.dumps(slow)[:2000].encode(), headers=KEY, timeout=60)
     assert late.status_code == 422  # a truncated body: refused, not a 5xx
     timed = httpx.post(post, json={**slow, "state": "Parcel. " * 100}, headers=KEY, timeout=60)
-    assert timed.status_code == 504  # --timeout 0.5
+    assert timed.status_code == 504  # --timeout 3: 64 questions take SmolLM2 ten seconds or more
     assert httpx.get(f"{serve_url}/healthz", timeout=10).json()["max_queue"] == 4  # --max-queue
-
-
-INIT = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "probe", "version": "0"},
-    },
-}
-JSONRPC = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
 
 
 def test_mcp_http_sessions_get_delete_and_limits() -> None:
     with started("mcp", "--http", "--model", "smollm2", "--max-sessions", "2") as url:
         mcp = f"{url}/mcp"
-        headers = {**JSONRPC, **KEY}
-        assert httpx.post(mcp, json=INIT, headers=JSONRPC, timeout=30).status_code == 401
+        headers = {**MCP_JSONRPC, **KEY}
+        assert (
+            httpx.post(mcp, json=MCP_INITIALIZE, headers=MCP_JSONRPC, timeout=30).status_code == 401
+        )
         # GET opens a session's server-to-client stream: without a session it is refused
         stray = httpx.get(mcp, headers={**KEY, "accept": "text/event-stream"}, timeout=30)
         assert 400 <= stray.status_code < 500
-        first = httpx.post(mcp, json=INIT, headers=headers, timeout=30)
-        second = httpx.post(mcp, json=INIT, headers=headers, timeout=30)
-        third = httpx.post(mcp, json=INIT, headers=headers, timeout=30)
+        first = httpx.post(mcp, json=MCP_INITIALIZE, headers=headers, timeout=30)
+        second = httpx.post(mcp, json=MCP_INITIALIZE, headers=headers, timeout=30)
+        third = httpx.post(mcp, json=MCP_INITIALIZE, headers=headers, timeout=30)
         assert (first.status_code, second.status_code, third.status_code) == (200, 200, 503)
         session = {**headers, "mcp-session-id": first.headers["mcp-session-id"]}
         session["mcp-protocol-version"] = "2025-06-18"
@@ -139,4 +97,4 @@ def test_mcp_http_sessions_get_delete_and_limits() -> None:
             mcp, json={"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, headers=session
         )
         assert gone.status_code == 404
-        assert httpx.post(mcp, json=INIT, headers=headers, timeout=30).status_code == 200
+        assert httpx.post(mcp, json=MCP_INITIALIZE, headers=headers, timeout=30).status_code == 200

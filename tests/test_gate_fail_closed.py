@@ -9,44 +9,24 @@ arguments was refused as "an image for a text-only model".
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from _backends import FixedDecider
 from _loopback import serving, upstream_app
 from mcp import Client
 
 from clef_mcp import build_server
 from clef_tools import (
     BackendError,
-    Decider,
-    DecisionRequest,
     GatePolicy,
     ReadoutDecider,
-    RequestScores,
     RetryPolicy,
     SystemOneClient,
     ToolGate,
 )
 
 CALL = ("send_money", {"iban": "XX00 1234", "amount": 100})
-
-
-class Garbage(Decider):
-    """A custom backend that returns the same numbers for every yes/no question."""
-
-    def __init__(self, values: list[float]) -> None:
-        self.values = values
-
-    @property
-    def model_id(self) -> str:
-        return "garbage"
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        return [
-            RequestScores(probabilities={q: list(self.values) for q in r.questions}, input_tokens=0)
-            for r in requests
-        ]
 
 
 @pytest.mark.parametrize(
@@ -56,17 +36,17 @@ class Garbage(Decider):
 )
 @pytest.mark.parametrize("on_error", ["escalate", "deny"])
 async def test_garbage_probabilities_never_allow(values: list[float], on_error: str) -> None:
-    gate = ToolGate(Garbage(values), GatePolicy(on_error=on_error), risk_model=None)  # type: ignore[arg-type]
+    gate = ToolGate(FixedDecider(values), GatePolicy(on_error=on_error), risk_model=None)  # type: ignore[arg-type]
     for decision in (gate.judge(*CALL), await gate.ajudge(*CALL)):
         assert decision.verdict == on_error
         assert decision.risk is None and "invalid probabilities" in (decision.error or "")
     with pytest.raises(BackendError, match="invalid probabilities"):
-        Garbage(values).decide("s", {"q": {"type": "noul", "instructions": "?"}})
+        FixedDecider(values).decide("s", {"q": {"type": "noul", "instructions": "?"}})
 
 
 def test_sound_probabilities_still_decide() -> None:
-    assert ToolGate(Garbage([0.1, 0.9]), risk_model=None).judge(*CALL).verdict == "allow"
-    assert ToolGate(Garbage([0.95, 0.05]), risk_model=None).judge(*CALL).verdict == "deny"
+    assert ToolGate(FixedDecider([0.1, 0.9]), risk_model=None).judge(*CALL).verdict == "allow"
+    assert ToolGate(FixedDecider([0.95, 0.05]), risk_model=None).judge(*CALL).verdict == "deny"
 
 
 @pytest.mark.parametrize(

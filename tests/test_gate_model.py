@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _backends import FixedDecider
 
 from clef_tools import (
-    Decider,
-    DecisionRequest,
     GatePolicy,
     ReadoutDecider,
-    RequestScores,
     ReviewStore,
     ToolGate,
 )
@@ -28,25 +26,6 @@ READ = ("get_most_recent_transactions", {"n": 100})
 READ_NOTES = {"readOnlyHint": True}
 
 
-class Garbage(Decider):
-    """A custom backend whose every yes/no answer is the same (possibly broken) numbers."""
-
-    def __init__(self, values: list[float]) -> None:
-        self.values = values
-        self.calls = 0
-
-    @property
-    def model_id(self) -> str:
-        return "garbage"
-
-    def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
-        self.calls += 1
-        return [
-            RequestScores(probabilities={q: list(self.values) for q in r.questions}, input_tokens=0)
-            for r in requests
-        ]
-
-
 def test_the_shipped_model_names_its_questions_and_fit() -> None:
     model = load_risk_model()
     assert model.questions and "agentdojo dev" in model.fitted_on
@@ -56,7 +35,7 @@ def test_the_shipped_model_names_its_questions_and_fit() -> None:
 
 
 def test_a_requested_read_is_allowed_without_a_model_pass() -> None:
-    decider = Garbage([0.9, 0.1])  # a model pass would say "risky"
+    decider = FixedDecider([0.9, 0.1])  # a model pass would say "risky"
     decision = ToolGate(decider).judge(
         *READ,
         description="Get the most recent transactions",
@@ -76,7 +55,7 @@ def test_an_injected_transfer_is_not_allowed(smollm2: ReadoutDecider) -> None:
 
 
 def test_the_fast_band_never_passes_the_policys_thresholds() -> None:
-    decider = Garbage([0.5, 0.5])
+    decider = FixedDecider([0.5, 0.5])
     cautious = ToolGate(decider, GatePolicy(escalate_at=0.0, deny_at=1.0))
     decision = cautious.judge(*READ, messages=ASKED, annotations=READ_NOTES)
     assert decision.verdict == "escalate" and decider.calls == 1  # asked the model
@@ -85,7 +64,7 @@ def test_the_fast_band_never_passes_the_policys_thresholds() -> None:
 @pytest.mark.parametrize("values", [[float("nan"), 0.3], [-0.5, 1.5]], ids=["nan", "negative"])
 def test_garbage_on_the_model_path_fails_closed(values: list[float]) -> None:
     # no request: the evidence cannot clear the call, so the model is asked
-    gate = ToolGate(Garbage(values), GatePolicy(escalate_at=0.0, deny_at=1.0, on_error="deny"))
+    gate = ToolGate(FixedDecider(values), GatePolicy(escalate_at=0.0, deny_at=1.0, on_error="deny"))
     decision = gate.judge("update_password", {"password": "hunter22"})
     assert decision.verdict == "deny" and decision.tier == "error"
 
@@ -233,7 +212,7 @@ def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> N
 
     broken = replace(shipped, full=LinearRisk(dict(shipped.full.weights), float("nan")))
     gate = ToolGate(
-        Garbage([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=broken
+        FixedDecider([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=broken
     )
     decision = gate.judge("update_password", {"password": "hunter22"})
     assert decision.verdict == "escalate" and decision.tier == "error"
@@ -242,7 +221,7 @@ def test_a_risk_model_with_a_non_finite_number_never_allows(tmp_path: Path) -> N
     # a weight that is not a number: reading the answer fails, and that fails closed too
     garbled = replace(shipped, full=LinearRisk({"irrelevance": "heavy"}, 0.0))  # type: ignore[dict-item]
     gate = ToolGate(
-        Garbage([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=garbled
+        FixedDecider([0.2, 0.8]), GatePolicy(escalate_at=0.0, deny_at=1.0), risk_model=garbled
     )
     decision = gate.judge("update_password", {"password": "hunter22"})
     assert decision.verdict == "escalate" and decision.tier == "error" and decision.error

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
 import anyio
 import jsonschema
 import pytest
 from _backends import InstantDecider
+from _loopback import CLI, console_script
 from mcp import Client, StdioServerParameters
 from mcp.server import MCPServer
 from mcp.types import TextContent, TextResourceContents
@@ -263,7 +259,6 @@ def _env() -> dict[str, str]:
     }
 
 
-CLI = str(Path(sys.executable).with_name("clef-tools"))
 LATE = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}
 CARD = {"fraud": "stolen cards", "shipping": "parcels"}
 
@@ -281,46 +276,20 @@ async def test_stdio_subprocess_round_trip(smollm2: ReadoutDecider, mode: str) -
     assert result.structured_content["answers"]["late"]["noul"] == pytest.approx(direct, abs=1e-4)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
 async def test_streamable_http_round_trip(smollm2: ReadoutDecider, mode: str) -> None:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [CLI, "mcp", "--http", "--port", str(port), "--model", "smollm2", "--dtype", "fp32"],
-        env=_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-            assert time.monotonic() < deadline, "server did not start"
-            await anyio.sleep(0.2)
-        url = f"http://127.0.0.1:{port}/mcp"
-        async with Client(url, read_timeout_seconds=300, mode=mode) as client:
+    args = ("mcp", "--http", "--model", "smollm2", "--dtype", "fp32")
+    with console_script(*args, env=_env()) as base:
+        async with Client(f"{base}/mcp", read_timeout_seconds=300, mode=mode) as client:
             result = await client.call_tool("route", {"state": "card stolen", "options": CARD})
             assert not result.is_error, result.content
-        question = {"type": "choice", "instructions": "Which option fits this best?"}
-        # the backend as the CLI opens it (its default debiasing and calibration)
-        python = load_decider("smollm2", dtype="fp32")
-        direct = python.decide("card stolen", {"route": {**question, "criteria": CARD}})
-        assert result.structured_content["probabilities"] == pytest.approx(
-            direct.choices["route"].probabilities, abs=1e-4
-        )
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        if proc.stderr is not None:
-            proc.stderr.close()
+    question = {"type": "choice", "instructions": "Which option fits this best?"}
+    # the backend as the CLI opens it (its default debiasing and calibration)
+    python = load_decider("smollm2", dtype="fp32")
+    direct = python.decide("card stolen", {"route": {**question, "criteria": CARD}})
+    assert result.structured_content["probabilities"] == pytest.approx(
+        direct.choices["route"].probabilities, abs=1e-4
+    )
 
 
 async def test_initialize_is_answered_before_the_model_loads_and_tools_report_progress() -> None:

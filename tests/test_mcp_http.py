@@ -6,24 +6,12 @@ from typing import Any
 
 import httpx
 import httpx2
-from _loopback import serving
+from _loopback import MCP_INITIALIZE, MCP_JSONRPC, serving
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from clef_mcp import build_server, http_app
 from clef_tools import AccessPolicy, ReadoutDecider
-
-INIT = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "probe", "version": "0"},
-    },
-}
-JSONRPC = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
 
 
 def _app(smollm2: ReadoutDecider, **policy: Any) -> Any:
@@ -34,7 +22,7 @@ def test_foreign_hosts_origins_and_missing_keys_are_refused(smollm2: ReadoutDeci
     with serving(_app(smollm2, api_key="s3cret")) as url:
 
         def post(**h: str) -> httpx.Response:
-            return httpx.post(f"{url}/mcp", json=INIT, headers={**JSONRPC, **h})
+            return httpx.post(f"{url}/mcp", json=MCP_INITIALIZE, headers={**MCP_JSONRPC, **h})
 
         auth = {"authorization": "Bearer s3cret"}
         assert post().status_code == 401
