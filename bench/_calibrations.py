@@ -8,7 +8,7 @@ import json
 import math
 from pathlib import Path
 
-from clef_tools.backends._calibration import FORMAT, Calibration
+from clef_tools.backends.compose._calibration import FORMAT, Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "clef_tools" / "calibrations"

@@ -30,9 +30,9 @@ from typing import Any
 
 from _calibrations import calibration_by_id
 
-from clef_tools.backends._calibration import Calibration
+from clef_tools.backends.compose._calibration import Calibration
+from clef_tools.cli._evaluation import _recalibrated
 from clef_tools.evaluation._calibrate import fit_calibration
-from clef_tools.evaluation._commands import _recalibrated
 from clef_tools.evaluation._run import Outcome, _type_metrics, read_predictions
 
 ROOT = Path(__file__).resolve().parents[1]

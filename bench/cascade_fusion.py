@@ -21,7 +21,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends._cascade import fuse
+from clef_tools.backends.compose._cascade import fuse
 from clef_tools.evaluation._run import Outcome, read_predictions
 
 HERE = Path(__file__).parent

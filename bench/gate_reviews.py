@@ -46,7 +46,7 @@ class MemoEncoder:
     """The shipped encoder, each text embedded once: the grid replays the same calls."""
 
     def __init__(self) -> None:
-        from clef_tools.local._encoder import open_encoder
+        from clef_tools.backends.embedding._encoder import open_encoder
 
         self.encoder = open_encoder()
         self.known: dict[str, Any] = {}
@@ -82,7 +82,7 @@ class Replay:
 
 def measured_replay(*splits: str) -> Replay:
     """The shipped risk model over AgentDojo splits' measured answers (items in order)."""
-    from clef_tools.local._encoder import open_encoder
+    from clef_tools.backends.embedding._encoder import open_encoder
 
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads

@@ -6,20 +6,17 @@ server, the MCP server, the LangChain agents, plots and images each come with an
 module an extra provides becomes `MissingExtraError`, which names the extra, so no user
 ever has to map `No module named 'starlette'` to `clef-tools[serve]` themselves.
 
-Every package's `__init__` imports this module, so it imports nothing heavy itself (the
-error class is imported when an error is raised).
+Every package face imports this module (through `_lazy`), so it imports nothing heavy
+itself (the error class is imported when an error is raised).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
-from importlib import import_module
 from importlib.util import find_spec
-from typing import Any
 
-__all__ = ["EXTRA_MODULES", "extra_for", "lazy_names", "needs_extra", "require_extra"]
+__all__ = ["EXTRA_MODULES", "extra_for", "needs_extra", "require_extra"]
 
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "local": ("torch", "transformers", "safetensors", "gguf", "accelerate", "numpy"),
@@ -50,7 +47,7 @@ def needs_extra(purpose: str) -> Iterator[None]:
         extra = extra_for(exc.name)
         if extra is None:
             raise
-        from clef_tools.request._errors import MissingExtraError
+        from clef_tools.protocol._errors import MissingExtraError
 
         raise MissingExtraError(purpose, extra, exc.name or "") from exc
 
@@ -60,28 +57,6 @@ def require_extra(extra: str, purpose: str) -> None:
     any of them: the check costs microseconds, the import could cost seconds)."""
     missing = next((m for m in EXTRA_MODULES[extra] if find_spec(m) is None), None)
     if missing is not None:
-        from clef_tools.request._errors import MissingExtraError
+        from clef_tools.protocol._errors import MissingExtraError
 
         raise MissingExtraError(purpose, extra, missing)
-
-
-def lazy_names(
-    package: str, where: Mapping[str, str], public: list[str]
-) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """`__getattr__` and `__dir__` for a package whose public names (`where`: name → the
-    module defining it) load on first use (PEP 562). A name whose extra is missing raises
-    `MissingExtraError`; a loaded name is kept in the package, so it costs one import."""
-
-    def getattr_(name: str) -> Any:
-        module = where.get(name)
-        if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        with needs_extra(f"{package}.{name}"):
-            value = getattr(import_module(module), name)
-        setattr(sys.modules[package], name, value)
-        return value
-
-    def dir_() -> list[str]:
-        return sorted(public)
-
-    return getattr_, dir_

@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: What clef-tools relies on upstream: `langchain_core.decisions` names, and the
-#: `langchain_core.exceptions` its error tree derives from (`clef_tools.request._errors`).
+#: `langchain_core.exceptions` its error tree derives from (`clef_tools.protocol._errors`).
 UPSTREAM_NAMES: dict[str, tuple[str, ...]] = {
     "langchain_core.decisions": tuple(name for name in __all__ if name != "UPSTREAM_NAMES"),
     "langchain_core.exceptions": (

@@ -24,7 +24,7 @@ from _backends import InstantDecider, SlowDecider
 from _loopback import MCP_INITIALIZE, MCP_JSONRPC, serving
 
 from clef_tools import ReadoutDecider, RequestValidationError, create_app
-from clef_tools.hosted._net import is_loopback, is_wildcard
+from clef_tools._net import is_loopback, is_wildcard
 from clef_tools.serving._server import warn_if_exposed
 
 BODY: dict[str, Any] = {

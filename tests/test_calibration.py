@@ -21,7 +21,8 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
-from clef_tools.backends._calibration import default_calibration, fit_platt
+from clef_tools._fitting import fit_platt
+from clef_tools.backends.compose._calibration import default_calibration
 from clef_tools.cli import main
 from clef_tools.evaluation._metrics import nll
 from clef_tools.evaluation._run import Outcome, read_predictions

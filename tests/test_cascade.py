@@ -21,7 +21,7 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
-from clef_tools.backends._cascade import fuse
+from clef_tools.backends.compose._cascade import fuse
 
 TEAMS: dict[str, Any] = {
     "type": "choice",

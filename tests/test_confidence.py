@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from langchain_core.decisions import Choice, ChoiceAnswer, Noul, Score, ScoreAnswer
 
 from clef_tools import choice_confidence, score_confidence
-from clef_tools.request._confidence import build_answer, normalise
+from clef_tools.protocol._confidence import build_answer, normalise
 
 probs = st.lists(st.floats(min_value=0, max_value=1, allow_nan=False), min_size=2, max_size=12)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from clef_tools.evaluation._datasets import build_dataset
-from clef_tools.request._validation import validate_request
+from clef_tools.protocol._validation import validate_request
 
 #: BANKING77's test split as the repository ships it (CC-BY-4.0, see its README)
 BANKING = Path(__file__).resolve().parent / "data" / "banking77"

@@ -45,7 +45,7 @@ def test_readme_links_resolve_and_its_python_blocks_parse() -> None:
 def test_readme_names_the_fast_backends_and_the_cli_help_lists_them() -> None:
     for spec in ("`embedding`", "`cascade`"):
         assert spec in README
-    from clef_tools.backends._registry import spec_forms
+    from clef_tools.backends import spec_forms
 
     assert "'embedding[:ENCODER-DIR]'" in spec_forms() and "'cascade[:SPEC]'" in spec_forms()
 

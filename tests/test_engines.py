@@ -26,8 +26,8 @@ from clef_tools import (
     UnsupportedInputError,
     load_decider,
 )
-from clef_tools.hosted._engine_table import ENGINES
-from clef_tools.hosted._engines import EngineClient
+from clef_tools.backends._engine_table import ENGINES
+from clef_tools.backends.hosted._engines import EngineClient
 
 QUESTIONS: dict[str, Any] = {
     "late": Noul(instructions="Is a parcel late?"),
@@ -188,7 +188,7 @@ def test_ollama_host_may_be_written_without_a_scheme(monkeypatch: pytest.MonkeyP
 
 
 def test_the_engines_are_listed_in_the_cli_help() -> None:
-    from clef_tools.backends._registry import spec_forms
+    from clef_tools.backends import spec_forms
 
     for name in ENGINES:
         assert f"'{name}[:model]'" in spec_forms()

@@ -7,7 +7,7 @@ import pytest
 from langchain_core import exceptions as lc
 
 import clef_tools as ct
-from clef_tools.request._errors import FieldIssue
+from clef_tools.protocol._errors import FieldIssue
 
 
 @pytest.mark.parametrize(

@@ -29,8 +29,8 @@ from clef_tools import (
     read_examples,
     with_examples,
 )
-from clef_tools.examples import Example, open_encoder
-from clef_tools.examples._scoring import fit_index_temperature
+from clef_tools.backends.embedding import Example, open_encoder
+from clef_tools.backends.embedding._scoring import fit_index_temperature
 
 ROWS = [
     ("my card was stolen yesterday", "team_a"),
@@ -429,7 +429,7 @@ def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path:
 
 
 def test_none_of_these_wins_when_the_input_is_unlike_every_example(index: ExampleIndex) -> None:
-    from clef_tools.examples._scoring import fit_none_floor, is_none_option, loo_scores
+    from clef_tools.backends.embedding._scoring import fit_none_floor, is_none_option, loo_scores
 
     assert is_none_option("None of these") and is_none_option("out-of-scope")
     assert not is_none_option("team_a")
@@ -459,7 +459,7 @@ def test_none_of_these_wins_when_the_input_is_unlike_every_example(index: Exampl
 def test_labelled_out_of_scope_examples_never_make_out_of_scope_worse() -> None:
     """Out-of-scope rows are scattered: on their own they once pulled the none option below
     the floor it scores without them (recall 0.86 → 0.04 on a held-out intent set)."""
-    from clef_tools.examples import ExampleIndex
+    from clef_tools.backends.embedding import ExampleIndex
 
     rng = np.random.default_rng(7)
     dim = 32

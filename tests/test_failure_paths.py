@@ -31,9 +31,9 @@ from clef_tools import (
     SystemOneClient,
     create_app,
 )
-from clef_tools.local import _embedded
-from clef_tools.local._model_wheels import EMBEDDED_PARTS
-from clef_tools.local._progress import Progress
+from clef_tools._progress import Progress
+from clef_tools.backends.local import _embedded
+from clef_tools.backends.local._model_wheels import EMBEDDED_PARTS
 from langchain_clef import DecisionRouter, decision_node
 
 NOUL = {"q": {"type": "noul", "instructions": "ok?"}}

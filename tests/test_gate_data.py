@@ -167,7 +167,7 @@ def test_reviews_of_similar_calls_count_more_than_others() -> None:
 
 
 def test_a_new_review_costs_one_encoding_not_one_per_review() -> None:
-    from clef_tools.local._encoder import open_encoder
+    from clef_tools.backends.embedding._encoder import open_encoder
 
     class Counting:
         def __init__(self) -> None:

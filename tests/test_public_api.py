@@ -23,7 +23,7 @@ def test_importing_the_packages_and_building_the_cli_loads_no_heavy_dependency()
 
     probe = (
         "import sys, clef_tools, langchain_clef, clef_mcp\n"
-        "from clef_tools.cli import _parser\n"
+        "from clef_tools.cli._main import _parser\n"
         "_parser()\n"
         "heavy = ('torch', 'transformers', 'numpy', 'starlette', 'uvicorn', 'mcp', 'langgraph', 'langchain', 'matplotlib')\n"
         "print(sorted(m for m in heavy if m in sys.modules))"
@@ -91,22 +91,23 @@ async def test_score_is_the_one_error_boundary() -> None:
 
 
 def test_a_new_backend_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What adding a backend takes: its module (here `InstantDecider`) and one entry."""
+    """What adding a backend takes: its module (here `InstantDecider`), how it is written
+    (a `BackendFamily`) and how it opens (an opener)."""
     from _backends import InstantDecider
 
-    from clef_tools.backends import _registry
+    from clef_tools.backends import _registry, _spec
 
-    instant = _registry.BackendFamily(
+    instant = _spec.BackendFamily(
         kind="instant",
         forms=("instant",),
         summary="uniform answers at once",
-        open=lambda spec, options: InstantDecider(),
         keywords=frozenset({"instant"}),
     )
-    monkeypatch.setattr(_registry, "FAMILIES", (*_registry.FAMILIES, instant))
+    monkeypatch.setattr(_spec, "FAMILIES", (*_spec.FAMILIES, instant))
+    monkeypatch.setitem(_registry.OPENERS, "instant", lambda spec, options: InstantDecider())
     assert isinstance(clef_tools.load_decider("instant"), InstantDecider)
-    assert "'instant'" in _registry.spec_forms()
-    assert _registry.parse_spec("./instant").kind == "readout"  # a path is never a keyword
+    assert "'instant'" in _spec.spec_forms()
+    assert _spec.parse_spec("./instant").kind == "readout"  # a path is never a keyword
 
 
 async def test_every_surface_reports_the_package_version(

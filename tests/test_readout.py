@@ -11,9 +11,9 @@ from langchain_core.decisions import Choice, ClassifierRequest, Noul, NoulCriter
 from langchain_core.messages import AIMessage, HumanMessage
 
 from clef_tools import ReadoutDecider, StateTooLongError, UnsupportedInputError
-from clef_tools.local._forward import RowBatch
-from clef_tools.local._labels import LETTERS, verify_labels
-from clef_tools.local._prompt import choice_block, noul_block, score_block
+from clef_tools.backends.readout._forward import RowBatch
+from clef_tools.backends.readout._labels import LETTERS, verify_labels
+from clef_tools.backends.readout._prompt import choice_block, noul_block, score_block
 
 STATE = "Order #4411: the customer was charged twice and wants one charge refunded today."
 QUESTIONS: dict[str, Any] = {

@@ -31,7 +31,7 @@ from clef_tools import (
     score_confidence,
 )
 from clef_tools.backends._factory import backend_kind
-from clef_tools.backends._release import import_release_module
+from clef_tools.backends.release._release import import_release_module
 
 QUESTIONS: dict[str, Any] = {
     "refund": {"type": "noul", "instructions": "Is the customer asking for a refund?"},
@@ -333,7 +333,7 @@ async def test_a_cancelled_caller_leaves_the_batch_intact(release_dir: Path) -> 
 
 
 def test_a_huge_request_is_batched_alone(release_dir: Path) -> None:
-    from clef_tools.backends._release import _Encoded
+    from clef_tools.backends.release._release import _Encoded
 
     decider = ClefReleaseDecider(
         release_dir,
@@ -448,6 +448,6 @@ def test_a_torchvision_built_for_another_torch_is_named(
 
 
 def test_a_plain_release_does_not_need_torchvision(release: ClefReleaseDecider) -> None:
-    from clef_tools.backends._release import check_processor_dependencies
+    from clef_tools.backends.release._release import check_processor_dependencies
 
     check_processor_dependencies(release.path)  # the stand-in's Qwen2 backbone: no video part

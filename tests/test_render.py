@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from clef_tools import canonical_json, render_state
-from clef_tools.request._media import first_media
+from clef_tools.protocol._media import first_media
 
 
 def test_string_is_verbatim() -> None:

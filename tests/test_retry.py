@@ -7,8 +7,8 @@ import email.utils
 import pytest
 
 from clef_tools import RetryPolicy
-from clef_tools.hosted._net import is_loopback
-from clef_tools.hosted._retry import parse_retry_after, request_id_from
+from clef_tools._net import is_loopback
+from clef_tools.backends.hosted._retry import parse_retry_after, request_id_from
 
 
 def test_retry_after_seconds_and_http_dates() -> None:

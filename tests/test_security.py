@@ -46,7 +46,7 @@ def test_an_env_key_is_not_sent_over_plain_http(
     monkeypatch.setenv("TYPESAFE_API_KEY", "env-s3cret")
     seen: list[httpx.Request] = []
     http = httpx.Client(transport=_recording_transport(seen))
-    with caplog.at_level(logging.WARNING, logger="clef_tools.hosted"):
+    with caplog.at_level(logging.WARNING, logger="clef_tools.backends.hosted"):
         client = SystemOneClient("http://decider.example:8080", model="m", http_client=http)
     assert client.decide("s", {"q": {"type": "noul", "instructions": "?"}}).nouls["q"].noul == 0.25
     assert "authorization" not in seen[0].headers

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from clef_tools import LIMITS, PendingReviews, ReadoutDecider, ReviewStore, load_decider
-from clef_tools.backends._calibration import with_calibration
+from clef_tools.backends.compose._calibration import with_calibration
 from clef_tools.gate import load_risk_model
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ import pytest
 from langchain_core.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 
 from clef_tools import RequestValidationError, parse_request, response_to_wire
-from clef_tools.request._wire import response_from_wire
+from clef_tools.protocol._wire import response_from_wire
 
 DOC_REQUEST = {
     "model": "jev-latest",

@@ -1,7 +1,7 @@
 """`load_decider()`: the one call that turns a backend choice into a ready `Decider`.
 
 Which strings name which backend, and how each is opened, is the registry's table
-(`_registry.FAMILIES`); this module is the public entry point that reads it.
+(`_spec.FAMILIES`, `_registry.OPENERS`); this module is the public entry point.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends._calibration import Calibration
-from clef_tools.backends._decider import Decider
-from clef_tools.backends._registry import LoadOptions, open_backend, parse_spec
-from clef_tools.examples._index import ExampleIndex
+from clef_tools.backends._base import Decider
+from clef_tools.backends._registry import open_backend
+from clef_tools.backends._spec import LoadOptions, parse_spec
+from clef_tools.backends.compose._calibration import Calibration
+from clef_tools.backends.embedding._index import ExampleIndex
 
 __all__ = ["backend_kind", "load_decider"]
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from clef_tools.backends._calibration import Calibration, fit_platt, fit_temperature
+from clef_tools._fitting import fit_platt, fit_temperature
+from clef_tools.backends.compose._calibration import Calibration
 from clef_tools.evaluation._run import Outcome
 
 __all__ = ["fit_calibration"]

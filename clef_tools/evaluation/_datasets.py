@@ -23,8 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from clef_tools.backends.local._models import cache_root
 from clef_tools.evaluation._agentdojo import agentdojo_gate_items
-from clef_tools.local._models import cache_root
 
 __all__ = ["DATASETS", "DatasetSpec", "build_dataset"]
 

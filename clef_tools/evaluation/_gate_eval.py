@@ -21,7 +21,7 @@ from clef_tools.evaluation._metrics import auroc, percentile
 from clef_tools.evaluation._run import _progress, backend_summary, machine_summary
 from clef_tools.gate import ToolGate
 from clef_tools.gate._evidence import CallEvidence, call_evidence
-from clef_tools.request._jsonl import jsonl_objects
+from clef_tools.protocol._jsonl import jsonl_objects
 
 __all__ = [
     "GateRow",

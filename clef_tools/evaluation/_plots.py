@@ -12,10 +12,11 @@ from typing import Any
 
 from clef_tools.evaluation import _metrics as m
 from clef_tools.evaluation._run import Outcome
+from clef_tools.protocol._types import SCORED_TYPES
 
 __all__ = ["draw_plots"]
 
-TYPES = ("noul", "choice", "score")
+TYPES = SCORED_TYPES
 
 
 def _pyplot() -> Any:

@@ -19,10 +19,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends._decider import Decider
+from clef_tools.backends._base import Decider
 from clef_tools.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 from clef_tools.evaluation import _metrics as m
-from clef_tools.request._errors import ClefError
+from clef_tools.protocol._errors import ClefError
+from clef_tools.protocol._types import SCORED_TYPES
 
 __all__ = [
     "EvalItem",
@@ -94,7 +95,7 @@ class EvalReport:
 def load_eval_items(path: str | Path, limit: int | None = None) -> list[EvalItem]:
     """Read the JSONL, with the line number in any error (a bad line is the data's fault,
     and the user needs to find it). `limit`: a fixed random sample (seed 0) of that size."""
-    from clef_tools.request._jsonl import jsonl_objects
+    from clef_tools.protocol._jsonl import jsonl_objects
 
     items: list[EvalItem] = []
     for n, row in jsonl_objects(path):
@@ -261,7 +262,7 @@ def _type_metrics(outs: Sequence[Outcome]) -> dict[str, Any]:
 
 def summarise(report: EvalReport) -> dict[str, Any]:
     by_type: dict[str, Any] = {}
-    for kind in ("noul", "choice", "score"):
+    for kind in SCORED_TYPES:
         outs = [o for o in report.outcomes if o.type == kind]
         if outs:
             by_type[kind] = _type_metrics(outs)

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools.request._render import to_jsonable
+from clef_tools.protocol._render import to_jsonable
 
 __all__ = ["CallEvidence", "call_evidence", "call_text", "gather_evidence", "request_text"]
 
@@ -86,7 +86,7 @@ def call_evidence(
     relevance = 0.0  # no request: nothing the call could be relevant to
     if request:
         if encoder is None:
-            from clef_tools.local._encoder import open_encoder
+            from clef_tools.backends.embedding._encoder import open_encoder
 
             encoder = open_encoder()
         a, b = encoder.embed([request, call_text(name, args, description)])

@@ -25,16 +25,16 @@ from typing import Any, Literal
 import anyio
 
 from clef_tools._extras import require_extra
+from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
-from clef_tools.backends._decider import Decider
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
-from clef_tools.request._errors import RequestValidationError
-from clef_tools.request._validation import DecisionRequest, validate_request
+from clef_tools.protocol._errors import RequestValidationError
+from clef_tools.protocol._validation import DecisionRequest, validate_request
 
 __all__ = ["GateDecision", "ToolGate", "gate_state"]
 
@@ -131,7 +131,7 @@ class ToolGate:
         reviews: ReviewStore | str | None = None,
         use_result_cache: bool = False,
     ) -> None:
-        from clef_tools.backends._result_cache import CachedDecider
+        from clef_tools.backends.compose._result_cache import CachedDecider
 
         # A cached verdict could outlive a policy or model change; opt in explicitly.
         while isinstance(decider, CachedDecider) and not use_result_cache:

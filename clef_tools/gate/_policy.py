@@ -9,8 +9,8 @@ from types import MappingProxyType
 from typing import Literal
 
 from clef_tools.decisions import Noul
-from clef_tools.request._errors import PolicyError
-from clef_tools.request._validation import validate_request
+from clef_tools.protocol._errors import PolicyError
+from clef_tools.protocol._validation import validate_request
 
 __all__ = ["DEFAULT_GATE_QUESTIONS", "RISK_QUESTIONS", "GatePolicy", "Verdict"]
 

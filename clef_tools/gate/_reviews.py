@@ -32,8 +32,8 @@ from typing import Any, Literal
 
 from clef_tools.gate._evidence import call_text
 from clef_tools.gate._risk import fit_tool_offset, shift
-from clef_tools.request._limits import MAX_STATE_DEPTH
-from clef_tools.request._validation import scan_json
+from clef_tools.protocol._limits import MAX_STATE_DEPTH
+from clef_tools.protocol._validation import scan_json
 
 __all__ = ["Review", "ReviewError", "ReviewEvidence", "ReviewStore"]
 
@@ -264,7 +264,7 @@ class ReviewStore:
 
     def _encode(self, texts: list[str]) -> Any:
         if self._encoder is None:
-            from clef_tools.local._encoder import open_encoder
+            from clef_tools.backends.embedding._encoder import open_encoder
 
             self._encoder = open_encoder()
         return self._encoder.embed(texts)

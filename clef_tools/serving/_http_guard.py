@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from clef_tools.hosted._net import is_loopback, is_wildcard
+from clef_tools._net import is_loopback, is_wildcard
 
 __all__ = ["AccessPolicy", "GuardMiddleware"]
 

@@ -14,7 +14,7 @@ import html
 import json
 from typing import Any
 
-from clef_tools.request._limits import (
+from clef_tools.protocol._limits import (
     MAX_CHOICE_OPTIONS,
     MAX_ID_LENGTH,
     MAX_QUESTION_TEXT_CHARS,

@@ -30,11 +30,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from clef_tools import __version__
-from clef_tools.backends._decider import Decider
+from clef_tools._net import is_loopback, is_wildcard
+from clef_tools._version import __version__
+from clef_tools.backends._base import Decider
 from clef_tools.decisions import ClassifierResponse
-from clef_tools.hosted._net import is_loopback, is_wildcard
-from clef_tools.request._errors import (
+from clef_tools.protocol._errors import (
     AuthenticationError,
     BackendError,
     ClefError,
@@ -46,8 +46,8 @@ from clef_tools.request._errors import (
     RequestValidationError,
     UnsupportedInputError,
 )
-from clef_tools.request._limits import LIMITS
-from clef_tools.request._wire import parse_request, response_to_wire
+from clef_tools.protocol._limits import LIMITS
+from clef_tools.protocol._wire import parse_request, response_to_wire
 from clef_tools.serving._http_body import BodyError, read_body
 from clef_tools.serving._http_guard import AccessPolicy, GuardMiddleware
 from clef_tools.serving._http_run import ConnectionLimits, run_app

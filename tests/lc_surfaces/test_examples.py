@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 from clef_tools import Decider, ReadoutDecider
-from clef_tools.backends._calibration import with_calibration
+from clef_tools.backends.compose._calibration import with_calibration
 
 pytestmark = pytest.mark.embedded
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -1,0 +1,24 @@
+"""The `/v1/systemone` protocol: limits, the JSON guard, validation, the wire format,
+rendering, media, confidence, errors — the bottom floor every backend and surface reads.
+
+Private modules; the public names are re-exported by `clef_tools`. The JSON guards below are
+public here as well: every surface that parses JSON itself (the MCP stdio transport) bounds it
+the same way the wire parser does."""
+
+from typing import TYPE_CHECKING
+
+from clef_tools._lazy import lazy_names
+
+if TYPE_CHECKING:
+    from clef_tools.protocol._types import SCORED_TYPES
+    from clef_tools.protocol._validation import OversizeNumber, json_int, scan_json
+
+_WHERE = {
+    "OversizeNumber": "clef_tools.protocol._validation",
+    "SCORED_TYPES": "clef_tools.protocol._types",
+    "json_int": "clef_tools.protocol._validation",
+    "scan_json": "clef_tools.protocol._validation",
+}
+__all__ = ["SCORED_TYPES", "OversizeNumber", "json_int", "scan_json"]
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, __all__)

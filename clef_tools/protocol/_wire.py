@@ -1,0 +1,189 @@
+"""`/v1/systemone` JSON in and out, exactly as the served OpenAPI spells it.
+
+In-process code uses LangChain's typed models; this module is the thin translation at the
+edge. Duplicate JSON keys are an error here (a plain `json.loads` would silently keep the
+last of two identical option labels).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
+from clef_tools.protocol._errors import FieldIssue, IssueList, RequestValidationError
+from clef_tools.protocol._limits import MAX_MODEL_NAME_CHARS
+from clef_tools.protocol._render import to_jsonable
+from clef_tools.protocol._validation import (
+    DecisionRequest,
+    json_int,
+    loc_part,
+    validate_request,
+)
+
+__all__ = [
+    "parse_request",
+    "request_to_wire",
+    "response_from_wire",
+    "response_to_wire",
+]
+
+REQUEST_FIELDS = frozenset({"state", "questions", "model"})
+
+
+class _DupDict(dict[str, Any]):
+    """A JSON object that remembers keys it saw twice."""
+
+    duplicates: list[str]
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = _DupDict()
+    out.duplicates = []
+    for key, value in pairs:
+        if key in out:
+            out.duplicates.append(key)
+        out[key] = value
+    return out
+
+
+def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionRequest, str | None]:
+    """Validate a `/v1/systemone` body; returns the request and its `model` field, if any."""
+    data = _loads(body) if isinstance(body, str | bytes) else body
+    if not isinstance(data, Mapping):
+        raise RequestValidationError.at((), "the request body must be a JSON object", "type_error")
+    issues = IssueList()
+    _find_duplicates(data, (), issues, 0)
+    for key in data:
+        if key not in REQUEST_FIELDS:
+            issues.append(
+                FieldIssue(
+                    (loc_part(key),),
+                    f"unknown field; allowed: {', '.join(sorted(REQUEST_FIELDS))}",
+                    "extra_forbidden",
+                )
+            )
+    for key in ("state", "questions"):
+        if key not in data:
+            issues.append(FieldIssue((key,), "field required", "missing"))
+    model = data.get("model")
+    if model is not None and not isinstance(model, str):
+        issues.append(FieldIssue(("model",), "model must be a string", "string_type"))
+    elif isinstance(model, str) and len(model) > MAX_MODEL_NAME_CHARS:
+        issues.append(
+            FieldIssue(
+                ("model",),
+                f"model names are at most {MAX_MODEL_NAME_CHARS} characters, got {len(model)}",
+                "string_too_long",
+            )
+        )
+    if issues:
+        raise RequestValidationError(issues)
+    return validate_request(data["state"], data["questions"]), model
+
+
+def _loads(body: str | bytes) -> Any:
+    """Strict JSON with every failure as a 422: syntax, encoding, nesting past the
+    parser's recursion limit. Over-long integers come back as `OversizeNumber`, so the
+    validator can name their field instead of the parser failing on the whole body."""
+    try:
+        return json.loads(body, object_pairs_hook=_pairs, parse_int=json_int)
+    except json.JSONDecodeError as exc:
+        raise RequestValidationError.at(
+            (),
+            f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            "json_invalid",
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise RequestValidationError.at(
+            (), f"body is not UTF-8: {exc.reason}", "json_invalid"
+        ) from exc
+    except RecursionError as exc:
+        raise RequestValidationError.at((), "JSON nested too deeply to parse", "too_deep") from exc
+
+
+def _find_duplicates(value: Any, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> None:
+    """Duplicate keys anywhere (bounded: deeper levels are refused by validation)."""
+    if depth > _MAX_SCAN_DEPTH or issues.full:
+        return
+    if isinstance(value, dict):
+        for k in getattr(value, "duplicates", []):
+            issues.append(
+                FieldIssue((*loc, loc_part(k)), f"duplicate key {loc_part(k)!r}", "duplicate")
+            )
+        for k, v in value.items():
+            _find_duplicates(v, (*loc, loc_part(k)), issues, depth + 1)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _find_duplicates(v, (*loc, i), issues, depth + 1)
+
+
+_MAX_SCAN_DEPTH = 100
+
+
+def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
+    """The `SystemOneResponse` body: `model`, `answers`, `usage` (score keys as strings)."""
+    answers: dict[str, Any] = {}
+    for qid, answer in response.answers.items():
+        if isinstance(answer, NoulAnswer):
+            answers[qid] = {"type": "noul", "noul": answer.noul}
+        elif isinstance(answer, ChoiceAnswer):
+            answers[qid] = {
+                "type": "choice",
+                "choice": answer.choice,
+                "confidence": answer.confidence,
+                "probabilities": dict(answer.probabilities),
+            }
+        elif isinstance(answer, ScoreAnswer):
+            answers[qid] = {
+                "type": "score",
+                "score": answer.score,
+                "confidence": answer.confidence,
+                "legend": {str(k): v for k, v in answer.legend.items()},
+                "probabilities": {str(k): v for k, v in answer.probabilities.items()},
+            }
+        else:
+            answers[qid] = answer.model_dump(mode="json")
+        upstream = getattr(answer, "upstream_confidence", None)
+        if upstream is not None:
+            # An extra field: the spec tells consumers to ignore unknown response fields.
+            answers[qid]["upstream_confidence"] = upstream
+    tiers = getattr(response, "tiers", None)
+    if tiers:
+        for qid, tier in tiers.items():
+            if qid in answers:
+                answers[qid]["tier"] = tier  # extra field, ignored by strict consumers
+    usage: Mapping[str, Any] = response.usage or {}
+    body: dict[str, Any] = {
+        "model": response.model,
+        "answers": answers,
+        "usage": {
+            "input_tokens": int(usage.get("input_tokens", 0)),
+            "output_tokens": int(usage.get("output_tokens", 0)),
+        },
+    }
+    calibration = getattr(response, "calibration", None)
+    if calibration is not None:
+        body["calibration"] = calibration  # extra field, ignored by strict consumers
+    return body
+
+
+def response_from_wire(
+    body: Mapping[str, Any], request_id: str | None = None
+) -> ClassifierResponse:
+    """Parse a `SystemOneResponse` (score keys `"0"` coerce to ints)."""
+    data = dict(body)
+    if request_id is not None:
+        data["request_id"] = request_id
+    return ClassifierResponse.model_validate(data)
+
+
+def request_to_wire(request: DecisionRequest, model: str | None) -> dict[str, Any]:
+    """The `SystemOneRequest` body for a validated request (`model` omitted when `None`)."""
+    body: dict[str, Any] = {} if model is None else {"model": model}
+    body["state"] = to_jsonable(request.state)
+    body["questions"] = {
+        qid: q.model_dump(mode="json", exclude_none=True) for qid, q in request.questions.items()
+    }
+    return body
