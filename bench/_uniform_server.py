@@ -8,13 +8,9 @@ is the surface's own overhead (protocol, validation, schemas, thread hops).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from clef_mcp import build_server
-
-# one instant backend for tests and benchmarks: the tests' (uniform answers, every layer)
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from _backends import InstantDecider as UniformDecider
+from clef_tools.testing import InstantDecider as UniformDecider
 
 __all__ = ["UniformDecider", "build_server"]
 

@@ -62,6 +62,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("compositions", ("clef_tools.backends.compose",)),
     ("registry", ("clef_tools.backends._registry", "clef_tools.backends._factory")),
+    ("testing", ("clef_tools.testing",)),
     ("gate", ("clef_tools.gate",)),
     ("evaluation", ("clef_tools.evaluation",)),
     ("serving", ("clef_tools.serving",)),

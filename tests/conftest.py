@@ -42,6 +42,14 @@ def embedded() -> ReadoutDecider:
     return load_readout("embedded", progress=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that loads the 1.5B model is marked `embedded` by the fixture it asks for, so
+    the fast loop (`scripts/test --fast`: not embedded, not slow) cannot miss one."""
+    for item in items:
+        if "embedded" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.embedded)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """A hermetic run: the public data sets come from the wheels `scripts/setup` fetched
     (`.venv/wheelhouse`), and pip may not reach an index, so a test that tried to download
@@ -58,6 +66,25 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["PIP_NO_INDEX"] = "1"
     settings.register_profile("repeatable", derandomize=True, database=None)
     settings.load_profile("repeatable")
+
+
+#: Variables that say where things are on this machine (the fetched wheels, the converted
+#: model cache), not how the product behaves: kept, so a test does not convert a model again.
+_MACHINE_VARIABLES = frozenset({"CLEF_TOOLS_WHEELHOUSE", "CLEF_TOOLS_CACHE"})
+
+
+@pytest.fixture(autouse=True)
+def _no_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts from the documented defaults: a `CLEF_TOOLS_MODEL`, an API key or
+    a Cloudflare account in the developer's shell must not change what a test sees (nor
+    reach the subprocesses it starts). A test that needs one sets it itself."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith(("CLEF_TOOLS_", "TYPESAFE_", "CLOUDFLARE_")) and (
+            name not in _MACHINE_VARIABLES
+        ):
+            monkeypatch.delenv(name)
 
 
 @pytest.fixture(autouse=True)

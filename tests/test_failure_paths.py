@@ -11,7 +11,6 @@ from types import SimpleNamespace
 from typing import Any, TypedDict
 
 import pytest
-from _backends import BrokenDecider, SlowDecider
 from _loopback import serving, upstream_app
 from langchain_core.decisions import Choice, Noul
 from langchain_core.runnables import RunnableLambda
@@ -34,6 +33,7 @@ from clef_tools import (
 from clef_tools._progress import Progress
 from clef_tools.backends.local import _embedded
 from clef_tools.backends.local._model_wheels import EMBEDDED_PARTS
+from clef_tools.testing import BrokenDecider, SlowDecider
 from langchain_clef import DecisionRouter, decision_node
 
 NOUL = {"q": {"type": "noul", "instructions": "ok?"}}

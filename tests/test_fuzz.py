@@ -19,7 +19,6 @@ from typing import Any
 import httpx
 import jsonschema
 import pytest
-from _backends import InstantDecider
 from _loopback import serving
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +28,7 @@ from clef_mcp import build_server
 from clef_mcp._stdio import check_frame
 from clef_tools import RequestValidationError, create_app, parse_request, validate_request
 from clef_tools.cli import main as cli_main
+from clef_tools.testing import InstantDecider
 
 COUNTS: Counter[str] = Counter()
 
@@ -99,6 +99,9 @@ valid_request = st.fixed_dictionaries(
         ),
     }
 )
+
+
+pytestmark = pytest.mark.slow  # thousands of generated requests per surface
 
 
 def _encode(value: Any, ascii_only: bool) -> bytes:

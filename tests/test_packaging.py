@@ -236,10 +236,10 @@ def test_core_install_names_the_missing_extra_and_decides_over_http(
         assert f"pip install 'clef-tools[{extra}]'" in done.stderr, done.stderr
         assert "Traceback" not in done.stderr
     # ...while a hosted scorer answers through the torch-free install, over real HTTP
-    from _backends import InstantDecider
     from _loopback import serving
 
     from clef_tools import create_app
+    from clef_tools.testing import InstantDecider
 
     with serving(create_app(InstantDecider())) as base:
         done = _run(

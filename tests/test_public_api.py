@@ -57,6 +57,23 @@ def test_the_core_never_imports_a_surface() -> None:
     assert offenders == []
 
 
+def test_the_core_is_laid_out_in_floors() -> None:
+    """No import circle, no module importing a floor above its own (lazy imports count),
+    every core module on a floor: the picture in docs/how-it-works.md holds."""
+    import subprocess
+    import sys
+
+    from _paths import ROOT
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "import_graph.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 circles, 0 upward imports" in done.stdout
+
+
 def test_surface_commands_come_through_entry_points() -> None:
     from importlib.metadata import entry_points
 
@@ -78,7 +95,7 @@ def test_backends_describe_themselves_through_info(smollm2: clef_tools.ReadoutDe
 
 
 async def test_score_is_the_one_error_boundary() -> None:
-    from _backends import BrokenDecider
+    from clef_tools.testing import BrokenDecider
 
     request = clef_tools.validate_request("x", {"q": {"type": "noul", "instructions": "?"}})
     with pytest.raises(clef_tools.BackendError, match="CUDA out of memory"):
@@ -93,9 +110,8 @@ async def test_score_is_the_one_error_boundary() -> None:
 def test_a_new_backend_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     """What adding a backend takes: its module (here `InstantDecider`), how it is written
     (a `BackendFamily`) and how it opens (an opener)."""
-    from _backends import InstantDecider
-
     from clef_tools.backends import _registry, _spec
+    from clef_tools.testing import InstantDecider
 
     instant = _spec.BackendFamily(
         kind="instant",

@@ -24,10 +24,18 @@ from clef_tools.protocol._image_header import read_header
 from clef_tools.protocol._limits import MAX_IMAGE_PIXELS, MAX_IMAGES
 from clef_tools.protocol._render import is_transcript, to_jsonable
 
-__all__ = ["StateImage", "count_images", "first_media", "media_parts", "split_images"]
+__all__ = [
+    "IMAGE_TYPES",
+    "MEDIA_TYPES",
+    "StateImage",
+    "first_media",
+    "media_parts",
+    "split_images",
+]
 
 IMAGE_TYPES = frozenset({"image", "image_url", "input_image"})
 OTHER_MEDIA_TYPES = frozenset({"audio", "video", "file", "input_audio", "input_file"})
+MEDIA_TYPES = IMAGE_TYPES | OTHER_MEDIA_TYPES
 _MIME_ALLOWED = frozenset({"image/png", "image/jpeg", "image/webp"})
 
 Loc = tuple[str | int, ...]
@@ -72,17 +80,14 @@ def _parts(content: object, loc: Loc) -> Iterator[tuple[Loc, Mapping[str, Any]]]
     if not isinstance(content, list):
         return
     for j, part in enumerate(content):
-        if isinstance(part, Mapping) and part.get("type") in IMAGE_TYPES | OTHER_MEDIA_TYPES:
+        kind = part.get("type") if isinstance(part, Mapping) else None
+        if isinstance(kind, str) and kind in MEDIA_TYPES:
             yield (*loc, j), part
 
 
 def first_media(state: object, loc: Loc = ("state",)) -> Loc | None:
     """Where the first media part is, or None for a text-only state."""
     return next((where for where, _ in media_parts(state, loc)), None)
-
-
-def count_images(state: object) -> int:
-    return sum(1 for _, part in media_parts(state) if part.get("type") in IMAGE_TYPES)
 
 
 def split_images(state: object, loc: Loc = ("state",)) -> tuple[Any, list[StateImage]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.messages import BaseMessage
@@ -17,7 +17,8 @@ from pydantic import ValidationError
 import clef_tools.protocol._limits as L
 from clef_tools.decisions import Box, Choice, Noul, Score, State
 from clef_tools.protocol._errors import FieldIssue, IssueList, RequestValidationError
-from clef_tools.protocol._media import count_images
+from clef_tools.protocol._media import IMAGE_TYPES, MEDIA_TYPES, media_parts
+from clef_tools.protocol._render import render_state
 
 __all__ = [
     "DecisionRequest",
@@ -65,12 +66,70 @@ _QUESTION_MODELS: dict[str, type[AnyQuestion]] = {
 }
 
 
+Loc = tuple[str | int, ...]
+
+
+class StateFacts:
+    """What validation learnt about a state, kept so that no backend walks it again: its
+    approximate size, where its media parts are (relative to the state, with their type),
+    and its rendered text, made once on first use. Requests derived from one request (the
+    cascade's halves, a state without its images) share it."""
+
+    __slots__ = ("_media", "_text", "size", "state")
+
+    def __init__(
+        self, state: object, size: int, media: tuple[tuple[Loc, str], ...] | None = None
+    ) -> None:
+        self.state = state
+        self.size = size
+        self._media = media
+        self._text: str | None = None
+
+    @classmethod
+    def of(cls, state: object) -> StateFacts:
+        """For a request built without `validate_request` (a backend's own sub-request):
+        nothing is looked at until asked."""
+        return cls(state, 0)
+
+    @property
+    def media(self) -> tuple[tuple[Loc, str], ...]:
+        """Each media part's place (relative to the state) and type, in reading order."""
+        if self._media is None:
+            self._media = () if isinstance(self.state, str) else _media_of(self.state)
+        return self._media
+
+    @property
+    def text(self) -> str:
+        """The text a language-model backend reads (`render_state`), rendered once."""
+        if self._text is None:
+            self._text = render_state(self.state)
+        return self._text
+
+    @property
+    def images(self) -> int:
+        return sum(1 for _, kind in self.media if kind in IMAGE_TYPES)
+
+
+def _media_of(state: object) -> tuple[tuple[Loc, str], ...]:
+    return tuple((where, str(part.get("type"))) for where, part in media_parts(state, ()))
+
+
 @dataclass(frozen=True)
 class DecisionRequest:
-    """A request that passed validation: questions are typed models, in caller order."""
+    """A request that passed validation: questions are typed models, in caller order;
+    `facts` carries what validation learnt about the state."""
 
     state: State
     questions: dict[str, AnyQuestion]
+    facts: StateFacts = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.facts is None or self.facts.state is not self.state:
+            object.__setattr__(self, "facts", StateFacts.of(self.state))
+
+    def with_questions(self, questions: dict[str, AnyQuestion]) -> DecisionRequest:
+        """The same state (and what is known of it) with other questions."""
+        return DecisionRequest(self.state, questions, self.facts)
 
 
 def option_labels(question: AnyQuestion) -> list[str]:
@@ -93,17 +152,17 @@ def validate_request(
     Raises `RequestValidationError` listing every offending field.
     """
     issues = IssueList()
-    _check_state(state, (*loc_prefix, "state"), issues)
+    facts = _check_state(state, (*loc_prefix, "state"), issues)
     typed = _check_questions(questions, (*loc_prefix, "questions"), issues)
-    if issues:
+    if issues or facts is None:
         raise RequestValidationError(issues)
-    return DecisionRequest(state=state, questions=typed)  # type: ignore[arg-type]
+    return DecisionRequest(state, typed, facts)  # type: ignore[arg-type]
 
 
 # -- state -------------------------------------------------------------------------------
 
 
-def _check_state(state: object, loc: tuple[str | int, ...], issues: IssueList) -> None:
+def _check_state(state: object, loc: tuple[str | int, ...], issues: IssueList) -> StateFacts | None:
     if state is None or isinstance(state, bool | int | float):
         issues.append(
             FieldIssue(
@@ -113,19 +172,21 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: IssueList) -
                 "type_error",
             )
         )
-        return
+        return None
     if isinstance(state, bytes | bytearray):
         issues.append(
             FieldIssue(loc, "state must be text, not bytes (decode it first)", "type_error")
         )
-        return
+        return None
     if not isinstance(state, str | BaseMessage | Mapping | Sequence):
         issues.append(
             FieldIssue(loc, f"unsupported state type {type(state).__name__}", "type_error")
         )
-        return
-    size = _walk_state(state, loc, issues, depth=0)
-    images = 0 if issues or isinstance(state, str) else count_images(state)
+        return None
+    seen_media: list[bool] = []
+    size = _walk_state(state, loc, issues, 0, seen_media)
+    facts = StateFacts(state, size, _media_of(state) if seen_media and not issues else ())
+    images = facts.images
     if images > L.MAX_IMAGES:
         issues.append(
             FieldIssue(
@@ -143,10 +204,24 @@ def _check_state(state: object, loc: tuple[str | int, ...], issues: IssueList) -
                 "too_long",
             )
         )
+    return facts
 
 
-def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> int:
-    """Check JSON-compatibility at every depth; return an approximate rendered size."""
+def _duplicates(value: Mapping[Any, Any], loc: tuple[str | int, ...], issues: IssueList) -> None:
+    """Keys the wire parser saw twice in this object (it marks them; see `_wire._pairs`):
+    reported by the one walk that already visits the object."""
+    for key in getattr(value, "duplicates", ()):
+        issues.append(
+            FieldIssue((*loc, loc_part(key)), f"duplicate key {loc_part(key)!r}", "duplicate")
+        )
+
+
+def _walk_state(
+    value: object, loc: tuple[str | int, ...], issues: IssueList, depth: int, media: list[bool]
+) -> int:
+    """Check JSON-compatibility at every depth; return an approximate rendered size, and
+    note in `media` whether any object is typed like a media part (so the media search,
+    which needs the state's shape, runs only for states that may hold some)."""
     if depth > L.MAX_STATE_DEPTH:
         issues.append(FieldIssue(loc, f"nested deeper than {L.MAX_STATE_DEPTH} levels", "too_deep"))
         return 0
@@ -161,8 +236,12 @@ def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, de
         _check_number(value, loc, issues)
         return 12
     if isinstance(value, BaseMessage):
-        return _walk_state(value.content, (*loc, "content"), issues, depth + 1) + 16
+        return _walk_state(value.content, (*loc, "content"), issues, depth + 1, media) + 16
     if isinstance(value, Mapping):
+        _duplicates(value, loc, issues)
+        kind = value.get("type")
+        if not media and isinstance(kind, str) and kind in MEDIA_TYPES:
+            media.append(True)
         total = 2
         for key, item in value.items():
             if not isinstance(key, str):
@@ -172,11 +251,12 @@ def _walk_state(value: object, loc: tuple[str | int, ...], issues: IssueList, de
                 continue
             key_loc = (*loc, loc_part(key))
             _check_text(key, key_loc, issues, what="key")
-            total += len(key) + 4 + _walk_state(item, key_loc, issues, depth + 1)
+            total += len(key) + 4 + _walk_state(item, key_loc, issues, depth + 1, media)
         return total
     if isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
         return 2 + sum(
-            _walk_state(item, (*loc, i), issues, depth + 1) + 1 for i, item in enumerate(value)
+            _walk_state(item, (*loc, i), issues, depth + 1, media) + 1
+            for i, item in enumerate(value)
         )
     issues.append(FieldIssue(loc, f"{type(value).__name__} is not JSON-compatible", "type_error"))
     return 0
@@ -223,6 +303,7 @@ def _scan(
     elif isinstance(value, int | float | OversizeNumber) and not isinstance(value, bool):
         _check_number(value, loc, issues)
     elif isinstance(value, Mapping):
+        _duplicates(value, loc, issues)
         for key, item in value.items():
             if issues.full:
                 return
@@ -310,6 +391,7 @@ def _check_questions(
             )
         )
         return {}
+    _duplicates(questions, loc, issues)
     if len(questions) < L.MIN_QUESTIONS:
         issues.append(FieldIssue(loc, "at least one question is required", "too_short"))
     elif len(questions) > L.MAX_QUESTIONS:

@@ -54,7 +54,9 @@ def parse_request(body: str | bytes | Mapping[str, Any]) -> tuple[DecisionReques
     if not isinstance(data, Mapping):
         raise RequestValidationError.at((), "the request body must be a JSON object", "type_error")
     issues = IssueList()
-    _find_duplicates(data, (), issues, 0)
+    # duplicates below the top are reported by validation's walk, which visits every object
+    for key in getattr(data, "duplicates", ()):
+        issues.append(FieldIssue((loc_part(key),), f"duplicate key {loc_part(key)!r}", "duplicate"))
     for key in data:
         if key not in REQUEST_FIELDS:
             issues.append(
@@ -101,25 +103,6 @@ def _loads(body: str | bytes) -> Any:
         ) from exc
     except RecursionError as exc:
         raise RequestValidationError.at((), "JSON nested too deeply to parse", "too_deep") from exc
-
-
-def _find_duplicates(value: Any, loc: tuple[str | int, ...], issues: IssueList, depth: int) -> None:
-    """Duplicate keys anywhere (bounded: deeper levels are refused by validation)."""
-    if depth > _MAX_SCAN_DEPTH or issues.full:
-        return
-    if isinstance(value, dict):
-        for k in getattr(value, "duplicates", []):
-            issues.append(
-                FieldIssue((*loc, loc_part(k)), f"duplicate key {loc_part(k)!r}", "duplicate")
-            )
-        for k, v in value.items():
-            _find_duplicates(v, (*loc, loc_part(k)), issues, depth + 1)
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            _find_duplicates(v, (*loc, i), issues, depth + 1)
-
-
-_MAX_SCAN_DEPTH = 100
 
 
 def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:

@@ -144,7 +144,7 @@ class CascadeDecider(Decider):
         fast: RequestScores | None = None
         if choices:
             try:  # one pass of the embedding tier for all of the request's choices
-                fast = self.fast.score([DecisionRequest(request.state, choices)])[0]
+                fast = self.fast.score([request.with_questions(choices)])[0]
                 plan.fast_tokens = fast.input_tokens
             except StateTooLongError:
                 fast = None  # longer than the embedding window: the LM reads it whole
@@ -178,12 +178,12 @@ class CascadeDecider(Decider):
                     update={"criteria": {options[i]: criteria[options[i]] for i in keep}}
                 )
             if by_examples:
-                short = self._with_few_shot(request.state, qid, short)
+                short = self._with_few_shot(request.facts, qid, short)
                 plan.weights[qid] = self.examples_lm_weight
             plan.shortlists[qid] = (keep, probs)
             slow_questions[qid] = short
         if slow_questions:
-            plan.slow_request = DecisionRequest(request.state, slow_questions)
+            plan.slow_request = request.with_questions(slow_questions)
         return plan
 
     def _with_few_shot(self, state: object, qid: str, question: Choice) -> Choice:

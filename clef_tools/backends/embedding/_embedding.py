@@ -23,7 +23,7 @@ from clef_tools.backends.embedding._index import ExampleIndex, ExampleIndexError
 from clef_tools.backends.local._torch_thread import run_on_torch_thread
 from clef_tools.protocol._errors import StateTooLongError
 from clef_tools.protocol._render import render_content, render_state
-from clef_tools.protocol._validation import DecisionRequest
+from clef_tools.protocol._validation import DecisionRequest, StateFacts
 
 __all__ = ["EMBEDDING_MODEL_ID", "EmbeddingDecider", "option_text"]
 
@@ -103,7 +103,7 @@ class EmbeddingDecider(Decider):
 
     def fits(self, state: object) -> bool:
         """Whether the rendered state fits the encoder's window (else it would be cut)."""
-        return self.token_count(render_state(state)) <= self.max_tokens
+        return self.token_count(_text(state)) <= self.max_tokens
 
     def token_count(self, text: str) -> int:
         return self.encoder.token_count(text)
@@ -114,7 +114,7 @@ class EmbeddingDecider(Decider):
 
     def state_vector(self, state: object) -> Any:
         """The state's unit embedding (numpy), as the example index compares it."""
-        text = render_state(state)
+        text = _text(state)
         return run_on_torch_thread(lambda: self._embed([text])[0].float().numpy())
 
     def _score(self, requests: Sequence[DecisionRequest]) -> list[RequestScores]:
@@ -122,7 +122,7 @@ class EmbeddingDecider(Decider):
         for request in requests:
             questions = list(request.questions.items())
             tokens, state_vec, cosines = self._question_cosines(
-                request.state,
+                request.facts,
                 [q.criteria for _, q in questions],  # type: ignore[union-attr]
             )
             probabilities: dict[str, list[float]] = {}
@@ -147,7 +147,7 @@ class EmbeddingDecider(Decider):
     ) -> tuple[int, Any, list[list[float]]]:
         """(state tokens, state vector, cosines per option set); the state is checked and
         embedded once."""
-        text = render_state(state)
+        text = _text(state)
         tokens = self.token_count(text)
         if tokens > self.max_tokens:
             raise StateTooLongError(tokens, self.max_tokens)
@@ -188,3 +188,8 @@ def _softmax(logits: list[float]) -> list[float]:
     exps = [math.exp(x - top) for x in logits]
     total = sum(exps)
     return [e / total for e in exps]
+
+
+def _text(state: object) -> str:
+    """A state's rendered text; a validated request's `facts` carry it already."""
+    return state.text if isinstance(state, StateFacts) else render_state(state)

@@ -129,10 +129,13 @@ class WorkersAIClient(HostedDecider):
         return self.model.rsplit("/", 1)[-1]
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
-        # Raises for remote image URLs (Workers AI does not fetch them) and > 4 images.
-        state, _ = split_images(request.state, (*loc_prefix, "state"))
+        text = request.facts.text
+        if request.facts.media:
+            # Raises for remote image URLs (Workers AI does not fetch them) and > 4 images.
+            state, _ = split_images(request.state, (*loc_prefix, "state"))
+            text = render_state(state)
         # Refused here, not after a round trip: a state past the window never fits
-        estimate = len(render_state(state).encode()) // _BYTES_PER_TOKEN
+        estimate = len(text.encode()) // _BYTES_PER_TOKEN
         if estimate > self.context_window_tokens:
             raise StateTooLongError(
                 estimate, self.context_window_tokens, loc=(*loc_prefix, "state")

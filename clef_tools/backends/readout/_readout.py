@@ -33,8 +33,6 @@ from clef_tools.protocol._errors import (
     StateTooLongError,
     UnsupportedInputError,
 )
-from clef_tools.protocol._media import first_media
-from clef_tools.protocol._render import render_state
 from clef_tools.protocol._types import SCORED_TYPES
 from clef_tools.protocol._validation import DecisionRequest, option_labels
 
@@ -167,10 +165,10 @@ class ReadoutDecider(Decider):
         return len(self.letters)
 
     def check_supported(self, request: DecisionRequest, loc_prefix: tuple[str | int, ...]) -> None:
-        media = first_media(request.state, (*loc_prefix, "state"))
-        if media is not None:
+        if request.facts.media:
+            where, _ = request.facts.media[0]
             raise UnsupportedInputError(
-                ".".join(str(p) for p in media),
+                ".".join(str(p) for p in (*loc_prefix, "state", *where)),
                 f"{self.model_id} reads text only; send images to a multimodal backend",
             )
 
@@ -259,7 +257,7 @@ class ReadoutDecider(Decider):
     # -- planning ---------------------------------------------------------------------
 
     def _plan(self, request: DecisionRequest) -> _Plan:
-        plan = _Plan(state_text=render_state(request.state))
+        plan = _Plan(state_text=request.facts.text)
         for qid, question in request.questions.items():
             if isinstance(question, Noul):
                 plan.rows.append(

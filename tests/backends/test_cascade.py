@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from _backends import InstantDecider
 from langchain_core.decisions import Choice
 
 from clef_tools import (
@@ -22,6 +21,7 @@ from clef_tools import (
     response_to_wire,
 )
 from clef_tools.backends.compose._cascade import fuse
+from clef_tools.testing import InstantDecider
 
 TEAMS: dict[str, Any] = {
     "type": "choice",

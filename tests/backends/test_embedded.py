@@ -7,9 +7,9 @@ test still fails if the model, the prompt or the readout breaks.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from _paths import DATA
 from langchain_core.decisions import Choice, Noul, Score
 
 from clef_tools import ReadoutDecider
@@ -68,7 +68,7 @@ def test_anger_score_orders_messages(embedded: ReadoutDecider) -> None:
 
 
 def test_banking77_with_all_77_intents(embedded: ReadoutDecider) -> None:
-    data = Path(__file__).resolve().parent / "data" / "banking77" / "categories.json"
+    data = DATA / "banking77" / "categories.json"
     intents = json.loads(data.read_text())
     question = Choice(
         instructions="Which intent does this banking customer message express?",

@@ -295,8 +295,6 @@ def test_malformed_answer_is_a_remote_error(smollm2: ReadoutDecider) -> None:
 
 
 def test_backend_spec_and_credentials_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("CLOUDFLARE_ACCOUNT_ID", raising=False)
-    monkeypatch.delenv("CLOUDFLARE_API_TOKEN", raising=False)
     from clef_tools import ModelUnavailableError
 
     with pytest.raises(ModelUnavailableError, match="CLOUDFLARE_ACCOUNT_ID"):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _paths import ROOT
 from langchain_core.decisions import Noul
 
 from clef_tools import (
@@ -173,7 +174,7 @@ def test_bias_files_round_trip_and_bad_biases_are_refused(tmp_path: Path) -> Non
 
 
 def test_a_default_calibration_is_found_by_backend_and_model() -> None:
-    shipped = sorted((Path(__file__).parents[1] / "clef_tools" / "calibrations").glob("*.json"))
+    shipped = sorted((ROOT / "clef_tools" / "calibrations").glob("*.json"))
     assert shipped, "the package ships at least one default calibration"
     data = json.loads(shipped[0].read_text())
     info = BackendInfo(kind=data["backend"], model_id=data["model"], supported_types=frozenset())
@@ -213,6 +214,7 @@ def _labelled(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_eval_calibrate_and_apply_round_trip(smollm2: ReadoutDecider, tmp_path: Path) -> None:
     data = _labelled(tmp_path / "tickets.jsonl")
     out = tmp_path / "eval"

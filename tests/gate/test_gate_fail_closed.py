@@ -12,7 +12,6 @@ import json
 from typing import Any
 
 import pytest
-from _backends import FixedDecider
 from _loopback import serving, upstream_app
 from mcp import Client
 
@@ -25,6 +24,7 @@ from clef_tools import (
     SystemOneClient,
     ToolGate,
 )
+from clef_tools.testing import FixedDecider
 
 CALL = ("send_money", {"iban": "XX00 1234", "amount": 100})
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from _paths import ROOT
 from langchain_core.decisions import Choice, Noul
 
 from clef_tools import ModelUnavailableError, ReadoutDecider, load_decider, resolve_model
@@ -86,7 +87,7 @@ def test_requirements_models_file_is_the_model_wheel_table() -> None:
     use the table: one truth, checked here."""
     from clef_tools.backends.local._model_wheels import all_model_wheels
 
-    lines = (Path(__file__).parents[1] / "requirements-models.txt").read_text().splitlines()
+    lines = (ROOT / "requirements-models.txt").read_text().splitlines()
     listed = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     assert listed == all_model_wheels()
 
@@ -115,7 +116,6 @@ def test_model_install_fetches_every_wheel_the_backend_reads(
 
     from clef_tools.cli import main
 
-    monkeypatch.delenv("CLEF_TOOLS_MODEL", raising=False)
     ran: list[list[str]] = []
     monkeypatch.setattr(subprocess, "run", lambda argv, **kw: ran.append(list(argv)))
     assert main(["model", "--install", *(["--model", spec] if spec else [])]) == 0, (

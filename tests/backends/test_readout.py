@@ -168,6 +168,7 @@ async def test_async_twin_matches_sync(smollm2: ReadoutDecider) -> None:
     assert got.model_dump() == sync.model_dump()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [77, 255])
 def test_choices_beyond_the_label_alphabet(
     smollm2: ReadoutDecider, n: int, monkeypatch: pytest.MonkeyPatch

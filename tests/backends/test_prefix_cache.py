@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from langchain_core.decisions import Choice, ClassifierResponse, Noul
 from langchain_core.messages import AIMessage, HumanMessage
 
@@ -36,6 +37,7 @@ def _probs(r: ClassifierResponse) -> list[float]:
     return [r.nouls["late"].noul, *r.choices["team"].probabilities.values()]
 
 
+@pytest.mark.slow
 def test_growing_transcript_reuses_the_prefix_exactly(smollm2_any: ReadoutDecider) -> None:
     # bit-identical in fp32 and in bf16: reuse resumes on the grid a cold prefill uses
     cached, cold = _fresh(smollm2_any, 16384, 16), _fresh(smollm2_any, 0, 16)

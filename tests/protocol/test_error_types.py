@@ -50,9 +50,9 @@ def test_old_bases_still_hold() -> None:
 async def test_langchain_model_surfaces_raise_the_langchain_error_for_a_bad_request() -> None:
     """Through the LangChain surface, a malformed request is a ModelInvalidRequestError
     (not retried), naming the field, before any model runs."""
-    from _backends import InstantDecider
     from langchain_core.decisions import Noul
 
+    from clef_tools.testing import InstantDecider
     from langchain_clef import ClefDecisionModel
 
     model = ClefDecisionModel(decider=InstantDecider())

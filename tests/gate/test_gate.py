@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from _backends import BrokenDecider, SlowDecider
 
 from clef_tools import GatePolicy, ReadoutDecider, ToolGate
 from clef_tools.gate import RISK_QUESTIONS
+from clef_tools.testing import BrokenDecider, SlowDecider
 
 CALL = ("delete_file", {"path": "/tmp/report.txt"})
 

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _paths import DATA
 
 from clef_tools.evaluation._datasets import build_dataset
 from clef_tools.protocol._validation import validate_request
 
 #: BANKING77's test split as the repository ships it (CC-BY-4.0, see its README)
-BANKING = Path(__file__).resolve().parent / "data" / "banking77"
+BANKING = DATA / "banking77"
 
 
 def _read(path: Path) -> list[dict[str, Any]]:

@@ -87,6 +87,7 @@ def test_model_reports_what_would_load() -> None:
     assert info["max_context_tokens"] > 1000
 
 
+@pytest.mark.slow
 def test_serve_answers_decide_over_http_and_stops_on_sigterm(
     tmp_path: Path, smollm2: ReadoutDecider
 ) -> None:

@@ -28,6 +28,7 @@ async def test_a_timed_out_caller_stops_the_forwards(smollm2: ReadoutDecider) ->
     assert 0.0 < answer.nouls["q0"].noul < 1.0
 
 
+@pytest.mark.slow
 async def test_work_queued_behind_a_cancelled_caller_never_starts(
     smollm2: ReadoutDecider,
 ) -> None:

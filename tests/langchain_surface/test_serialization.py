@@ -7,7 +7,6 @@ import json
 import warnings
 
 import pytest
-from _backends import InstantDecider
 from _loopback import serving
 from langchain_core.decisions import Noul
 from langchain_core.exceptions import ModelAuthenticationError
@@ -15,6 +14,7 @@ from langchain_core.load import dumps, loads
 from pydantic import SecretStr
 
 from clef_tools import HostedDecider, create_app
+from clef_tools.testing import InstantDecider
 from langchain_clef import ClefDecisionModel
 
 Q = {"late": Noul(instructions="Is a parcel late?")}

@@ -228,7 +228,6 @@ def test_release_code_runs_only_on_an_explicit_opt_in(
         with (folder / "joint_schema_model.py").open("a") as f:
             f.write(f"\nopen({str(marker)!r}, 'w').write('pwned')\n")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("CLEF_TOOLS_MODEL", raising=False)
     monkeypatch.delenv("CLEF_FLASH_PATH", raising=False)
     for spec in ("embedded", "smollm2", "clef-flash", "embedding", None):
         kind = backend_kind(spec)

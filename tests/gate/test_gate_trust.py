@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _backends import FixedDecider
 from mcp import Client
 from mcp.client.session import ClientRequestContext
 from mcp.shared.exceptions import MCPError
@@ -35,6 +34,7 @@ from clef_tools import (
     ToolGate,
 )
 from clef_tools.backends._cancel import raise_if_cancelled
+from clef_tools.testing import FixedDecider
 
 IBAN = "US133000000121212121212"
 TRANSFER = ("send_money", {"recipient": IBAN, "amount": 950.0})

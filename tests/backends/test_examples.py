@@ -264,6 +264,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_cli_fit_add_and_decide(tmp_path: Path) -> None:
     data = _csv(tmp_path / "teams.csv")
     out = tmp_path / "teams.clef"

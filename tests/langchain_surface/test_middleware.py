@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 import pytest
-from _backends import BrokenDecider, SlowDecider
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import RunnableConfig
@@ -14,6 +13,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from clef_tools import DEFAULT_GATE_QUESTIONS, Decider, GatePolicy, ReadoutDecider, ReviewStore
+from clef_tools.testing import BrokenDecider, SlowDecider
 from langchain_clef import ToolGateMiddleware, ToolSelectorMiddleware
 
 from .conftest import call, scripted
@@ -69,6 +69,7 @@ def test_selector_always_include_and_error_policy(
         ).invoke({"messages": [HumanMessage("hi")]})
 
 
+@pytest.mark.slow
 def test_selector_chunks_beyond_64_tools(
     smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,12 +20,12 @@ from typing import Any
 
 import httpx
 import pytest
-from _backends import InstantDecider, SlowDecider
 from _loopback import MCP_INITIALIZE, MCP_JSONRPC, serving
 
 from clef_tools import ReadoutDecider, RequestValidationError, create_app
 from clef_tools._net import is_loopback, is_wildcard
 from clef_tools.serving._server import warn_if_exposed
+from clef_tools.testing import InstantDecider, SlowDecider
 
 BODY: dict[str, Any] = {
     "state": "My parcel never arrived",

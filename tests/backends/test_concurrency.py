@@ -8,12 +8,12 @@ import resource
 import anyio
 import httpx
 import pytest
-from _backends import EchoDecider
 from _loopback import serving
 from mcp import Client
 
 from clef_mcp import build_server
 from clef_tools import ReadoutDecider, ToolGate, create_app
+from clef_tools.testing import EchoDecider
 
 QUESTIONS = {
     "a": {"type": "noul", "instructions": "A?"},
@@ -25,6 +25,7 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+@pytest.mark.slow
 def test_threads_on_the_python_api_get_their_own_answers(smollm2: ReadoutDecider) -> None:
     states = [f"message {i}: my parcel number {i} is {i} days late" for i in range(6)]
     questions = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}

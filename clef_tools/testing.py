@@ -1,7 +1,12 @@
-"""Deciders that fail on purpose, for the fail-closed tests of the gates.
+"""Deciders for testing code built on clef-tools, without a model: answers at once,
+answers fixed in advance, answers that echo the request, a backend that crashes, one that
+stalls. Each goes through every layer a real backend does (validation, answer building,
+confidence), so a surface or a gate under test sees what it would see in production.
 
-A backend that crashes or stalls cannot be produced on demand from a real model, so these
-wrap a real decider (or none) behind a crash or a delay.
+    from clef_tools.testing import FixedDecider
+    gate = ToolGate(FixedDecider([0.9, 0.1]))   # every yes/no question: P(yes) = 0.9
+
+Our own suite and benchmarks use these too.
 """
 
 from __future__ import annotations
@@ -10,7 +15,10 @@ import threading
 import time
 from collections.abc import Sequence
 
-from clef_tools import Decider, DecisionRequest, ReadoutDecider, RequestScores
+from clef_tools.backends._base import Decider, RequestScores
+from clef_tools.protocol._validation import DecisionRequest
+
+__all__ = ["BrokenDecider", "EchoDecider", "FixedDecider", "InstantDecider", "SlowDecider"]
 
 
 class BrokenDecider(Decider):
@@ -27,7 +35,7 @@ class BrokenDecider(Decider):
 class SlowDecider(Decider):
     """A real decider behind a stall, to drive the timeout path."""
 
-    def __init__(self, inner: ReadoutDecider, delay: float) -> None:
+    def __init__(self, inner: Decider, delay: float) -> None:
         self.inner, self.delay = inner, delay
         self.finished = threading.Event()
         """Set when a stalled call has really finished (tests wait for abandoned work)."""

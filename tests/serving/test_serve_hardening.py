@@ -20,7 +20,6 @@ from typing import Any
 import httpx
 import pytest
 import zstandard
-from _backends import SlowDecider
 from _loopback import serving, upstream_app
 from langchain_core.decisions import Noul
 
@@ -33,6 +32,7 @@ from clef_tools import (
     create_app,
 )
 from clef_tools.serving._server import warn_if_exposed
+from clef_tools.testing import SlowDecider
 
 BODY: dict[str, Any] = {
     "state": "My parcel never arrived",

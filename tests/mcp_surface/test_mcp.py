@@ -9,7 +9,6 @@ from typing import Any
 import anyio
 import jsonschema
 import pytest
-from _backends import InstantDecider
 from _loopback import CLI, console_script
 from mcp import Client, StdioServerParameters
 from mcp.server import MCPServer
@@ -17,6 +16,7 @@ from mcp.types import TextContent, TextResourceContents
 
 from clef_mcp import build_server
 from clef_tools import ReadoutDecider, load_decider
+from clef_tools.testing import InstantDecider
 
 SUPPORT = {
     "type": "choice",
@@ -226,11 +226,12 @@ async def test_bad_arguments_are_tool_errors_naming_the_field(
         assert not ok.is_error
 
 
+@pytest.mark.slow
 async def test_concurrent_calls_match_serial(
     small_server: MCPServer[Any], smollm2: ReadoutDecider
 ) -> None:
     async with Client(small_server) as small:
-        # the real model under concurrent calls (tests/test_concurrency.py floods a fast one)
+        # the real model under concurrent calls (tests/backends/test_concurrency.py floods a fast one)
         states = [f"customer message number {i}: my parcel {i} is late" for i in range(8)]
         questions = {"team": SUPPORT, "late": {"type": "noul", "instructions": "Is a parcel late?"}}
         serial = [smollm2.decide(s, questions) for s in states]
@@ -263,6 +264,7 @@ LATE = {"late": {"type": "noul", "instructions": "Is a parcel late?"}}
 CARD = {"fraud": "stolen cards", "shipping": "parcels"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])  # the SDK client of each era
 async def test_stdio_subprocess_round_trip(smollm2: ReadoutDecider, mode: str) -> None:
     params = StdioServerParameters(
@@ -298,7 +300,7 @@ async def test_initialize_is_answered_before_the_model_loads_and_tools_report_pr
     model with progress notifications, then answers."""
     import threading
 
-    from _backends import InstantDecider
+    from clef_tools.testing import InstantDecider
 
     release = threading.Event()
 
@@ -394,7 +396,7 @@ async def test_a_slow_answer_says_what_it_is_doing() -> None:
     tells the caller what it is doing, once a second, then answers."""
     import time as clock
 
-    from _backends import InstantDecider
+    from clef_tools.testing import InstantDecider
 
     class TwoSeconds(InstantDecider):
         def _score(self, requests: Any) -> Any:
@@ -418,7 +420,7 @@ async def test_a_slow_answer_says_what_it_is_doing() -> None:
 
 
 async def test_a_quick_answer_sends_no_progress() -> None:
-    from _backends import InstantDecider
+    from clef_tools.testing import InstantDecider
 
     notes: list[str | None] = []
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import httpx
 import pytest
-from _backends import BrokenDecider, SlowDecider
 from _loopback import serving
 
 from clef_tools import (
@@ -29,6 +28,7 @@ from clef_tools import (
     UpstreamChoiceAnswer,
     create_app,
 )
+from clef_tools.testing import BrokenDecider, SlowDecider
 
 STATE = "Customer wrote: I was charged twice for order #4411 and want one charge refunded today."
 QUESTIONS: dict[str, Any] = {

@@ -8,7 +8,12 @@ import pytest
 from langchain_core.decisions import Choice, Noul, Score
 from langchain_core.messages import AIMessage, HumanMessage
 
-from clef_tools import RequestValidationError, validate_request
+from clef_tools import (
+    ReadoutDecider,
+    RequestValidationError,
+    UnsupportedInputError,
+    validate_request,
+)
 
 
 def _choice(n: int) -> dict[str, Any]:
@@ -103,3 +108,51 @@ def test_error_is_a_value_error_with_422_detail() -> None:
     err = _err("s", {"q": _choice(1)})
     assert isinstance(err, ValueError)
     assert err.issues[0].as_detail()["loc"] == ["body", "questions", "q", "criteria"]
+
+
+def test_validation_learns_the_state_once_for_every_backend(
+    smollm2: ReadoutDecider, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The validated request carries what validation found (size, media, rendered text),
+    so a backend neither renders the state twice nor walks it again for media."""
+    from clef_tools.protocol import _media, _validation
+
+    rendered: list[object] = []
+    walked: list[object] = []
+    real_render, real_parts = _validation.render_state, _media.media_parts
+
+    def render(state: object) -> str:
+        rendered.append(state)
+        return real_render(state)
+
+    def parts(state: object, loc: tuple[str | int, ...] = ("state",)) -> Any:
+        walked.append(state)
+        return real_parts(state, loc)
+
+    monkeypatch.setattr(_validation, "render_state", render)
+    monkeypatch.setattr(_validation, "media_parts", parts)
+    transcript = [
+        {"role": "user", "content": "refund my card"},
+        {"role": "assistant", "content": "ok"},
+    ]
+    questions = {
+        "refund": {"type": "noul", "instructions": "Is this about a refund?"},
+        "topic": {
+            "type": "choice",
+            "instructions": "Topic?",
+            "criteria": {"cards": "", "loans": ""},
+        },
+    }
+    request = validate_request(transcript, questions)
+    assert walked == []  # no object typed like a media part: no media search
+    assert request.facts.size > 0 and request.facts.media == ()
+    smollm2.decide_batch([request])
+    assert len(rendered) == 1  # the readout read the text validation's facts rendered
+
+    image = {"type": "image", "base64": "aGk=", "mime_type": "image/png"}
+    with_image = [{"role": "user", "content": [{"type": "text", "text": "look"}, image]}]
+    request = validate_request(with_image, questions)
+    assert request.facts.media == (((0, "content", 1), "image"),) and len(walked) == 1
+    with pytest.raises(UnsupportedInputError, match=r"state\.0\.content\.1"):
+        smollm2.decide_batch([request])
+    assert len(walked) == 1  # the readout refused it from the facts, without a new search
