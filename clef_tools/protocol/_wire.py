@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
+from clef_tools.protocol import _schema as wire
 from clef_tools.protocol._errors import FieldIssue, IssueList, RequestValidationError
 from clef_tools.protocol._limits import MAX_MODEL_NAME_CHARS
 from clef_tools.protocol._render import to_jsonable
@@ -107,49 +108,46 @@ def _loads(body: str | bytes) -> Any:
 
 def response_to_wire(response: ClassifierResponse) -> dict[str, Any]:
     """The `SystemOneResponse` body: `model`, `answers`, `usage` (score keys as strings)."""
-    answers: dict[str, Any] = {}
+    tiers = getattr(response, "tiers", None) or {}
+    answers: dict[str, wire.NoulAnswer | wire.ChoiceAnswer | wire.ScoreAnswer] = {}
     for qid, answer in response.answers.items():
-        if isinstance(answer, NoulAnswer):
-            answers[qid] = {"type": "noul", "noul": answer.noul}
-        elif isinstance(answer, ChoiceAnswer):
-            answers[qid] = {
-                "type": "choice",
-                "choice": answer.choice,
-                "confidence": answer.confidence,
-                "probabilities": dict(answer.probabilities),
-            }
-        elif isinstance(answer, ScoreAnswer):
-            answers[qid] = {
-                "type": "score",
-                "score": answer.score,
-                "confidence": answer.confidence,
-                "legend": {str(k): v for k, v in answer.legend.items()},
-                "probabilities": {str(k): v for k, v in answer.probabilities.items()},
-            }
-        else:
-            answers[qid] = answer.model_dump(mode="json")
+        extra: dict[str, Any] = {"tier": tiers.get(qid)}
         upstream = getattr(answer, "upstream_confidence", None)
         if upstream is not None:
-            # An extra field: the spec tells consumers to ignore unknown response fields.
-            answers[qid]["upstream_confidence"] = upstream
-    tiers = getattr(response, "tiers", None)
-    if tiers:
-        for qid, tier in tiers.items():
-            if qid in answers:
-                answers[qid]["tier"] = tier  # extra field, ignored by strict consumers
+            extra["upstream_confidence"] = upstream
+        if isinstance(answer, NoulAnswer):
+            answers[qid] = wire.NoulAnswer.model_construct(type="noul", noul=answer.noul, **extra)
+        elif isinstance(answer, ChoiceAnswer):
+            answers[qid] = wire.ChoiceAnswer.model_construct(
+                type="choice",
+                choice=answer.choice,
+                confidence=answer.confidence,
+                probabilities=dict(answer.probabilities),
+                **extra,
+            )
+        elif isinstance(answer, ScoreAnswer):
+            answers[qid] = wire.ScoreAnswer.model_construct(
+                type="score",
+                score=answer.score,
+                confidence=answer.confidence,
+                legend={str(k): v for k, v in answer.legend.items()},
+                probabilities={str(k): v for k, v in answer.probabilities.items()},
+                **extra,
+            )
+        else:
+            raise TypeError(f"{type(answer).__name__} answers have no System One spelling")
     usage: Mapping[str, Any] = response.usage or {}
-    body: dict[str, Any] = {
-        "model": response.model,
-        "answers": answers,
-        "usage": {
-            "input_tokens": int(usage.get("input_tokens", 0)),
-            "output_tokens": int(usage.get("output_tokens", 0)),
-        },
-    }
-    calibration = getattr(response, "calibration", None)
-    if calibration is not None:
-        body["calibration"] = calibration  # extra field, ignored by strict consumers
-    return body
+    body = wire.SystemOneResponse.model_construct(
+        model=response.model,
+        answers=answers,
+        usage=wire.Usage.model_construct(
+            input_tokens=int(usage.get("input_tokens", 0)),
+            output_tokens=int(usage.get("output_tokens", 0)),
+        ),
+        calibration=getattr(response, "calibration", None),
+    )
+    # built from answers the backends already checked: constructed, not validated again
+    return body.model_dump(mode="json")
 
 
 def response_from_wire(

@@ -43,9 +43,19 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": _REF + name}
 
 
+def _response_schemas() -> dict[str, Any]:
+    """`SystemOneResponse` and the answers it holds, from the protocol's own models."""
+    from clef_tools.protocol._schema import SystemOneResponse
+
+    schema = SystemOneResponse.model_json_schema(
+        ref_template=_REF + "{model}", mode="serialization"
+    )
+    return {**schema.pop("$defs"), "SystemOneResponse": schema}
+
+
 def _schemas() -> dict[str, Any]:
-    probability = {"type": "number", "minimum": 0, "maximum": 1}
     return {
+        **_response_schemas(),
         "SystemOneRequest": {
             "type": "object",
             "required": ["state", "questions"],
@@ -130,61 +140,6 @@ def _schemas() -> dict[str, Any]:
                     "maxItems": MAX_SCORE_LEVELS,
                     "items": _CONTENT,
                 },
-            },
-        },
-        "SystemOneResponse": {
-            "type": "object",
-            "required": ["model", "answers", "usage"],
-            "properties": {
-                "model": {"type": "string"},
-                "answers": {
-                    "type": "object",
-                    "additionalProperties": {
-                        "oneOf": [_ref("NoulAnswer"), _ref("ChoiceAnswer"), _ref("ScoreAnswer")]
-                    },
-                },
-                "usage": {
-                    "type": "object",
-                    "required": ["input_tokens", "output_tokens"],
-                    "properties": {
-                        "input_tokens": {"type": "integer", "minimum": 0},
-                        "output_tokens": {"type": "integer", "minimum": 0},
-                    },
-                },
-            },
-        },
-        "NoulAnswer": {
-            "type": "object",
-            "required": ["type", "noul"],
-            "properties": {
-                "type": {"const": "noul"},
-                "noul": {**probability, "description": "P(yes)"},
-                "tier": {"type": "string", "description": "extra: which cascade tier decided"},
-            },
-        },
-        "ChoiceAnswer": {
-            "type": "object",
-            "required": ["type", "choice", "confidence", "probabilities"],
-            "properties": {
-                "type": {"const": "choice"},
-                "choice": {"type": "string"},
-                "confidence": probability,
-                "probabilities": {"type": "object", "additionalProperties": probability},
-                "upstream_confidence": {"anyOf": [probability, {"type": "null"}]},
-                "tier": {"type": "string"},
-            },
-        },
-        "ScoreAnswer": {
-            "type": "object",
-            "required": ["type", "score", "confidence", "legend", "probabilities"],
-            "properties": {
-                "type": {"const": "score"},
-                "score": {"type": "number", "minimum": 0, "description": "Σ i·pᵢ"},
-                "confidence": probability,
-                "legend": {"type": "object", "additionalProperties": _CONTENT},
-                "probabilities": {"type": "object", "additionalProperties": probability},
-                "upstream_confidence": {"anyOf": [probability, {"type": "null"}]},
-                "tier": {"type": "string"},
             },
         },
         "ModelsResponse": {

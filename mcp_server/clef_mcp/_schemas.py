@@ -1,4 +1,4 @@
-"""Output schemas of the MCP tools: the `/v1/systemone` answer shapes as pydantic models.
+"""Output schemas of the MCP tools; `decide` returns the protocol's `SystemOneResponse`.
 
 Returning these gives every tool an `outputSchema` and `structuredContent` for free, and
 the SDK checks each result against its schema before it leaves the server.
@@ -6,67 +6,15 @@ the SDK checks each result against its schema before it leaves the server.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, JsonValue
+from pydantic import BaseModel, Field
 
-Probability = Annotated[float, Field(ge=0.0, le=1.0)]
-
-# Present only when they apply (a cascade's tier; a hosted backend's own confidence).
-Tier = Annotated[
-    str | None,
-    Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="which tier of a cascade decided: embedding, lm or embedding+lm",
-    ),
-]
-UpstreamConfidence = Annotated[
-    Probability | None,
-    Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="the hosted server's own confidence (its formula), kept for audit",
-    ),
-]
+from clef_tools.protocol import Probability, SystemOneResponse
 
 
-class NoulOut(BaseModel):
-    type: Literal["noul"] = "noul"
-    noul: Probability = Field(description="P(yes)")
-    tier: Tier = None
-
-
-class ChoiceOut(BaseModel):
-    type: Literal["choice"] = "choice"
-    choice: str = Field(description="the most probable option")
-    confidence: Probability = Field(description="(max p − 1/K)/(1 − 1/K)")
-    probabilities: dict[str, Probability]
-    tier: Tier = None
-    upstream_confidence: UpstreamConfidence = None
-
-
-class ScoreOut(BaseModel):
-    type: Literal["score"] = "score"
-    score: float = Field(description="expected level Σ i·pᵢ, fractional in 0..N-1")
-    confidence: Probability
-    legend: dict[str, JsonValue] = Field(description='level "0".."N-1" → its description')
-    probabilities: dict[str, Probability]
-    tier: Tier = None
-    upstream_confidence: UpstreamConfidence = None
-
-
-class Usage(BaseModel):
-    input_tokens: int
-    output_tokens: int
-
-
-class DecideResult(BaseModel):
-    """A System One response."""
-
-    model: str
-    answers: dict[str, Annotated[NoulOut | ChoiceOut | ScoreOut, Field(discriminator="type")]]
-    usage: Usage
+class DecideResult(SystemOneResponse):
+    """A System One response (the protocol's own model: the same shape `serve` answers)."""
 
 
 class RouteResult(BaseModel):

@@ -115,11 +115,11 @@ def test_validation_learns_the_state_once_for_every_backend(
 ) -> None:
     """The validated request carries what validation found (size, media, rendered text),
     so a backend neither renders the state twice nor walks it again for media."""
-    from clef_tools.protocol import _media, _validation
+    from clef_tools.protocol import _media, _render, _validation
 
     rendered: list[object] = []
     walked: list[object] = []
-    real_render, real_parts = _validation.render_state, _media.media_parts
+    real_render, real_parts = _render.render_state, _media.media_parts
 
     def render(state: object) -> str:
         rendered.append(state)
