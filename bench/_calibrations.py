@@ -8,7 +8,8 @@ import json
 import math
 from pathlib import Path
 
-from clef_tools.backends.compose._calibration import FORMAT, Calibration
+from clef_tools import Calibration
+from clef_tools.backends.compose import CALIBRATION_FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "clef_tools" / "calibrations"
@@ -21,7 +22,7 @@ def calibration_by_id(calibration_id: str) -> Calibration:
         return Calibration()
     for path in [*sorted(SHIPPED.glob("*.json")), RETIRED / f"{calibration_id}.json"]:
         # the folder also ships other files (the gate's risk model): calibrations only
-        if path.exists() and json.loads(path.read_text()).get("format") == FORMAT:
+        if path.exists() and json.loads(path.read_text()).get("format") == CALIBRATION_FORMAT:
             cal = Calibration.load(path)
             if cal.id == calibration_id:
                 return cal

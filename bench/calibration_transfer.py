@@ -30,10 +30,8 @@ from typing import Any
 
 from _calibrations import calibration_by_id
 
-from clef_tools.backends.compose._calibration import Calibration
-from clef_tools.cli._evaluation import _recalibrated
-from clef_tools.evaluation._calibrate import fit_calibration
-from clef_tools.evaluation._run import Outcome, _type_metrics, read_predictions
+from clef_tools import Calibration, fit_calibration
+from clef_tools.evaluation import Outcome, read_predictions, recalibrated, type_metrics
 
 ROOT = Path(__file__).resolve().parents[1]
 RES = ROOT / "bench" / "results" / "quality"
@@ -77,7 +75,7 @@ def _held_out(name: str) -> list[Outcome]:
 
 def _metrics(cal: Calibration, outcomes: list[Outcome]) -> dict[str, float]:
     """The eval harness's own metrics of `outcomes` re-scored under `cal`."""
-    row = _type_metrics([_recalibrated(o, cal) for o in outcomes])
+    row = type_metrics([recalibrated(o, cal) for o in outcomes])
     return {"n": row["n"], **{k: round(row[k], 4) for k in ("nll", "ece", "accuracy")}}
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools import CascadeDecider, EmbeddingDecider, choice_confidence, load_readout
-from clef_tools.evaluation._datasets import _wheel
+from clef_tools.evaluation import dataset_wheel
 
 HERE = Path(__file__).parent
 BANKING = HERE.parent.parent / "shared" / "data" / "banking77"
@@ -46,7 +46,7 @@ def banking(split: str, n: int, seed: int = 0) -> list[Item]:
 
 
 def bfcl(name: str, n: int | None = None, seed: int = 0) -> list[Item]:
-    with _wheel("bfcl-eval", BFCL_VERSION) as zf:
+    with dataset_wheel("bfcl-eval", BFCL_VERSION) as zf:
         questions = [
             json.loads(line)
             for line in zf.read(f"bfcl_eval/data/BFCL_v4_{name}.json").decode().splitlines()

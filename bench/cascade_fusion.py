@@ -21,8 +21,8 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends.compose._cascade import fuse
-from clef_tools.evaluation._run import Outcome, read_predictions
+from clef_tools.backends.compose import fuse
+from clef_tools.evaluation import Outcome, read_predictions
 
 HERE = Path(__file__).parent
 WEIGHTS = (0.0, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0)

@@ -24,7 +24,7 @@ import torch
 from langchain_core.decisions import Choice, Noul, Score
 
 from clef_tools import ReadoutDecider, load_decider
-from clef_tools.evaluation._run import cpu_info
+from clef_tools.evaluation import cpu_info
 
 STATE = (
     "Ticket #88231 from Dana (premium plan, customer since 2019). Subject: double charge and "

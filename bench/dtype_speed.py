@@ -24,7 +24,7 @@ from typing import Any
 import torch
 
 from clef_tools import load_decider
-from clef_tools.evaluation._run import machine_summary
+from clef_tools.evaluation import machine_summary
 from clef_tools.gate import DEFAULT_GATE_QUESTIONS, gate_state
 
 HERE = Path(__file__).parent

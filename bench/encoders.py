@@ -21,7 +21,7 @@ from typing import Any
 
 from clef_tools import EmbeddingDecider
 from clef_tools.backends.embedding import build_index, open_encoder, read_examples, sample_per_label
-from clef_tools.evaluation._run import cpu_info, evaluate, load_eval_items, summarise
+from clef_tools.evaluation import cpu_info, evaluate, load_eval_items, summarise
 
 HERE = Path(__file__).parent
 TEST = Path("clef-data/banking77-test.jsonl")

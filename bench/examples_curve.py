@@ -19,10 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends.embedding import build_index, read_examples, sample_per_label
-from clef_tools.backends.embedding._embedding import EmbeddingDecider
-from clef_tools.backends.embedding._encoder import open_encoder
-from clef_tools.evaluation._run import evaluate, load_eval_items, summarise
+from clef_tools import EmbeddingDecider
+from clef_tools.backends.embedding import build_index, open_encoder, read_examples, sample_per_label
+from clef_tools.evaluation import evaluate, load_eval_items, summarise
 
 HERE = Path(__file__).parent
 BANKING = Path("../shared/data/banking77")

@@ -22,12 +22,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clef_tools import CascadeDecider, EmbeddingDecider, load_decider, with_examples
-from clef_tools.backends.compose._cascade import fuse
+from clef_tools import (
+    CascadeDecider,
+    EmbeddingDecider,
+    choice_confidence,
+    load_decider,
+    with_examples,
+)
+from clef_tools.backends.compose import fuse
 from clef_tools.backends.embedding import build_index, read_examples
-from clef_tools.evaluation._datasets import BANKING_QUESTION
-from clef_tools.evaluation._run import cpu_info
-from clef_tools.protocol._confidence import choice_confidence
+from clef_tools.evaluation import BANKING_QUESTION, cpu_info
 
 HERE = Path(__file__).parent
 BANKING = Path("../shared/data/banking77")

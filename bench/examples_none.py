@@ -26,7 +26,7 @@ from typing import Any
 
 from clef_tools import EmbeddingDecider
 from clef_tools.backends.embedding import build_index, read_examples
-from clef_tools.evaluation._run import EvalItem, cpu_info, evaluate, summarise
+from clef_tools.evaluation import EvalItem, cpu_info, evaluate, summarise
 
 HERE = Path(__file__).parent
 BANKING = Path("../shared/data/banking77")

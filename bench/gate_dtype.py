@@ -31,7 +31,7 @@ from gate_questions import _items, _state, call_digest, load_measured
 from langchain_core.decisions import Noul
 
 from clef_tools import load_decider
-from clef_tools.gate._risk import logit
+from clef_tools.gate import logit
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

@@ -27,9 +27,9 @@ from typing import Any
 import numpy as np
 from gate_questions import load_measured
 
-from clef_tools.backends.embedding._encoder import open_encoder
-from clef_tools.evaluation._gate_eval import item_evidence
-from clef_tools.gate._risk import risk_features
+from clef_tools.backends.embedding import open_encoder
+from clef_tools.evaluation import item_evidence
+from clef_tools.gate import risk_features
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

@@ -28,9 +28,8 @@ from typing import Any
 import numpy as np
 from gate_questions import load_measured
 
-from clef_tools.evaluation._gate_eval import item_evidence
-from clef_tools.gate import GatePolicy, ReviewStore, load_risk_model
-from clef_tools.gate._risk import RiskModel, risk_features
+from clef_tools.evaluation import item_evidence
+from clef_tools.gate import GatePolicy, ReviewStore, RiskModel, load_risk_model, risk_features
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -46,7 +45,7 @@ class MemoEncoder:
     """The shipped encoder, each text embedded once: the grid replays the same calls."""
 
     def __init__(self) -> None:
-        from clef_tools.backends.embedding._encoder import open_encoder
+        from clef_tools.backends.embedding import open_encoder
 
         self.encoder = open_encoder()
         self.known: dict[str, Any] = {}
@@ -82,7 +81,7 @@ class Replay:
 
 def measured_replay(*splits: str) -> Replay:
     """The shipped risk model over AgentDojo splits' measured answers (items in order)."""
-    from clef_tools.backends.embedding._encoder import open_encoder
+    from clef_tools.backends.embedding import open_encoder
 
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from gate_reviews import Replay, measured_replay
 
-from clef_tools.evaluation._gate_eval import item_evidence
+from clef_tools.evaluation import item_evidence
 from clef_tools.gate import GatePolicy, ReviewStore
 
 HERE = Path(__file__).parent

@@ -96,7 +96,7 @@ _CURRENT: list[FolderTrace] = []
 def traced(run: Any) -> FolderTrace:
     """Profile every thread (threads started from now, this one, the readout's torch
     thread) for the whole run; `run` switches the trace on around the one request."""
-    from clef_tools.backends.local._torch_thread import run_on_torch_thread
+    from clef_tools.backends.local import run_on_torch_thread
 
     trace = FolderTrace()
     _CURRENT.append(trace)

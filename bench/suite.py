@@ -29,7 +29,7 @@ from typing import Any
 import torch
 
 from clef_tools import ReadoutDecider, load_readout
-from clef_tools.evaluation._run import cpu_info
+from clef_tools.evaluation import cpu_info
 
 sys.path.insert(0, str(Path(__file__).parent))
 import prefix as prefix_bench  # sibling scripts, found via the line above

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from clef_tools.cli._evaluation import METRIC_COLUMNS
+from clef_tools.evaluation import METRIC_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results" / "quality"

@@ -22,8 +22,7 @@ from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.types import Command, interrupt
 
 from clef_tools import GateDecision, GatePolicy, ReviewError, ReviewStore, ToolGate, canonical_json
-from clef_tools.gate import RiskModel
-from clef_tools.gate._risk import DEFAULT_RISK_MODEL
+from clef_tools.gate import DEFAULT_RISK_MODEL, RiskModel
 from langchain_clef._backend import DeciderLike, as_decider
 
 __all__ = ["ToolGateMiddleware"]

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from clef_tools.backends.compose._calibration import Calibration
 from clef_tools.cli.options import load_from_args, model_args
 from clef_tools.evaluation._metrics import ece, nll
+from clef_tools.evaluation._report import finite, format_table
+from clef_tools.evaluation._rescore import raw_run_summary, recalibrated, rescore
 from clef_tools.evaluation._run import (
-    EvalReport,
     Outcome,
     evaluate,
     read_predictions,
@@ -30,20 +28,7 @@ from clef_tools.evaluation._run import (
     write_predictions,
 )
 
-__all__ = ["METRIC_COLUMNS", "format_table", "register"]
-
-METRIC_COLUMNS = (
-    ("n", "n", "{:d}"),
-    ("accuracy", "acc", "{:.3f}"),
-    ("macro_f1", "F1", "{:.3f}"),
-    ("ece", "ECE", "{:.3f}"),
-    ("brier", "Brier", "{:.3f}"),
-    ("nll", "NLL", "{:.3f}"),
-    ("auroc", "AUROC", "{:.3f}"),
-    ("spearman", "Spearman", "{:.3f}"),
-    ("automatable_at_1pct", "auto@1%", "{:.2f}"),
-    ("automatable_at_5pct", "auto@5%", "{:.2f}"),
-)
+__all__ = ["register"]
 
 
 def register(sub: Any) -> None:
@@ -127,7 +112,7 @@ def _eval(args: argparse.Namespace) -> int:
         if is_gate_data(args.data):
             return _eval_gate(args)
     if args.predictions is not None:
-        report = _rescore(args.predictions, args.calibration)
+        report = rescore(args.predictions, args.calibration)
         stem = args.predictions.name.removesuffix(".predictions.jsonl")
         stem += "." + (report.backend.get("calibration") or "none")
     else:
@@ -137,7 +122,7 @@ def _eval(args: argparse.Namespace) -> int:
         report = evaluate(decider, args.data, progress=not args.quiet, limit=args.limit)
         stem = Path(args.data).name.removesuffix(".jsonl")
     summary = summarise(report)
-    (args.out / f"{stem}.json").write_text(json.dumps(_finite(summary), indent=2) + "\n")
+    (args.out / f"{stem}.json").write_text(json.dumps(finite(summary), indent=2) + "\n")
     if args.predictions is None:
         write_predictions(report, args.out / f"{stem}.predictions.jsonl")
     if not args.no_plots:
@@ -170,7 +155,7 @@ def _eval_gate(args: argparse.Namespace) -> int:
     elif store is not None and len(store):
         stem += f".reviews{len(store)}"
     summary = g.summarise_gate(report)
-    (args.out / f"{stem}.json").write_text(json.dumps(_finite(summary), indent=2) + "\n")
+    (args.out / f"{stem}.json").write_text(json.dumps(finite(summary), indent=2) + "\n")
     g.write_gate_rows(report, args.out / f"{stem}.verdicts.jsonl")
     if not args.no_plots:
         from clef_tools.evaluation._plots import draw_threshold_chart
@@ -178,53 +163,6 @@ def _eval_gate(args: argparse.Namespace) -> int:
         draw_threshold_chart(summary, args.out / f"{stem}.thresholds.png", f"{stem} · gate")
     _say(g.format_gate_table(summary, title=f"{stem} · {report.model}"))
     return 0
-
-
-def _raw_run_summary(path: Path) -> dict[str, Any]:
-    """The summary `eval` wrote beside `path` (empty if none); refused when that run was
-    calibrated: re-scoring and fitting both need the backend's raw probabilities."""
-    summary_path = path.with_name(path.name.removesuffix(".predictions.jsonl") + ".json")
-    old: dict[str, Any] = json.loads(summary_path.read_text()) if summary_path.exists() else {}
-    if old.get("backend", {}).get("calibration") not in (None, "none"):
-        raise ValueError(f"{path} comes from a calibrated run; use an uncalibrated one")
-    return old
-
-
-def _rescore(path: Path, calibration: object) -> EvalReport:
-    """The report an uncalibrated run's predictions would have had under `calibration`."""
-    old = _raw_run_summary(path)
-    cal = _as_calibration(calibration)
-    outcomes = [_recalibrated(o, cal) for o in read_predictions(path)]
-    backend = {**old.get("backend", {}), "calibration": cal.id if cal else None}
-    return EvalReport(
-        model=old.get("model", "?"),
-        data=old.get("data", str(path)),
-        backend=backend,
-        requests=old.get("requests", 0),
-        refused=old.get("refused", 0),
-        outcomes=outcomes,
-        latencies_s=[],
-        # latency is the original run's: calibration costs microseconds
-        measured={k: old[k] for k in ("latency_ms", "machine") if k in old},
-    )
-
-
-def _as_calibration(calibration: object) -> Calibration | None:
-    if calibration in (None, "none", "default"):
-        if calibration == "default":
-            raise ValueError("name the calibration file to re-score with (--calibration FILE)")
-        return None
-    if isinstance(calibration, Calibration):
-        return calibration
-    return Calibration.load(str(calibration))
-
-
-def _recalibrated(o: Outcome, cal: Calibration | None) -> Outcome:
-    if cal is None:
-        return o
-    probs = cal.apply(o.type, o.probabilities, o.tier, o.qid)
-    expected = sum(i * p for i, p in enumerate(probs)) if o.type == "score" else None
-    return replace(o, probabilities=probs, expected=expected)
 
 
 # -- data ---------------------------------------------------------------------------------
@@ -250,7 +188,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     model = backend = None
     for path in args.predictions:
         outcomes += read_predictions(path)
-        old = _raw_run_summary(path)
+        old = raw_run_summary(path)
         if old:
             model, backend = old.get("model"), old.get("backend", {}).get("kind")
     if args.data:
@@ -277,15 +215,12 @@ def _calibrate(args: argparse.Namespace) -> int:
     _say(f"wrote {args.out}: {json.dumps(fitted)}")
     for kind in sorted({o.type for o in outcomes}):
         group = [o for o in outcomes if o.type == kind]
-        after = [_recalibrated(o, cal) for o in group]
+        after = [recalibrated(o, cal) for o in group]
         _say(
             f"  {kind:<7} n={len(group):<5} NLL {_nll(group):.3f} -> {_nll(after):.3f}   "
             f"ECE {_ece(group):.3f} -> {_ece(after):.3f}  (on the fit data)"
         )
     return 0
-
-
-# -- output -------------------------------------------------------------------------------
 
 
 def _say(text: str) -> None:
@@ -298,42 +233,3 @@ def _nll(outs: list[Outcome]) -> float:
 
 def _ece(outs: list[Outcome]) -> float:
     return ece([o.confidence for o in outs], [o.correct for o in outs])
-
-
-def _finite(value: Any) -> Any:
-    """JSON has no NaN: undefined metrics (AUROC with one class) become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    return value
-
-
-def format_table(summary: dict[str, Any], title: str = "") -> str:
-    """A plain-text (and Markdown) table: one row per question type and tier."""
-    head = ["type", *[label for _, label, _ in METRIC_COLUMNS]]
-    rows: list[list[str]] = []
-    for kind, metrics in summary["by_type"].items():
-        rows.append([kind, *_cells(metrics)])
-        for tier, sub in metrics.get("by_tier", {}).items():
-            rows.append([f"  {kind}/{tier}", *_cells(sub)])
-    lat = summary.get("latency_ms", {})
-    lines = [f"{title}" if title else ""]
-    lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "|".join("---" for _ in head) + "|")
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    p50, p95 = lat.get("p50"), lat.get("p95")
-    if p50 is not None and p95 is not None and math.isfinite(p50):
-        lines.append(f"latency per request: p50 {p50:.0f} ms, p95 {p95:.0f} ms")
-    return "\n".join(line for line in lines if line)
-
-
-def _cells(metrics: dict[str, Any]) -> list[str]:
-    out = []
-    for key, _, fmt in METRIC_COLUMNS:
-        value = metrics.get(key)
-        ok = value is not None and not (isinstance(value, float) and not math.isfinite(value))
-        out.append(fmt.format(value) if ok else "–")
-    return out

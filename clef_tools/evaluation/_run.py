@@ -232,7 +232,7 @@ def machine_summary() -> dict[str, Any]:
     return {"cpu": cpu_info(), "python": platform.python_version()}
 
 
-def _type_metrics(outs: Sequence[Outcome]) -> dict[str, Any]:
+def type_metrics(outs: Sequence[Outcome]) -> dict[str, Any]:
     probs = [o.probabilities for o in outs]
     gold = [o.gold for o in outs]
     conf = [o.confidence for o in outs]
@@ -265,12 +265,12 @@ def summarise(report: EvalReport) -> dict[str, Any]:
     for kind in SCORED_TYPES:
         outs = [o for o in report.outcomes if o.type == kind]
         if outs:
-            by_type[kind] = _type_metrics(outs)
+            by_type[kind] = type_metrics(outs)
             tiers = Counter(o.tier for o in outs if o.tier)
             if tiers:
                 by_type[kind]["tiers"] = dict(tiers)
                 by_type[kind]["by_tier"] = {
-                    t: _type_metrics([o for o in outs if o.tier == t]) for t in sorted(tiers)
+                    t: type_metrics([o for o in outs if o.tier == t]) for t in sorted(tiers)
                 }
     lat = [s * 1000 for s in report.latencies_s]
     return {

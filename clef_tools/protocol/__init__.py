@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING
 from clef_tools._lazy import lazy_names
 
 if TYPE_CHECKING:
+    from clef_tools.protocol._limits import OPTIONS_HELP, QUESTIONS_HELP
     from clef_tools.protocol._schema import Probability, SystemOneResponse
     from clef_tools.protocol._types import SCORED_TYPES
     from clef_tools.protocol._validation import OversizeNumber, json_int, scan_json
 
 _WHERE = {
+    "OPTIONS_HELP": "clef_tools.protocol._limits",
+    "QUESTIONS_HELP": "clef_tools.protocol._limits",
     "OversizeNumber": "clef_tools.protocol._validation",
     "SCORED_TYPES": "clef_tools.protocol._types",
     "Probability": "clef_tools.protocol._schema",
@@ -24,6 +27,8 @@ _WHERE = {
     "scan_json": "clef_tools.protocol._validation",
 }
 __all__ = [
+    "OPTIONS_HELP",
+    "QUESTIONS_HELP",
     "SCORED_TYPES",
     "OversizeNumber",
     "Probability",

@@ -50,3 +50,17 @@ LIMITS: Final[dict[str, int | str]] = {
     "question_text_max_chars": MAX_QUESTION_TEXT_CHARS,
     "model_name_max_chars": MAX_MODEL_NAME_CHARS,
 }
+
+#: How questions are written, with their limits: for the help of every surface that takes them.
+QUESTIONS_HELP: Final = (
+    f"{MIN_QUESTIONS}–{MAX_QUESTIONS} questions keyed by an id ({ID_PATTERN.pattern}). Each is "
+    '{"type": "noul", "instructions": "yes/no question", "criteria": {"true": '
+    '"what counts as yes", "false": "what counts as no"}} or {"type": "choice", '
+    '"instructions": "...", "criteria": {"option_name": "description", ...}} '
+    f"({MIN_CHOICE_OPTIONS}–{MAX_CHOICE_OPTIONS} options) or "
+    '{"type": "score", "instructions": "...", "criteria": '
+    f'["lowest level", ..., "highest level"]}} ({MIN_SCORE_LEVELS}–{MAX_SCORE_LEVELS} levels).'
+)
+OPTIONS_HELP: Final = (
+    f"{MIN_CHOICE_OPTIONS}–{MAX_CHOICE_OPTIONS} named options → a description of when to pick each"
+)

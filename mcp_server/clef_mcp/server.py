@@ -51,6 +51,7 @@ from clef_tools import (
     response_to_wire,
 )
 from clef_tools.backends import question_types as question_types_of
+from clef_tools.protocol import OPTIONS_HELP, QUESTIONS_HELP
 
 __all__ = ["AppState", "SessionLimits", "build_server", "http_app"]
 
@@ -163,14 +164,7 @@ def build_server(
         state: StateArg,
         questions: Annotated[
             dict[str, QuestionArg],
-            Field(
-                description="1–64 questions keyed by an id ([A-Za-z0-9_.-]{1,100}). Each is "
-                '{"type": "noul", "instructions": "yes/no question", "criteria": {"true": '
-                '"what counts as yes", "false": "what counts as no"}} or {"type": "choice", '
-                '"instructions": "...", "criteria": {"option_name": "description", ...}} '
-                '(2–255 options) or {"type": "score", "instructions": "...", "criteria": '
-                '["lowest level", ..., "highest level"]} (2–10 levels).'
-            ),
+            Field(description=QUESTIONS_HELP),
         ],
         ctx: Context[AppState],
     ) -> DecideResult:
@@ -191,7 +185,7 @@ def build_server(
         state: StateArg,
         options: Annotated[
             dict[str, str],
-            Field(description="2–255 named options → a description of when to pick each"),
+            Field(description=OPTIONS_HELP),
         ],
         ctx: Context[AppState],
         instructions: Annotated[

@@ -30,20 +30,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from clef_tools._fitting import fit_platt, fit_temperature
 from clef_tools.backends._base import BackendInfo, Decider, RequestScores
 from clef_tools.protocol._validation import DecisionRequest
 
 __all__ = [
+    "CALIBRATION_FORMAT",
     "CalibratedDecider",
     "Calibration",
     "default_calibration",
-    "fit_platt",
-    "fit_temperature",
     "with_calibration",
 ]
 
-FORMAT = "clef-tools.calibration/1"
+CALIBRATION_FORMAT = "clef-tools.calibration/1"
 OFF = frozenset({"none", "off", "false"})
 MAX_BIAS = 10.0
 SELF_CALIBRATED_TIERS = frozenset({"examples", "examples+lm"})
@@ -162,7 +160,11 @@ class Calibration:
         return cls.from_dict(data, Path(path).stem)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "id": self.id, "temperatures": self.temperatures}
+        out: dict[str, Any] = {
+            "format": CALIBRATION_FORMAT,
+            "id": self.id,
+            "temperatures": self.temperatures,
+        }
         if self.tiers:
             out["tiers"] = self.tiers
         if self.questions:
