@@ -36,6 +36,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "clef_tools._net",
             "clef_tools._progress",
             "clef_tools._fitting",
+            "clef_tools._lru",
         ),
     ),
     ("protocol", ("clef_tools.protocol", "clef_tools._extras", "clef_tools._lazy")),

@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clef_tools._lru import BoundedLRU
 from clef_tools.gate._evidence import request_text
 
 __all__ = ["JudgedRisks"]
@@ -26,7 +26,7 @@ class JudgedRisks:
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self._risks: OrderedDict[str, tuple[float, str]] = OrderedDict()
+        self._risks: BoundedLRU[str, tuple[float, str]] = BoundedLRU(size)
         self._lock = threading.Lock()
 
     @staticmethod
@@ -36,11 +36,8 @@ class JudgedRisks:
 
     def remember(self, key: str, risk: float, risk_model: str) -> None:
         with self._lock:
-            self._risks[key] = (risk, risk_model)
-            self._risks.move_to_end(key)
-            while len(self._risks) > self.size:
-                self._risks.popitem(last=False)
+            self._risks.put(key, (risk, risk_model))
 
     def get(self, key: str) -> tuple[float, str] | None:
         with self._lock:
-            return self._risks.get(key)
+            return self._risks.peek(key)

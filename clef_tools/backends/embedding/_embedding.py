@@ -12,11 +12,11 @@ It cannot answer yes/no or rubric questions well — a cosine says "related", no
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from clef_tools._lru import BoundedLRU
 from clef_tools.backends._base import BackendInfo, Decider, RequestScores
 from clef_tools.backends.embedding._encoder import EMBEDDING_MODEL_ID, Encoder, open_encoder
 from clef_tools.backends.embedding._index import ExampleIndex, ExampleIndexError
@@ -65,8 +65,7 @@ class EmbeddingDecider(Decider):
         self.encoder: Encoder = open_encoder(path)
         self.path = self.encoder.path
         self.max_tokens = self.encoder.max_tokens
-        self._option_cache: OrderedDict[str, Any] = OrderedDict()
-        self._cache_size = cache_options
+        self._option_cache: BoundedLRU[str, Any] = BoundedLRU(cache_options)
         self.examples: ExampleIndex | None = None
         if examples is not None:
             self.attach(examples)
@@ -165,16 +164,13 @@ class EmbeddingDecider(Decider):
         missing = [t for t in wanted if t not in self._option_cache]
         if missing:
             for text, vec in zip(missing, self._embed(missing), strict=True):
-                self._option_cache[text] = vec
-        for text in wanted:
-            self._option_cache.move_to_end(text)
+                self._option_cache.put(text, vec, trim=False)
         out = [
             (torch.stack([self._option_cache[t] for t in texts]) @ state_vec).tolist()
             for texts in option_sets
         ]
         # evict only after this request is served: it may need more than the cache holds
-        while len(self._option_cache) > self._cache_size:
-            self._option_cache.popitem(last=False)
+        self._option_cache.trim()
         return state_vec.float().numpy(), out
 
     def _embed(self, texts: list[str]) -> Any:

@@ -14,13 +14,13 @@ option, so every option gets a probability and the ranking within a group is kep
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 
+from clef_tools._lru import BoundedLRU
 from clef_tools.backends._base import BackendInfo, Decider, RequestScores
 from clef_tools.backends.local._torch_thread import run_on_torch_thread
 from clef_tools.backends.readout._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
@@ -114,8 +114,7 @@ class ReadoutDecider(Decider):
         self.debias_rotations = max(1, debias_rotations)
         self.contextual = frozenset(contextual)
         self.contextual_strength = contextual_strength
-        self._priors: OrderedDict[str, torch.Tensor] = OrderedDict()
-        self._prior_cache_size = prior_cache_size
+        self._priors: BoundedLRU[str, torch.Tensor] = BoundedLRU(prior_cache_size)
         # The empty-state prefix behind the yes/no priors: a one-entry cache of its own, so
         # its lookups do not count as hits or misses of the request prefix cache.
         self._empty_prefixes = PrefixCache(max_tokens=4096, max_bytes=None)
@@ -242,16 +241,14 @@ class ReadoutDecider(Decider):
                 RowBatch(suffixes, [r.labels.token_ids for r in missing]),
             )
             for row, prior in zip(missing, priors, strict=True):
-                self._priors[row.block] = prior
-                while len(self._priors) > self._prior_cache_size:
-                    self._priors.popitem(last=False)
+                self._priors.put(row.block, prior, trim=False)
         out = []
         for row, lp in zip(rows, logps, strict=True):
             if row.kind in self.contextual:
                 prior = self._priors[row.block]
-                self._priors.move_to_end(row.block)
                 lp = torch.log_softmax(lp - self.contextual_strength * prior, dim=0)
             out.append(lp)
+        self._priors.trim()  # after this request's rows have read their priors
         return out
 
     # -- planning ---------------------------------------------------------------------
