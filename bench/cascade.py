@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools import CascadeDecider, EmbeddingDecider, choice_confidence, load_readout
-from clef_tools.evaluation import dataset_wheel
+from clef_tools.evaluation import banking77_folder, dataset_wheel
 
 HERE = Path(__file__).parent
-BANKING = HERE.parent.parent / "shared" / "data" / "banking77"
+BANKING = banking77_folder()
 BFCL_VERSION = "2026.3.23"
 PRECISION_TARGET = 0.97
 Item = tuple[str, dict[str, Any], str]  # state, criteria, gold label

@@ -21,7 +21,7 @@ from typing import Any
 
 from clef_tools import EmbeddingDecider
 from clef_tools.backends.embedding import build_index, open_encoder, read_examples, sample_per_label
-from clef_tools.evaluation import cpu_info, evaluate, load_eval_items, summarise
+from clef_tools.evaluation import banking77_folder, cpu_info, evaluate, load_eval_items, summarise
 
 HERE = Path(__file__).parent
 TEST = Path("clef-data/banking77-test.jsonl")
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=500)
     parser.add_argument("--out", type=Path, default=HERE / "results" / "encoders.json")
     args = parser.parse_args()
-    train = read_examples(Path("../shared/data/banking77/train.csv"))
+    train = read_examples(banking77_folder() / "train.csv")
     items = load_eval_items(TEST, args.limit)
     rows = [measure(folder, train, items) for folder in [None, *args.encoder]]
     result = {

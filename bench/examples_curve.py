@@ -21,10 +21,10 @@ from typing import Any
 
 from clef_tools import EmbeddingDecider
 from clef_tools.backends.embedding import build_index, open_encoder, read_examples, sample_per_label
-from clef_tools.evaluation import evaluate, load_eval_items, summarise
+from clef_tools.evaluation import banking77_folder, evaluate, load_eval_items, summarise
 
 HERE = Path(__file__).parent
-BANKING = Path("../shared/data/banking77")
+BANKING = banking77_folder()
 TEST = Path("clef-data/banking77-test.jsonl")
 
 

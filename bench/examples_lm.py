@@ -31,10 +31,10 @@ from clef_tools import (
 )
 from clef_tools.backends.compose import fuse
 from clef_tools.backends.embedding import build_index, read_examples
-from clef_tools.evaluation import BANKING_QUESTION, cpu_info
+from clef_tools.evaluation import BANKING_QUESTION, banking77_folder, cpu_info
 
 HERE = Path(__file__).parent
-BANKING = Path("../shared/data/banking77")
+BANKING = banking77_folder()
 LOOK = 0.9
 VARIANTS = {"short5-fewshot": (5, 8), "short10-fewshot": (10, 8), "short5-plain": (5, 0)}
 THRESHOLDS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9)

@@ -26,10 +26,10 @@ from typing import Any
 
 from clef_tools import EmbeddingDecider
 from clef_tools.backends.embedding import build_index, read_examples
-from clef_tools.evaluation import EvalItem, cpu_info, evaluate, summarise
+from clef_tools.evaluation import EvalItem, banking77_folder, cpu_info, evaluate, summarise
 
 HERE = Path(__file__).parent
-BANKING = Path("../shared/data/banking77")
+BANKING = banking77_folder()
 NONE = "none_of_these"
 
 

@@ -11,7 +11,12 @@ from clef_tools._lazy import lazy_names
 
 if TYPE_CHECKING:
     from clef_tools.evaluation._calibrate import fit_calibration
-    from clef_tools.evaluation._datasets import BANKING_QUESTION, build_dataset, dataset_wheel
+    from clef_tools.evaluation._datasets import (
+        BANKING_QUESTION,
+        banking77_folder,
+        build_dataset,
+        dataset_wheel,
+    )
     from clef_tools.evaluation._gate_eval import item_evidence
     from clef_tools.evaluation._metrics import (
         accuracy,
@@ -46,6 +51,7 @@ _WHERE = {
     "Outcome": "clef_tools.evaluation._run",
     "accuracy": "clef_tools.evaluation._metrics",
     "auroc": "clef_tools.evaluation._metrics",
+    "banking77_folder": "clef_tools.evaluation._datasets",
     "brier": "clef_tools.evaluation._metrics",
     "build_dataset": "clef_tools.evaluation._datasets",
     "cpu_info": "clef_tools.evaluation._run",
@@ -76,6 +82,7 @@ __all__ = [
     "Outcome",
     "accuracy",
     "auroc",
+    "banking77_folder",
     "brier",
     "build_dataset",
     "cpu_info",

@@ -105,7 +105,9 @@ def _jsonl(text: str) -> list[Record]:
 BANKING_QUESTION = "Which banking intent does this customer message express?"
 
 
-def _banking_folder(source: Path | None) -> Path:
+def banking77_folder(source: Path | None = None) -> Path:
+    """The local BANKING77 copy: `source`, `$CLEF_BANKING77_DIR`, or the workplace's
+    `shared/data/banking77` (it is on no package index)."""
     candidates = [source] if source else []
     if os.environ.get("CLEF_BANKING77_DIR"):
         candidates.append(Path(os.environ["CLEF_BANKING77_DIR"]))
@@ -142,7 +144,7 @@ def _banking_labels(path: Path) -> list[str]:
 
 
 def _banking77(source: Path | None) -> dict[str, list[Record]]:
-    folder = _banking_folder(source)
+    folder = banking77_folder(source)
     labels = _banking_labels(folder / "categories.json")
     descriptions = banking77_descriptions()
     missing = sorted(set(labels) - set(descriptions))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
@@ -47,9 +47,34 @@ def _shipped_questions() -> Mapping[str, Noul]:
     return MappingProxyType({k: Noul(instructions=v) for k, v in model.questions.items()})
 
 
+class _ShippedQuestions(Mapping[str, Noul]):
+    """The shipped risk model's questions, read from its file on first use: importing the
+    gate reads no file."""
+
+    def __init__(self) -> None:
+        self._loaded: Mapping[str, Noul] | None = None
+
+    def _questions(self) -> Mapping[str, Noul]:
+        if self._loaded is None:
+            self._loaded = _shipped_questions()
+        return self._loaded
+
+    def __getitem__(self, key: str) -> Noul:
+        return self._questions()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._questions())
+
+    def __len__(self) -> int:
+        return len(self._questions())
+
+    def __repr__(self) -> str:
+        return f"DEFAULT_GATE_QUESTIONS({dict(self._questions())!r})"
+
+
 #: The questions the shipped risk model was fitted with (`bench/gate_fit.py` chose them on
 #: the AgentDojo dev split): asked only about calls the evidence leaves unsure.
-DEFAULT_GATE_QUESTIONS: Mapping[str, Noul] = _shipped_questions()
+DEFAULT_GATE_QUESTIONS: Mapping[str, Noul] = _ShippedQuestions()
 
 
 @dataclass(frozen=True)
