@@ -196,16 +196,45 @@ def report(mods: dict[str, Path], graph: set[tuple[str, str]]) -> Report:
     )
 
 
+def _box(module: str) -> str:
+    """The box a module is drawn in: its folder (a package's modules are one box), its own
+    box for a top-level module, and the backends' own modules by floor (contract, registry)."""
+    if not module.startswith("clef_tools"):
+        return module.split(".")[0]
+    package = module.endswith(".__init__")
+    parts = module.removesuffix(".__init__").split(".")
+    folder = parts if package or len(parts) == 2 else parts[:-1]
+    box = ".".join(folder[:3])
+    if box == "clef_tools.backends":
+        floor = floor_of(module)
+        return f"backends ({FLOORS[floor][0] if floor is not None else '?'})"
+    return box
+
+
 def draw(mods: dict[str, Path], graph: set[tuple[str, str]]) -> Path:
-    clusters: dict[str, list[str]] = defaultdict(list)
-    for name in mods:
-        clusters[name.rsplit(".", 1)[0]].append(name)
-    lines = ["digraph imports {", "  rankdir=LR; node [shape=box, fontsize=10];"]
-    for i, (cluster, names) in enumerate(sorted(clusters.items())):
-        lines.append(f'  subgraph cluster_{i} {{ label="{cluster}";')
-        lines += [f'    "{n}" [label="{n.rsplit(".", 1)[-1]}"];' for n in names]
-        lines.append("  }")
-    lines += [f'  "{a}" -> "{b}";' for a, b in sorted(graph)]
+    """The floors, bottom up: one box per folder, an arrow per folder that imports another
+    (labelled with how many imports)."""
+    boxes: dict[str, int] = {}
+    for m in mods:
+        floor = floor_of(m)
+        box = _box(m)
+        boxes[box] = max(boxes.get(box, -1), floor if floor is not None else len(FLOORS))
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for a, b in graph:
+        if _box(a) != _box(b):
+            counts[(_box(a), _box(b))] += 1
+    lines = ["digraph floors {", "  rankdir=BT; node [shape=box, fontsize=11]; newrank=true;"]
+    for i, (name, _) in enumerate((*FLOORS, ("surfaces", ()))):
+        members = [b for b, f in boxes.items() if f == i]
+        if members:
+            lines.append(f'  subgraph cluster_{i} {{ label="{name}"; rank=same;')
+            lines += [
+                f'    "{b}" [label="{b.removeprefix("clef_tools.")}"];' for b in sorted(members)
+            ]
+            lines.append("  }")
+    lines += [
+        f'  "{a}" -> "{b}" [label="{n}", fontsize=8];' for (a, b), n in sorted(counts.items())
+    ]
     lines.append("}")
     out = ROOT / "docs" / "import-graph.dot"
     out.write_text("\n".join(lines) + "\n")
