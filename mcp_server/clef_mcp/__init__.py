@@ -7,8 +7,9 @@ command through this package) does not import the MCP SDK.
 
 from __future__ import annotations
 
-# first of all: under `python -m` the working directory must not shadow any import
-import clef_tools._safe_path  # noqa: F401
+# first of all: under `python -m` the working directory must not shadow any import (the
+# core's face drops it from sys.path before anything else is imported)
+import clef_tools  # noqa: F401
 
 # isort: split
 
