@@ -26,6 +26,7 @@ from clef_tools.cli.options import (
 from clef_tools.protocol._errors import (
     BackendError,
     ClefError,
+    ConfigError,
     MissingExtraError,
     ModelUnavailableError,
     RequestValidationError,
@@ -141,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(f"unsupported input: {exc}", EXIT_BAD_REQUEST)
     except ModelUnavailableError as exc:
         return fail(f"model unavailable: {exc}", EXIT_MODEL_UNAVAILABLE)
+    except ConfigError as exc:  # a file or setting the user gave: said as it is
+        return fail(str(exc), EXIT_BAD_REQUEST)
     except (BackendError, ClefError) as exc:
         return fail(f"backend failed: {exc}", EXIT_BACKEND)
     except (OSError, ValueError) as exc:

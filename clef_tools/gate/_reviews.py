@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from clef_tools.gate._evidence import call_text
 from clef_tools.gate._risk import fit_tool_offset, shift
+from clef_tools.protocol._errors import ConfigError
 from clef_tools.protocol._limits import MAX_STATE_DEPTH
 from clef_tools.protocol._validation import scan_json
 
@@ -42,7 +43,7 @@ KINDS: tuple[str, ...] = ("approve", "edit", "reject")
 _MAX_LINE = 16 * 1024
 
 
-class ReviewError(ValueError):
+class ReviewError(ConfigError):
     """A review that cannot be stored (unknown decision, too large, bad file)."""
 
 

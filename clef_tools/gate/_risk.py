@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from clef_tools.protocol._errors import ConfigError
+
 __all__ = [
     "DEFAULT_RISK_MODEL",
     "LinearRisk",
@@ -155,7 +157,7 @@ class RiskModel:
             )
             _check_finite(model)
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"gate risk model {name!r} is malformed: {exc}") from exc
+            raise ConfigError(f"gate risk model {name!r} is malformed: {exc}") from exc
         return model
 
 
@@ -163,18 +165,18 @@ def _answers(value: object) -> tuple[str, dict[str, dict[str, float]]]:
     """`answers`: {"model": id, "dtype": name, "shift": {dtype: {question: log-odds}}}, each
     level checked so that an error names the field that is wrong."""
     if not isinstance(value, Mapping):
-        raise ValueError("answers must be an object")
+        raise ConfigError("answers must be an object")
     shifts = value.get("shift", {})
     if not isinstance(shifts, Mapping):
-        raise ValueError("answers.shift must be an object of dtypes")
+        raise ConfigError("answers.shift must be an object of dtypes")
     out: dict[str, dict[str, float]] = {}
     for dtype, per_question in shifts.items():
         if not isinstance(per_question, Mapping):
-            raise ValueError(f"answers.shift.{dtype} must be an object of questions")
+            raise ConfigError(f"answers.shift.{dtype} must be an object of questions")
         out[str(dtype)] = {}
         for q, v in per_question.items():
             if isinstance(v, bool) or not isinstance(v, int | float):
-                raise ValueError(f"answers.shift.{dtype}.{q} must be a number, not {v!r}")
+                raise ConfigError(f"answers.shift.{dtype}.{q} must be a number, not {v!r}")
             out[str(dtype)][str(q)] = float(v)
     return str(value.get("model", "")), out
 
@@ -200,7 +202,7 @@ def _check_finite(model: RiskModel) -> None:
     }
     for key, value in numbers.items():
         if not math.isfinite(value):
-            raise ValueError(f"{key} is {value}, not a finite number")
+            raise ConfigError(f"{key} is {value}, not a finite number")
 
 
 def load_risk_model(source: str | Path = DEFAULT_RISK_MODEL) -> RiskModel:
@@ -216,6 +218,6 @@ def _shipped(source: str) -> RiskModel:
     """Read once per process: every gate (and the default questions) share it."""
     entry = resources.files("clef_tools") / "calibrations" / f"{source}.json"
     if not entry.is_file():
-        raise ValueError(f"no shipped gate risk model {source!r}")
+        raise ConfigError(f"no shipped gate risk model {source!r}")
     text = entry.read_text()
     return RiskModel.from_dict(json.loads(text), str(source))

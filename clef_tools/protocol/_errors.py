@@ -51,6 +51,7 @@ __all__ = [
     "AuthenticationError",
     "BackendError",
     "ClefError",
+    "ConfigError",
     "FieldIssue",
     "IssueList",
     "MissingExtraError",
@@ -254,7 +255,12 @@ class RemoteTimeoutError(RemoteError, ModelTimeoutError):
     is_retryable = True
 
 
-class PolicyError(ClefError, ValueError):
+class ConfigError(ClefError, ValueError):
+    """A file or setting the user supplied that cannot be used, and why: a calibration, an
+    example index, a review store, a risk model, a gate policy."""
+
+
+class PolicyError(ConfigError):
     """A policy that cannot be used as given: malformed, or a caller's override that would
     loosen what the operator set (callers may only tighten). `field` names the setting."""
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from langchain_core import exceptions as lc
 
@@ -58,3 +60,35 @@ async def test_langchain_model_surfaces_raise_the_langchain_error_for_a_bad_requ
     model = ClefDecisionModel(decider=InstantDecider())
     with pytest.raises(lc.ModelInvalidRequestError, match="questions"):
         await model.ainvoke({"state": "hello", "questions": {"": Noul(instructions="?")}})
+
+
+def test_every_bad_file_or_setting_is_a_config_error_naming_it(tmp_path: Path) -> None:
+    """A calibration, an example index, a review store, a policy: each deliberate refusal
+    is inside the ClefError tree (and still a ValueError, as before)."""
+    from clef_tools import (
+        Calibration,
+        ClefError,
+        ConfigError,
+        ExampleIndex,
+        ExampleIndexError,
+        GatePolicy,
+        PolicyError,
+        ReviewError,
+        ReviewStore,
+    )
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    with pytest.raises(ConfigError, match=r"bad\.json"):
+        Calibration.load(str(bad))
+    with pytest.raises(ExampleIndexError):
+        ExampleIndex.load(bad)
+    store = tmp_path / "reviews.jsonl"
+    store.write_text('{"not": "a review"}\n')
+    with pytest.raises(ReviewError):
+        ReviewStore(store)
+    with pytest.raises(PolicyError, match="escalate_at"):
+        GatePolicy().tightened(escalate_at=0.99)
+    for kind in (ExampleIndexError, ReviewError, PolicyError):
+        assert issubclass(kind, ConfigError) and issubclass(kind, ClefError)
+        assert issubclass(kind, ValueError)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from clef_tools.backends._base import BackendInfo, Decider, RequestScores
+from clef_tools.protocol._errors import ConfigError
 from clef_tools.protocol._validation import DecisionRequest
 
 __all__ = [
@@ -52,12 +53,12 @@ only a temperature given for that tier applies to their answers."""
 def _numbers(raw: object, where: str, what: str, ok: Callable[[float], bool]) -> dict[str, float]:
     """A calibration file's `{key: number}` object, every number checked, errors naming it."""
     if not isinstance(raw, Mapping):
-        raise ValueError(f"{where} must be an object of {what}s")
+        raise ConfigError(f"{where} must be an object of {what}s")
     out = {}
     for key, value in raw.items():
         number = float(value) if isinstance(value, int | float) and value is not True else None
         if number is None or not math.isfinite(number) or not ok(number):
-            raise ValueError(f"{where}.{key}: {value!r} is not a valid {what}")
+            raise ConfigError(f"{where}.{key}: {value!r} is not a valid {what}")
         out[str(key)] = number
     return out
 
@@ -137,7 +138,7 @@ class Calibration:
     def from_dict(cls, data: Mapping[str, Any], name: str = "calibration") -> Calibration:
         tiers = data.get("tiers", {})
         if not isinstance(tiers, Mapping):
-            raise ValueError(f"{name}: tiers must be an object")
+            raise ConfigError(f"{name}: tiers must be an object")
         return cls(
             id=str(data.get("id", name)),
             temperatures=_temps(data.get("temperatures", {}), f"{name}: temperatures"),
@@ -154,9 +155,9 @@ class Calibration:
         try:
             data = json.loads(Path(path).read_text())
         except (OSError, json.JSONDecodeError) as exc:
-            raise ValueError(f"cannot read calibration {path}: {exc}") from None
+            raise ConfigError(f"cannot read calibration {path}: {exc}") from None
         if not isinstance(data, Mapping):
-            raise ValueError(f"{path}: a calibration file is a JSON object")
+            raise ConfigError(f"{path}: a calibration file is a JSON object")
         return cls.from_dict(data, Path(path).stem)
 
     def to_dict(self) -> dict[str, Any]:

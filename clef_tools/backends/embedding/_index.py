@@ -32,6 +32,7 @@ from clef_tools.backends.embedding._scoring import (
     loo_scores,
     temperature_from_loo,
 )
+from clef_tools.protocol._errors import ConfigError
 
 __all__ = [
     "FORMAT",
@@ -51,7 +52,7 @@ MAX_LABEL_CHARS = 200
 MAX_FILE_BYTES = 512 * 2**20
 
 
-class ExampleIndexError(ValueError):
+class ExampleIndexError(ConfigError):
     """An index file or example that cannot be used, and why."""
 
 
