@@ -53,18 +53,13 @@ def _fit(args: argparse.Namespace) -> int:
     hint = into.encoder_folder() if into is not None else None
     encoder = open_encoder(args.encoder or hint)
     start = time.monotonic()
-    bar = None
-    if not args.quiet:
-        from tqdm import tqdm
+    from clef_tools._progress import Progress
 
-        bar = tqdm(total=len(examples), desc="embedding examples", unit="ex", file=sys.stderr)
+    bar = Progress(not args.quiet).bar(len(examples), "embedding examples", unit="ex")
     try:
-        index = build_index(
-            examples, encoder=encoder, into=into, progress=bar.update if bar else None
-        )
+        index = build_index(examples, encoder=encoder, into=into, progress=bar.update)
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     index.save(args.out)
     summary = index.describe()
     summary["labels"] = len(summary["labels"])

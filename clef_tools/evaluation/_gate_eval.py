@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clef_tools._progress import Progress
 from clef_tools.evaluation._metrics import auroc, percentile
-from clef_tools.evaluation._run import _progress, backend_summary, machine_summary
+from clef_tools.evaluation._run import backend_summary, machine_summary
 from clef_tools.gate import ToolGate
 from clef_tools.gate._evidence import CallEvidence, call_evidence
 from clef_tools.protocol._jsonl import jsonl_objects
@@ -140,7 +141,7 @@ def evaluate_gate(
         },
         backend=backend_summary(gate.decider),
     )
-    bar = _progress(len(items), progress)
+    bar = Progress(progress).bar(len(items), "eval", unit="call")
     for item in items:
         g = item["gate"]
         decision = gate.judge(
@@ -162,10 +163,8 @@ def evaluate_gate(
                 error=decision.error,
             )
         )
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+        bar.update(1)
+    bar.close()
     return report
 
 

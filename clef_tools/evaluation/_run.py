@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clef_tools._progress import Progress
 from clef_tools.backends._base import Decider
 from clef_tools.decisions import ChoiceAnswer, ClassifierResponse, NoulAnswer, ScoreAnswer
 from clef_tools.evaluation import _metrics as m
@@ -163,16 +164,6 @@ def _outcome(item: EvalItem, qid: str, answer: Any, tier: str | None) -> Outcome
     raise ValueError(f"{where}: cannot score a {type(answer).__name__}")
 
 
-def _progress(total: int, enabled: bool) -> Any:
-    if not enabled:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover - tqdm comes with transformers
-        return None
-    return tqdm(total=total, unit="req", desc="clef-tools eval", leave=False)
-
-
 def evaluate(
     decider: Decider,
     items: Sequence[EvalItem] | str | Path,
@@ -186,7 +177,7 @@ def evaluate(
     outcomes: list[Outcome] = []
     latencies: list[float] = []
     refusals: list[dict[str, str]] = []
-    bar = _progress(len(rows), progress)
+    bar = Progress(progress).bar(len(rows), "eval", unit="req")
     for item in rows:
         t = time.perf_counter()
         try:
@@ -198,10 +189,8 @@ def evaluate(
             tiers = getattr(response, "tiers", None) or {}
             for qid in item.gold:
                 outcomes.append(_outcome(item, qid, response.answers[qid], tiers.get(qid)))
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+        bar.update(1)
+    bar.close()
     return EvalReport(
         decider.model_id,
         data,
