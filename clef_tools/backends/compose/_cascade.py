@@ -133,8 +133,8 @@ class CascadeDecider(Decider):
                 plan.merge(scores)
         return [plan.result() for plan in plans]
 
-    def _plan(self, request: DecisionRequest) -> _Plan:
-        plan = _Plan(request, self.lm_weight)
+    def _plan(self, request: DecisionRequest) -> _CascadePlan:
+        plan = _CascadePlan(request, self.lm_weight)
         choices: dict[str, AnyQuestion] = {
             qid: q
             for qid, q in request.questions.items()
@@ -225,7 +225,7 @@ def fuse(lm: Sequence[float], fast: Sequence[float], lm_weight: float) -> list[f
     return [w / total for w in weights]
 
 
-class _Plan:
+class _CascadePlan:
     """One request's answers as they come in from the two tiers."""
 
     def __init__(self, request: DecisionRequest, lm_weight: float = 1.0) -> None:

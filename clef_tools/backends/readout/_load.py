@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from clef_tools._progress import Progress
+from clef_tools.backends._spec import LoadOptions
 from clef_tools.backends.local._models import load_causal_lm, resolve_model
 from clef_tools.backends.local._torch_thread import run_on_torch_thread
 from clef_tools.backends.readout._readout import ReadoutDecider
@@ -19,10 +20,10 @@ def load_readout(
     *,
     dtype: Any = None,
     device: str = "cpu",
-    debias: bool | Iterable[str] = ("choice",),
+    debias: bool | Iterable[str] = LoadOptions.debias,
     max_context_tokens: int | None = None,
-    contextual: Iterable[str] = ("noul",),
-    prefix_cache_tokens: int = 16384,
+    contextual: Iterable[str] = LoadOptions.contextual,
+    prefix_cache_tokens: int = LoadOptions.prefix_cache_tokens,
     progress: bool = False,
 ) -> ReadoutDecider:
     """A local causal-LM readout: `embedded`, `smollm2`, a `.gguf` file or a folder."""

@@ -22,6 +22,7 @@ import torch
 
 from clef_tools._lru import BoundedLRU
 from clef_tools.backends._base import BackendInfo, Decider, RequestScores
+from clef_tools.backends._spec import LoadOptions
 from clef_tools.backends.local._torch_thread import run_on_torch_thread
 from clef_tools.backends.readout._forward import DEFAULT_SEGMENT_TOKENS, RowBatch, ShardedForward
 from clef_tools.backends.readout._labels import DIGITS, LETTERS, YES_NO, LabelSet, require_labels
@@ -55,7 +56,7 @@ class _Row:
 
 
 @dataclass
-class _Plan:
+class _ReadoutPlan:
     """Rows of one request plus how to fold row log-probs back into question answers."""
 
     state_text: str
@@ -93,12 +94,12 @@ class ReadoutDecider(Decider):
         *,
         model_id: str,
         max_context_tokens: int | None = None,
-        debias: bool | Iterable[str] = ("choice",),
+        debias: bool | Iterable[str] = LoadOptions.debias,
         debias_rotations: int = 4,
-        contextual: Iterable[str] = ("noul",),
+        contextual: Iterable[str] = LoadOptions.contextual,
         contextual_strength: float = 1.0,
         prior_cache_size: int = 4096,
-        prefix_cache_tokens: int = 16384,
+        prefix_cache_tokens: int = LoadOptions.prefix_cache_tokens,
         prefix_cache_bytes: int | None = 1 << 30,
         segment_tokens: int = DEFAULT_SEGMENT_TOKENS,
         score_labels: str = "letters",
@@ -253,8 +254,8 @@ class ReadoutDecider(Decider):
 
     # -- planning ---------------------------------------------------------------------
 
-    def _plan(self, request: DecisionRequest) -> _Plan:
-        plan = _Plan(state_text=request.facts.text)
+    def _plan(self, request: DecisionRequest) -> _ReadoutPlan:
+        plan = _ReadoutPlan(state_text=request.facts.text)
         for qid, question in request.questions.items():
             if isinstance(question, Noul):
                 plan.rows.append(
