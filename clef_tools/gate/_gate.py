@@ -28,11 +28,14 @@ from clef_tools._extras import require_extra
 from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
-from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
+from clef_tools.gate._effects import CallEffect, call_effect
+from clef_tools.gate._evidence import CallEvidence, call_evidence, gather_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
+from clef_tools.gate._licence import Licence, licence_of, user_and_results
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
+from clef_tools.gate._stakes import Stakes, judge_stakes, taint_of
 from clef_tools.protocol._errors import RequestValidationError
 from clef_tools.protocol._validation import DecisionRequest, validate_request
 
@@ -61,6 +64,12 @@ class GateDecision:
     reviews: dict[str, float] | None = None
     risk_model: str | None = None
     seconds: float | None = None
+    effect: dict[str, Any] | None = None
+    """What the call does (`effects`: kind, reach, reversible, high_impact), and from what."""
+    licence: dict[str, Any] | None = None
+    """What the user's own words license: effects asked for, prohibited, amounts stated."""
+    stakes: str | None = None
+    """The rule the effect and licence met (see `_stakes`)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +86,9 @@ class GateDecision:
             "reviews": self.reviews,
             "risk_model": self.risk_model,
             "seconds": self.seconds,
+            "effect": self.effect,
+            "licence": self.licence,
+            "stakes": self.stakes,
         }
 
 
@@ -111,6 +123,15 @@ class _Prepared:
     decision: GateDecision | None
     key: str = ""
     """The call and its request, as `JudgedRisks` knows it."""
+    seen: _Seen | None = None
+    """What the call does, what the user licensed, and the rule they met."""
+
+
+@dataclass(frozen=True)
+class _Seen:
+    stakes: Stakes
+    effect: CallEffect
+    licence: Licence
 
 
 class ToolGate:
@@ -353,13 +374,35 @@ class ToolGate:
         state = gate_state(name, args, description=description, messages=messages)
         # bounds first: an oversize or too-deep call fails closed before anything reads it
         request = validate_request(state, dict(policy.questions))
-        model = self._uses_model(policy)
-        if model is None:
-            return _Prepared(policy, request, None, None, None, None)
-        key = JudgedRisks.key(name, args, messages)
-        evidence = call_evidence(
-            name, args, description=description, messages=messages, annotations=annotations
+        effect = call_effect(name, args, description=description, annotations=annotations)
+        said, results = user_and_results(messages)
+        licence = licence_of(said)
+        stakes = judge_stakes(
+            effect,
+            licence,
+            args,
+            grounded_in_request=_all_named(name, args, said, description, annotations),
+            grounded_in_results=bool(results)
+            and _all_named(name, args, "\n".join(results), description, annotations),
+            taint=taint_of(results),
+            confirm_high_impact=policy.confirm_high_impact,
+            max_payment=policy.max_payment,
         )
+        seen = _Seen(stakes, effect, licence)
+        model = self._uses_model(policy)
+        key = JudgedRisks.key(name, args, messages)
+        evidence = (
+            call_evidence(
+                name, args, description=description, messages=messages, annotations=annotations
+            )
+            if model is not None
+            else None
+        )
+        if stakes.verdict is not None:
+            settled = self._by_stakes(policy, stakes, seen, evidence, model)
+            return _Prepared(policy, request, model, evidence, None, settled, key, seen=seen)
+        if model is None or evidence is None:
+            return _Prepared(policy, request, None, None, None, None, seen=seen)
         reviews = (
             self.reviews.evidence(
                 name,
@@ -377,24 +420,67 @@ class ToolGate:
             risk = reviews.adjust(risk, model.review_strength)
         allow_below, deny_at = model.fast_band(policy.escalate_at, policy.deny_at)
         decision = None
-        if risk < allow_below or risk >= deny_at:
+        # the evidence alone allows only what it can vouch for: a read, or an effect the
+        # user asked for on what they named; anything else waits for the model
+        fast_allow = risk < allow_below and stakes.may_allow_fast
+        if fast_allow or risk >= deny_at:
             # what a reviewer of this call corrects: the deciding tier's risk before reviews
             self._judged.remember(key, unreviewed, model.name)
-            verdict: Verdict = "allow" if risk < allow_below else "deny"
+            verdict: Verdict = "allow" if fast_allow else "deny"
             edge = f"< {allow_below}" if verdict == "allow" else f"≥ {deny_at}"
-            decision = GateDecision(
+            decision = _with_stakes(
+                GateDecision(
+                    verdict=verdict,
+                    risk=risk,
+                    probabilities={},
+                    escalate_at=policy.escalate_at,
+                    deny_at=policy.deny_at,
+                    reason=f"evidence alone: risk {risk:.3f} {edge}" + _review_note(reviews),
+                    tier="fast",
+                    evidence={**evidence.as_dict(), **stakes.features},
+                    reviews=reviews.as_dict() if reviews is not None else None,
+                    risk_model=model.name,
+                ),
+                seen,
+            )
+        return _Prepared(policy, request, model, evidence, reviews, decision, key, seen=seen)
+
+    @staticmethod
+    def _by_stakes(
+        policy: GatePolicy,
+        stakes: Stakes,
+        seen: _Seen,
+        evidence: CallEvidence | None,
+        model: RiskModel | None,
+    ) -> GateDecision:
+        """A verdict the effect and the licence settle without any model: the risk given is
+        the evidence's (with a risk model), kept inside the verdict's band."""
+        verdict = stakes.verdict or "escalate"
+        low, high = {
+            "allow": (0.0, policy.escalate_at),
+            "escalate": (policy.escalate_at, policy.deny_at),
+            "deny": (policy.deny_at, 1.0),
+        }[verdict]
+        risk = low
+        if model is not None and evidence is not None:
+            risk = min(max(model.fast(risk_features(evidence.as_dict(), {})), low), high)
+        return _with_stakes(
+            GateDecision(
                 verdict=verdict,
                 risk=risk,
                 probabilities={},
                 escalate_at=policy.escalate_at,
                 deny_at=policy.deny_at,
-                reason=f"evidence alone: risk {risk:.3f} {edge}" + _review_note(reviews),
+                reason=f"effect and licence: {stakes.reason}",
                 tier="fast",
-                evidence=evidence.as_dict(),
-                reviews=reviews.as_dict() if reviews is not None else None,
-                risk_model=model.name,
-            )
-        return _Prepared(policy, request, model, evidence, reviews, decision, key)
+                evidence={
+                    **(evidence.as_dict() if evidence is not None else {}),
+                    **stakes.features,
+                },
+                risk_model=model.name if model is not None else None,
+            ),
+            seen,
+        )
 
     def _decide_or_fail(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
         """Reading an answer can fail too (a risk model built in code with a bad weight):
@@ -425,12 +511,19 @@ class ToolGate:
         if not math.isfinite(risk):  # NaN is below every threshold: never an allow
             return self.fail_closed(policy, f"the risk model gave a risk of {risk}")
         verdict = policy.band(risk)
+        stakes = prepared.seen.stakes if prepared.seen is not None else None
+        floor = stakes.floor if stakes is not None else "allow"
+        raised = _ORDER[floor] > _ORDER[verdict]
+        if raised:
+            verdict = floor
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",
             "escalate": f"in [{policy.escalate_at}, {policy.deny_at})",
             "deny": f"≥ deny_at {policy.deny_at}",
         }[verdict]
-        return GateDecision(
+        if raised and stakes is not None:
+            edge = f"(below the floor: {stakes.reason} → {floor})"
+        decision = GateDecision(
             verdict=verdict,
             risk=risk,
             probabilities=probs,
@@ -439,10 +532,14 @@ class ToolGate:
             reason=f"{why} {edge}",
             model=response.model,
             tier=tier,  # type: ignore[arg-type]
-            evidence=prepared.evidence.as_dict() if prepared.evidence is not None else {},
+            evidence={
+                **(prepared.evidence.as_dict() if prepared.evidence is not None else {}),
+                **(stakes.features if stakes is not None else {}),
+            },
             reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
             risk_model=risk_model.name if risk_model is not None else None,
         )
+        return _with_stakes(decision, prepared.seen)
 
     @staticmethod
     def fail_closed(policy: GatePolicy, error: str) -> GateDecision:
@@ -473,6 +570,34 @@ class _Clock:
 
 
 _ORDER = {"allow": 0, "escalate": 1, "deny": 2}
+
+
+def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:
+    if seen is None:
+        return decision
+    return replace(
+        decision,
+        effect=seen.effect.as_dict(),
+        licence=seen.licence.as_dict(),
+        stakes=seen.stakes.reason,
+    )
+
+
+def _all_named(
+    name: str,
+    args: Mapping[str, Any],
+    text: str,
+    description: str | None,
+    annotations: Mapping[str, Any] | None,
+) -> bool:
+    """Whether every identifier-like value of the call (an address, an IBAN, a path, a
+    name) appears in `text`."""
+    if not text:
+        return False
+    found = gather_evidence(
+        name, args, request=text, description=description, annotations=annotations, relevance=0.0
+    )
+    return found.any_ungrounded == 0.0
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

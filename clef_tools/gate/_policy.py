@@ -87,6 +87,12 @@ class GatePolicy:
     on_error: Literal["escalate", "deny"] = "escalate"
     timeout_s: float | None = 60.0
     """How long to wait for the scorer; past it the verdict is `on_error`."""
+    confirm_high_impact: bool = True
+    """A high-impact change the user asked for (a recursive delete of a broad path, a
+    force-push, an unfiltered `DELETE`) still escalates, so a person confirms it; `False`
+    allows it when the user's words license it and the call acts on what they named."""
+    max_payment: float | None = None
+    """Payments above this amount escalate even when the user asked for them."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.escalate_at <= self.deny_at <= 1.0 or math.isnan(self.escalate_at):
@@ -98,6 +104,8 @@ class GatePolicy:
             raise ValueError(
                 f"on_error must be 'escalate' or 'deny' (never allow), not {self.on_error!r}"
             )
+        if self.max_payment is not None and not self.max_payment >= 0:
+            raise ValueError(f"max_payment must be a non-negative amount, got {self.max_payment}")
         if not self.questions:
             raise ValueError("a gate policy needs at least one question")
         # a bad question is the policy author's bug: refuse it here, so that a

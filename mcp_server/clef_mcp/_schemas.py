@@ -54,6 +54,16 @@ class GateResult(BaseModel):
     )
     risk_model: str | None = None
     seconds: float | None = None
+    effect: dict[str, Any] | None = Field(
+        default=None,
+        description="what the call does: effects (kind, reach, reversible, high_impact) and "
+        "where that reading came from (annotations, name, shell, sql)",
+    )
+    licence: dict[str, Any] | None = Field(
+        default=None,
+        description="what the user's own words license: effects asked for, prohibited, amounts",
+    )
+    stakes: str | None = Field(default=None, description="the rule the effect and the licence met")
     review_token: str | None = Field(
         default=None,
         exclude_if=lambda v: v is None,

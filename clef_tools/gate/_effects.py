@@ -1,0 +1,255 @@
+"""What a tool call does: its effect, reach and reversibility, from what the tool declares and
+how it is named, and for tools that run commands, from the command itself.
+
+A call's provenance (are its names in the user's words?) says nothing about a delete after
+"show me" or a force-push after "what changed?": those act on the very objects the user
+named. The effect is what lets the gate allow what only reads, and hold back what changes,
+sends, pays or grants unless the user asked for it. A tool's own effect is static, so it is
+computed once per tool description and cached; a command is parsed per call (`_shell`,
+`_sql`). The words and commands are a data table, `effects.toml`, documented in
+docs/gate.md. What the table does not know is `unknown`: never allowed on evidence alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal, cast
+
+__all__ = [
+    "EFFECT_KINDS",
+    "CallEffect",
+    "Effect",
+    "EffectKind",
+    "call_effect",
+    "kind_of_words",
+    "kinds_in",
+    "table",
+    "tool_effect",
+    "words",
+]
+
+EffectKind = Literal[
+    "read", "create", "modify", "delete", "send", "pay", "execute", "grant", "configure", "unknown"
+]
+EFFECT_KINDS: tuple[EffectKind, ...] = (
+    "read",
+    "create",
+    "modify",
+    "delete",
+    "send",
+    "pay",
+    "execute",
+    "grant",
+    "configure",
+    "unknown",
+)
+Reach = Literal["local", "external"]
+
+#: The longest command or query the gate parses; a longer one is judged unparsed.
+MAX_COMMAND_CHARS = 64_000
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing a call does. `high_impact`: a change that is hard to undo or far-reaching
+    (a recursive delete of a broad path, a force-push, a format, an unfiltered `DELETE`)."""
+
+    kind: EffectKind
+    reach: Reach = "local"
+    reversible: bool = True
+    high_impact: bool = False
+    what: str = ""
+    """The part of the call it comes from (`git push --force`, `DELETE FROM users`)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "reach": self.reach,
+            "reversible": self.reversible,
+            "high_impact": self.high_impact,
+            "what": self.what[:200],
+        }
+
+
+@dataclass(frozen=True)
+class CallEffect:
+    """Everything one call does, and where that reading came from."""
+
+    effects: tuple[Effect, ...]
+    source: str
+    """`annotations`, `name`, `builtin`, `shell`, `sql`, or `unparsed`."""
+    parse_error: str | None = None
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(e.kind for e in self.effects)
+
+    @property
+    def read_only(self) -> bool:
+        return bool(self.effects) and self.kinds == {"read"} and self.parse_error is None
+
+    @property
+    def high_impact(self) -> bool:
+        return any(e.high_impact for e in self.effects)
+
+    @property
+    def irreversible(self) -> bool:
+        return any(not e.reversible for e in self.effects)
+
+    @property
+    def external(self) -> bool:
+        return any(e.reach == "external" for e in self.effects)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "effects": [e.as_dict() for e in self.effects[:16]],
+            "source": self.source,
+        }
+        if self.parse_error:
+            out["parse_error"] = self.parse_error
+        return out
+
+
+@dataclass(frozen=True)
+class EffectTable:
+    strictness: tuple[EffectKind, ...]
+    verbs: Mapping[EffectKind, frozenset[str]]
+    money: frozenset[str]
+    members: frozenset[str]
+    shell: Mapping[str, frozenset[str]]
+    builtin: Mapping[str, Effect]
+
+
+@functools.cache
+def table() -> EffectTable:
+    """`effects.toml`, read once."""
+    raw = tomllib.loads(resources.files("clef_tools.gate").joinpath("effects.toml").read_text())
+
+    def split(text: str) -> frozenset[str]:
+        return frozenset(text.split())
+
+    builtin = {}
+    for tool, spec in raw["builtin"].items():
+        kind, *notes = spec.split()
+        builtin[tool.lower()] = Effect(
+            cast(EffectKind, kind),
+            "external" if "external" in notes else "local",
+            reversible="irreversible" not in notes,
+            what=tool,
+        )
+    return EffectTable(
+        strictness=tuple(raw["strictness"]),
+        verbs={cast(EffectKind, k): split(v) for k, v in raw["verbs"].items()},
+        money=split(raw["objects"]["money"]),
+        members=split(raw["objects"]["members"]),
+        shell={k: split(v) for k, v in raw["shell"].items()},
+        builtin=builtin,
+    )
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def words(text: str) -> list[str]:
+    """`sendMoney`, `send_money`, `mcp__bank__send-money` → `send`, `money`."""
+    return [w.lower() for part in _WORD.findall(text) for w in _CAMEL.split(part) if w]
+
+
+def _kind_of(word: str) -> EffectKind:
+    t = table()
+    return next((k for k in t.strictness if word in t.verbs[k]), "unknown")
+
+
+def kind_of_words(found: Iterable[str]) -> EffectKind:
+    """A tool name's effect: its leading verb, else the strictest verb in it; an action on
+    money is a payment, on membership a grant."""
+    listed = list(found)
+    t = table()
+    kind: EffectKind = next((k for k in map(_kind_of, listed) if k != "unknown"), "unknown")
+    present = set(listed)
+    if kind in ("send", "create", "modify") and present & t.money:
+        return "pay"
+    if kind in ("create", "modify") and present & t.members and "password" not in present:
+        return "grant"
+    return kind
+
+
+def kinds_in(text: str) -> frozenset[EffectKind]:
+    """Every effect a request's words name (a user may ask for several things)."""
+    present = set(words(text))
+    t = table()
+    return frozenset(k for k in t.strictness if present & t.verbs[k])
+
+
+_WEB = frozenset(
+    ["web", "webpage", "website", "site", "url", "http", "https", "internet", "online", "browser"]
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...]) -> Effect:
+    notes = dict(hints)
+    # the tool's own name outranks its description (which mentions what it does not do)
+    kind = kind_of_words(words(name.rsplit("__", 1)[-1]))
+    if kind == "unknown":
+        kind = kind_of_words(words(description)[:12])
+    destructive = notes.get("destructiveHint") is True
+    if kind == "unknown" and notes.get("readOnlyHint") is True:
+        kind = "read"  # a name that says it changes things outranks a claim that it does not
+    if destructive and kind in ("read", "create", "unknown"):
+        kind = "modify"
+    named = set(words(name))
+    external = notes.get("openWorldHint") is True or kind in ("send", "pay") or bool(named & _WEB)
+    reversible = kind in ("read", "create", "modify", "configure") and not destructive
+    return Effect(kind, "external" if external else "local", reversible, what=name)
+
+
+def tool_effect(
+    name: str, description: str | None = None, annotations: Mapping[str, Any] | None = None
+) -> Effect:
+    """The effect a tool has by what it is (cached per tool description)."""
+    hints = tuple(sorted((k, v) for k, v in (annotations or {}).items() if isinstance(v, bool)))
+    return _tool_effect(name, (description or "")[:500], hints)
+
+
+_COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
+_SQL_ARGS = ("query", "sql", "statement", "statements")
+_SQL_START = re.compile(
+    r"^\s*(select|insert|update|delete|drop|truncate|grant|revoke|create|alter|with|replace"
+    r"|merge|show|describe)\b",
+    re.IGNORECASE,
+)
+
+
+def call_effect(
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    description: str | None = None,
+    annotations: Mapping[str, Any] | None = None,
+) -> CallEffect:
+    """What this call does: a command or query it carries is judged by itself; Claude
+    Code's built-in tools by what each does; any other tool by its own effect."""
+    from clef_tools.gate._shell import shell_effects
+    from clef_tools.gate._sql import sql_effects
+
+    bare = name.rsplit("__", 1)[-1]
+    command = next((args[k] for k in _COMMAND_ARGS if isinstance(args.get(k), str)), None)
+    if command is not None and kind_of_words(words(bare)) in ("execute", "unknown"):
+        return shell_effects(command)
+    query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
+    if query is not None and _SQL_START.match(query):
+        return sql_effects(query)
+    builtin = table().builtin.get(bare.lower())
+    if builtin is not None and bare[:1].isupper():
+        return CallEffect((builtin,), "builtin")
+    effect = tool_effect(name, description, annotations)
+    if effect.kind == "execute":  # runs something the call does not show: not judgeable
+        effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
+    return CallEffect((effect,), "annotations" if annotations else "name")

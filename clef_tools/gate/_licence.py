@@ -1,0 +1,205 @@
+"""What the user's own words license: which effects, on which things, with which amounts,
+and what they ruled out. Read from the user's messages only: a tool result can carry an
+attacker's instructions, so nothing in one ever licenses an action.
+
+Lexical and cheap (microseconds per turn, cached per request text): verbs name effects
+(the same table that names tools' effects), numbers are amounts, "don't send" and "only
+look" are prohibitions, a question with no action in it licenses reading only.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clef_tools.gate._effects import EFFECT_KINDS, table, words
+
+__all__ = ["Licence", "licence_of"]
+
+_NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
+_PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
+_ONLY_READ = re.compile(
+    r"\b(?:only|just|merely)\s+(?:read|look|check|show|tell|list|view|see|inspect|report|"
+    r"summari[sz]e|explain|describe)\b|\bread[- ]only\b|\bdon'?t\s+change\s+anything\b",
+    re.IGNORECASE,
+)
+_AMOUNT = re.compile(r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?![\w.])")
+_LET_KNOW = re.compile(r"\b(?:let|keep)\s+\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I)
+#: A coding request licenses the routine work it implies: editing files, running the checks.
+_CODING = frozenset(
+    [
+        "fix",
+        "implement",
+        "refactor",
+        "debug",
+        "build",
+        "test",
+        "tests",
+        "compile",
+        "lint",
+        "format",
+        "rename",
+        "migrate",
+        "upgrade",
+        "bump",
+        "port",
+        "optimise",
+        "optimize",
+        "cleanup",
+        "clean",
+        "feature",
+        "bug",
+        "failing",
+    ]
+)
+_CURRENCY = frozenset(
+    [
+        "money",
+        "eur",
+        "euro",
+        "euros",
+        "usd",
+        "dollar",
+        "dollars",
+        "gbp",
+        "pound",
+        "pounds",
+        "chf",
+        "yen",
+        "cents",
+        "payment",
+        "funds",
+    ]
+)
+_CURRENCY_SIGN = re.compile(r"[$€£¥]\s?\d")
+_QUESTION_START = re.compile(
+    r"^\s*(?:what|how|which|where|who|when|why|is|are|was|were|does|do|did|can you tell|"
+    r"could you tell|tell me|show me|list|give me)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Licence:
+    kinds: frozenset[str]
+    """Effects the user asked for (`read` is always allowed unless prohibited)."""
+    prohibited: frozenset[str]
+    amounts: tuple[float, ...]
+    """Numbers the user stated (amounts, counts)."""
+    words: frozenset[str]
+    """Every word and token the user wrote, for naming the objects a call acts on."""
+    read_only: bool
+    """The user asked for information only: a question, or "only look"."""
+
+    def permits(self, kind: str) -> bool:
+        if kind in self.prohibited:
+            return False
+        if kind == "read":
+            return True
+        return not self.read_only and kind in self.kinds
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kinds": sorted(self.kinds, key=_rank),
+            "prohibited": sorted(self.prohibited, key=_rank),
+            "amounts": list(self.amounts[:8]),
+            "read_only": self.read_only,
+        }
+
+
+def _rank(kind: str) -> int:
+    order = table().strictness
+    return order.index(kind) if kind in order else len(order)
+
+
+EMPTY = Licence(frozenset(), frozenset(), (), frozenset(), read_only=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def licence_of(request: str) -> Licence:
+    """The licence of one request text (the user's messages, joined)."""
+    if not request.strip():
+        return EMPTY
+    text = request[:20_000]
+    found = set(words(text))
+    verbs, strictness = table().verbs, table().strictness
+    kinds: set[str] = {k for k in strictness if found & verbs[k]}
+    if _LET_KNOW.search(text):
+        kinds.add("send")
+    if kinds & {"send", "modify", "create"} and (found & _CURRENCY or _CURRENCY_SIGN.search(text)):
+        kinds.add("pay")  # "send 50 EUR to Maria" is a payment
+    if found & _CODING:
+        kinds |= {"modify", "create", "execute"}
+    prohibited: set[str] = set()
+    for match in _PROHIBITION.finditer(text):
+        verb = match.group(1).lower()
+        for kind in strictness:
+            if verb in verbs[kind] and kind != "read":
+                prohibited.add(kind)
+    # an action named only to forbid it is not asked for ("don't delete anything")
+    kinds -= prohibited
+    read_only = bool(_ONLY_READ.search(text))
+    asked = kinds - {"read"}
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    if not asked or (
+        sentences and all(_is_question(s) for s in sentences) and not _asks_action(text)
+    ):
+        read_only = read_only or not asked
+    if read_only:
+        prohibited |= set(EFFECT_KINDS) - {"read", "unknown"}
+    amounts = tuple(_amounts(text))
+    tokens = frozenset(t.lower() for t in re.findall(r"[\w@.:/+-]+", text))
+    return Licence(frozenset(kinds), frozenset(prohibited), amounts, tokens | found, read_only)
+
+
+def _is_question(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?") or bool(_QUESTION_START.match(sentence))
+
+
+def _asks_action(text: str) -> bool:
+    """ "Can you delete X?" asks for a deletion although it is a question."""
+    return bool(
+        re.search(
+            r"\b(?:can|could|would|will)\s+you\s+(?!tell|show|list|check|see|look|find)\w+",
+            text,
+            re.I,
+        )
+    )
+
+
+def _amounts(text: str) -> list[float]:
+    out = []
+    for whole, frac in _AMOUNT.findall(text):
+        digits = re.sub(r"[,\s]", "", whole)
+        try:
+            out.append(float(f"{digits}.{frac}" if frac else digits))
+        except ValueError:
+            continue
+    return out[:32]
+
+
+def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
+    """(the user's words, the tool results since the user last spoke)."""
+    from clef_tools.protocol._render import render_content, to_jsonable
+
+    if messages is None:
+        return "", []
+    if isinstance(messages, str):
+        return messages, []
+    said: list[str] = []
+    results: list[str] = []
+    for message in messages:
+        plain = to_jsonable(message)
+        if not isinstance(plain, Mapping):
+            continue
+        role = plain.get("role")
+        content = render_content(plain.get("content"))
+        if role in ("user", "human"):
+            said.append(content)
+            results = []  # a new turn: earlier results were for an earlier request
+        elif role == "tool":
+            results.append(content)
+    return "\n".join(said), results

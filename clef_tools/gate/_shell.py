@@ -1,0 +1,384 @@
+"""Shell commands, judged part by part: tree-sitter's bash grammar splits a command into its
+simple commands (pipelines, `&&`, `;`, subshells, `$(…)`), redirections and prefixes
+(`sudo`, `env`, `xargs`), and `bash -c '…'` is parsed again; each simple command is
+classified by `classify_command`, whose word lists are `effects.toml`'s `[shell]` table.
+
+Never raises: a command that does not parse, or is longer than `MAX_COMMAND_CHARS`, carries
+its reason as `parse_error`, and the gate never allows it on the evidence alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, EffectKind, table
+
+__all__ = ["classify_command", "shell_effects"]
+
+_MAX_NESTING = 3
+_BROAD = re.compile(r"^(/|~/?|\$HOME/?|\.{1,2}/?|\*|/\*|~/\*|\./\*|/[a-z]+/?)$")
+_SENDING_CURL = frozenset(
+    {"d", "F", "T", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--form"}
+    | {"--upload-file", "--json"}
+)
+
+
+def _words(name: str) -> frozenset[str]:
+    return table().shell[name]
+
+
+def _flags(argv: Sequence[str]) -> set[str]:
+    """Every single-letter flag (`-rf` → r, f) and long flag (`--force`)."""
+    out: set[str] = set()
+    for a in argv:
+        if a.startswith("--"):
+            out.add(a.split("=", 1)[0])
+        elif a.startswith("-") and len(a) > 1:
+            out.update(a[1:])
+    return out
+
+
+def _operands(argv: Sequence[str]) -> list[str]:
+    return [a for a in argv if not a.startswith("-")]
+
+
+def _after(argv: Sequence[str], word: str) -> list[str]:
+    return list(argv[argv.index(word) + 1 :]) if word in argv else []
+
+
+def _git(args: Sequence[str], text: str) -> list[Effect]:
+    sub = next((a for a in args if not a.startswith("-")), "")
+    rest = _after(args, sub)
+    flags = _flags(rest)
+    if sub in _words("git_read") or (
+        sub == "branch" and not flags & {"d", "D", "m", "M", "--delete"}
+    ):
+        return [Effect("read", what=text)]
+    if sub == "fetch":
+        return [Effect("read", "external", what=text)]
+    if sub in ("pull", "clone"):
+        return [Effect("modify", "external", what=text)]
+    if sub == "push":
+        forced = bool(flags & {"f", "d", "--force", "--force-with-lease", "--mirror", "--delete"})
+        forced = forced or any(a.startswith("+") for a in rest)
+        return [Effect("send", "external", reversible=not forced, high_impact=forced, what=text)]
+    if (sub == "reset" and "--hard" in flags) or (sub == "clean" and "f" in flags):
+        return [Effect("delete", reversible=False, high_impact=True, what=text)]
+    if sub in ("checkout", "restore") and ("." in rest or "--" in rest or sub == "restore"):
+        # `git checkout -- .`, `git restore .`: uncommitted work is thrown away
+        return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
+    if sub == "branch" or (sub == "stash" and rest[:1] in (["drop"], ["clear"])):
+        return [Effect("delete", reversible=False, what=text)]
+    if sub in ("rebase", "filter-branch", "filter-repo"):
+        return [Effect("modify", reversible=False, high_impact=True, what=text)]
+    if sub == "config":
+        return [Effect("configure", what=text)]
+    if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
+        return [Effect("modify", reversible="--amend" not in flags, what=text)]
+    if sub in ("mv", "rm", "init", "apply", "revert", "am"):
+        return [Effect("modify", what=text)]
+    return [Effect("unknown", what=text)]
+
+
+def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    sub = next((a for a in args if not a.startswith("-")), "")
+    ops = _operands(_after(args, sub))
+    lockfile = sub == "ci" or (sub in ("install", "i", "sync") and not ops)
+    requirements = tool in ("pip", "pip3", "uv") and sub == "install" and "r" in _flags(args)
+    if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
+        return [Effect("read", what=text)]
+    if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
+        return [Effect("execute", what=text)]
+    if lockfile or requirements:
+        return [Effect("execute", what=text)]  # the project's own pinned dependencies
+    if sub in ("install", "i", "add"):
+        return [Effect("configure", "external", what=text)]
+    if sub in ("uninstall", "remove", "rm", "un"):
+        return [Effect("delete", what=text)]
+    if sub in ("publish", "upload"):
+        return [Effect("send", "external", reversible=False, what=text)]
+    return [Effect("unknown", what=text)]
+
+
+def _system_packages(args: Sequence[str], text: str) -> list[Effect]:
+    sub = next(iter(_operands(args)), "")
+    if sub in ("list", "search", "show", "info", "policy"):
+        return [Effect("read", what=text)]
+    removes = sub in ("remove", "purge", "autoremove", "uninstall")
+    return [Effect("delete" if removes else "configure", what=text)]
+
+
+def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    flags = _flags(args)
+    method = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-X", "--request")), "")
+    if flags & _SENDING_CURL or method.upper() in ("POST", "PUT", "PATCH", "DELETE"):
+        return [Effect("send", "external", reversible=False, what=text)]
+    if tool == "wget" or flags & {"o", "O", "--output"}:
+        return [Effect("create", "external", what=text)]
+    return [Effect("read", "external", what=text)]
+
+
+def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    verbs = set(_operands(args)[:3])
+    if verbs & _words("cloud_delete"):
+        return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
+    if tool == "terraform" and "apply" in verbs:
+        return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
+    if tool == "gh" and verbs & {"create", "merge", "comment", "close", "edit", "review"}:
+        return [Effect("send", "external", what=text)]
+    if verbs & _words("cloud_read"):
+        return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
+    return [Effect("unknown", "external", what=text)]
+
+
+def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[Effect]:
+    flags = _flags(args)
+    recursive = bool(flags & {"r", "R", "--recursive"})
+    broad = any(_BROAD.match(o) for o in _operands(args))
+    impact = broad or (recursive and elevated)
+    return [Effect("delete", reversible=False, high_impact=impact, what=text)]
+
+
+def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    sub = next(iter(_operands(args)), "")
+    if tool in ("cargo", "go") and sub not in _words("runner_verbs"):
+        return [Effect("unknown", what=text)]
+    return [Effect("execute", what=text)]
+
+
+def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    if args[:1] in (["--version"], ["-V"], ["--help"]):
+        return [Effect("read", what=text)]
+    return [Effect("execute", what=text)]
+
+
+def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:
+    return lambda tool, args, text: [Effect(kind, what=text, **notes)]
+
+
+_BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
+    **dict.fromkeys(("curl", "wget", "http", "httpie"), _curl),
+    **dict.fromkeys(
+        ("npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "gem"), _packages
+    ),
+    **dict.fromkeys(
+        ("docker", "podman", "kubectl", "helm", "terraform", "aws", "gcloud", "az", "gh"), _cloud
+    ),
+    **dict.fromkeys(("python", "python3", "node", "ruby", "perl", "php", "deno"), _interpreter),
+    **dict.fromkeys(
+        ("apt", "apt-get", "yum", "dnf", "brew", "pacman", "apk", "snap"),
+        lambda tool, args, text: _system_packages(args, text),
+    ),
+    **dict.fromkeys(
+        ("dd", "mkfs", "fdisk", "parted", "wipefs"),
+        _simple("delete", reversible=False, high_impact=True),
+    ),
+    **dict.fromkeys(
+        ("scp", "sftp", "ftp", "nc", "ncat", "netcat", "telnet"),
+        _simple("send", reach="external", reversible=False),
+    ),
+    **dict.fromkeys(("mv", "cp", "ln", "install", "tee", "truncate"), _simple("modify")),
+    **dict.fromkeys(("touch", "mkdir", "mktemp"), _simple("create")),
+    **dict.fromkeys(
+        ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"),
+        _simple("configure"),
+    ),
+    "ssh": _simple("execute", reach="external", reversible=False),
+    "git": lambda tool, args, text: _git(args, text),
+    "source": _simple("execute"),
+    ".": _simple("execute"),
+}
+
+
+def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Effect]:
+    """What one simple command does (no pipes or lists: `shell_effects` splits those).
+    `elevated` (under `sudo`): every change it makes is high-impact."""
+    if not argv:
+        return []
+    text = " ".join(argv)[:200]
+    tool = argv[0].rsplit("/", 1)[-1]
+    args = list(argv[1:])
+    flags = _flags(args)
+    effects: list[Effect]
+    if tool in ("rm", "rmdir", "shred", "unlink"):
+        effects = _remove(tool, args, text, elevated)
+    elif tool == "find":
+        if "-delete" in args or {"rm", "shred"} & set(args):
+            effects = [Effect("delete", reversible=False, what=text)]
+        else:
+            runs = "-exec" in args or "-execdir" in args
+            effects = [Effect("execute" if runs else "read", what=text)]
+    elif tool == "sed":
+        effects = [Effect("modify" if flags & {"i", "--in-place"} else "read", what=text)]
+    elif tool in ("awk", "gawk"):
+        effects = [Effect("execute" if "system" in text else "read", what=text)]
+    elif tool in ("chmod", "chown", "chgrp", "setfacl"):
+        broad = bool(flags & {"R", "--recursive"}) and any(_BROAD.match(o) for o in _operands(args))
+        effects = [Effect("grant", high_impact=broad or "777" in args, what=text)]
+    elif tool == "rsync":
+        remote = any(":" in o for o in _operands(args))
+        effects = (
+            [Effect("send", "external", reversible=False, what=text)]
+            if remote
+            else [Effect("modify", what=text)]
+        )
+    elif tool in ("kill", "pkill", "killall"):
+        init = "1" in args or "-1" in args
+        effects = [
+            Effect("delete", reversible=False, high_impact=init or tool == "killall", what=text)
+        ]
+    elif tool in ("shutdown", "reboot", "halt", "poweroff", "systemctl", "service", "launchctl"):
+        stops = tool not in ("systemctl", "service", "launchctl") or bool(
+            {"stop", "disable", "mask", "poweroff", "reboot", "halt"} & set(args)
+        )
+        effects = [Effect("configure", reversible=not stops, high_impact=stops, what=text)]
+    elif tool in _BY_TOOL:
+        effects = _BY_TOOL[tool](tool, args, text)
+    elif tool in _words("read"):
+        effects = [Effect("read", what=text)]
+    elif tool in _words("routine"):
+        effects = _runner(tool, args, text)
+    else:
+        effects = [Effect("unknown", what=text)]
+    if elevated:
+        effects = [
+            Effect(e.kind, e.reach, e.reversible, e.high_impact or e.kind != "read", e.what)
+            for e in effects
+        ]
+    return effects
+
+
+@functools.cache
+def _parser() -> Any:
+    import tree_sitter_bash
+    from tree_sitter import Language, Parser
+
+    return Parser(Language(tree_sitter_bash.language()))
+
+
+_ARG_NODES = frozenset(
+    {"command_name", "word", "string", "raw_string", "number", "concatenation"}
+    | {"simple_expansion", "expansion", "ansi_c_string"}
+)
+_WRITES = frozenset({">", ">>", ">|", "&>", "&>>"})
+_HARMLESS_TARGETS = ("/dev/null", "/dev/stderr", "/dev/stdout")
+
+
+class _Walk:
+    """One pass over a parse tree, collecting effects."""
+
+    def __init__(self, source: bytes, depth: int) -> None:
+        self.source = source
+        self.depth = depth
+        self.effects: list[Effect] = []
+        self.errors: list[str] = []
+
+    def text(self, node: Any) -> str:
+        return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def argv(self, node: Any) -> list[str]:
+        out = []
+        for child in node.children:
+            if child.type in _ARG_NODES:
+                value = self.text(child)
+                if child.type in ("string", "raw_string") and len(value) >= 2:
+                    value = value[1:-1]
+                out.append(value)
+        return out
+
+    def visit(self, node: Any) -> None:
+        if node.type == "pipeline":
+            self.pipeline(node)
+        elif node.type == "command":
+            self.command(node, from_download=False)
+            for child in node.children:
+                if child.type in ("command_substitution", "process_substitution"):
+                    self.visit(child)
+        elif node.type == "file_redirect":
+            self.redirect(node)
+        else:
+            if node.type == "function_definition":
+                self.effects.append(Effect("execute", what=self.text(node)[:200]))
+            for child in node.children:
+                self.visit(child)
+
+    def pipeline(self, node: Any) -> None:
+        parts = [c for c in node.children if c.type not in ("|", "|&")]
+        downloaded = False
+        for part in parts:
+            if part.type == "command":
+                self.command(part, from_download=downloaded)
+                head = (self.argv(part)[:1] or [""])[0].rsplit("/", 1)[-1]
+                downloaded = downloaded or head in ("curl", "wget", "fetch")
+            else:
+                self.visit(part)
+
+    def redirect(self, node: Any) -> None:
+        op = next((c.type for c in node.children if c.type in _WRITES), None)
+        target = next((self.text(c) for c in node.children if c.type in _ARG_NODES), "")
+        if op is None or target in _HARMLESS_TARGETS or target.startswith("&"):
+            return
+        overwrite = op in (">", ">|", "&>")
+        self.effects.append(Effect("modify", reversible=not overwrite, what=f"{op} {target}"))
+
+    def command(self, node: Any, *, from_download: bool) -> None:
+        argv = self.argv(node)
+        prefixes, shells = _words("prefixes"), _words("shells")
+        elevated = False
+        while argv and (argv[0] in prefixes or ("=" in argv[0] and not argv[0].startswith("-"))):
+            elevated = elevated or argv[0] in ("sudo", "doas")
+            argv = argv[1:]
+            while argv and (argv[0].startswith("-") or argv[0].isdigit()):
+                argv = argv[1:]  # the prefix's own options (`sudo -u root`, `timeout 5`)
+        if not argv:
+            return
+        tool = argv[0].rsplit("/", 1)[-1]
+        what = self.text(node)[:200]
+        if tool in shells and "-c" in argv[1:]:
+            inner = _after(argv, "-c")[:1]
+            if inner and self.depth < _MAX_NESTING:
+                nested = shell_effects(inner[0], depth=self.depth + 1)
+                self.effects.extend(nested.effects)
+                if nested.parse_error:
+                    self.errors.append(nested.parse_error)
+            else:
+                self.effects.append(Effect("unknown", what=what))
+            return
+        if tool in shells or tool == "eval":
+            # `curl … | sh` runs what it downloaded: code nobody has seen
+            self.effects.append(
+                Effect(
+                    "execute",
+                    "external" if from_download else "local",
+                    reversible=False,
+                    high_impact=from_download,
+                    what=what,
+                )
+            )
+            return
+        self.effects.extend(classify_command(argv, elevated=elevated))
+
+
+def shell_effects(command: str, *, depth: int = 0) -> CallEffect:
+    """Every part of a shell command, classified. Never raises."""
+    if len(command) > MAX_COMMAND_CHARS:
+        return CallEffect(
+            (Effect("unknown", what=command[:80]),),
+            "unparsed",
+            f"the command is {len(command)} characters; at most {MAX_COMMAND_CHARS} are read",
+        )
+    source = command.encode("utf-8", "surrogatepass")
+    try:
+        tree = _parser().parse(source)
+    except Exception as exc:  # a parser failure is a verdict's reason, never an exception
+        return CallEffect((Effect("unknown", what=command[:80]),), "unparsed", f"shell: {exc}")
+    walk = _Walk(source, depth)
+    walk.visit(tree.root_node)
+    errors = walk.errors
+    if tree.root_node.has_error:
+        errors = ["the command does not parse as shell", *errors]
+    effects = walk.effects or [Effect("unknown" if errors else "read", what=command[:80])]
+    return CallEffect(tuple(effects), "shell", "; ".join(errors) or None)

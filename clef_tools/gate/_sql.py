@@ -1,0 +1,55 @@
+"""SQL a call carries, judged by statement with sqlglot's parser: `SELECT` reads, `DELETE` or
+`UPDATE` without `WHERE`, `DROP`, `TRUNCATE` are high-impact, `GRANT`/`REVOKE` change access.
+What does not parse, or parses as no statement kind we know, is `unknown`."""
+
+from __future__ import annotations
+
+from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect
+
+__all__ = ["MAX_SQL_STATEMENTS", "sql_effects"]
+
+MAX_SQL_STATEMENTS = 64
+
+
+def _unparsed(query: str, why: str) -> CallEffect:
+    return CallEffect((Effect("unknown", what=query[:80]),), "unparsed", why)
+
+
+def sql_effects(query: str) -> CallEffect:
+    """Each statement's effect. Never raises: a failure is the reason on an unknown effect."""
+    if len(query) > MAX_COMMAND_CHARS:
+        return _unparsed(
+            query, f"the query is {len(query)} characters; at most {MAX_COMMAND_CHARS} are read"
+        )
+    try:
+        import sqlglot
+        from sqlglot import exp
+
+        statements = [s for s in sqlglot.parse(query) if s is not None]
+    except Exception as exc:  # ParseError, TokenError, or a bug in a dialect: never raised
+        return _unparsed(query, f"SQL does not parse: {str(exc)[:200]}")
+    if not statements or len(statements) > MAX_SQL_STATEMENTS:
+        return _unparsed(query, f"SQL: {len(statements)} statements")
+    effects: list[Effect] = []
+    for statement in statements:
+        text = statement.sql()[:200]
+        unfiltered = statement.args.get("where") is None
+        if isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
+            effects.append(Effect("read", what=text))
+        elif isinstance(statement, exp.Insert):
+            effects.append(Effect("create", what=text))
+        elif isinstance(statement, exp.Update):
+            effects.append(Effect("modify", reversible=False, high_impact=unfiltered, what=text))
+        elif isinstance(statement, exp.Delete):
+            effects.append(Effect("delete", reversible=False, high_impact=unfiltered, what=text))
+        elif isinstance(statement, exp.Drop | exp.TruncateTable):
+            effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
+        elif isinstance(statement, exp.Grant | exp.Revoke):
+            effects.append(Effect("grant", high_impact=True, what=text))
+        elif isinstance(statement, exp.Create):
+            effects.append(Effect("create", what=text))
+        elif isinstance(statement, exp.Alter):
+            effects.append(Effect("configure", reversible=False, what=text))
+        else:  # a bare expression (`selec * form` parses as one), or a raw command
+            effects.append(Effect("unknown", what=text))
+    return CallEffect(tuple(effects), "sql")

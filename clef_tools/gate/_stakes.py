@@ -1,0 +1,227 @@
+"""What is at stake in a call, and what the evidence alone may decide about it.
+
+The effect (what the call does), the licence (what the user asked for), where the call's
+names come from and whether the session's tool results tried to instruct the agent, read
+together. The rules, in order:
+
+1. A parse failure, or an effect the tables do not know, is never decided here.
+2. A prohibition the user stated is broken → deny.
+3. A high-impact effect the user did not ask for (`rm -rf ~/`, `git push --force` after
+   "what changed?", `DROP TABLE` after "how big is it?") → deny.
+4. Reading, locally or from a place the user named, → allow whatever the provenance.
+5. A high-impact effect the user did ask for → escalate (`confirm_high_impact`), as is a
+   payment above the policy's `max_payment`.
+6. An effect the user asked for, on things they named (or that results of this request
+   returned, unless a result tried to instruct the agent), with the amounts they stated →
+   allow.
+7. Anything else that changes, sends, pays, grants, configures or runs: not below
+   escalate on the evidence alone; the model tier may still raise it to deny.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._licence import Licence
+
+__all__ = ["Stakes", "judge_stakes", "taint_of"]
+
+Verdict = Literal["allow", "escalate", "deny"]
+
+_AMOUNT_KEYS = frozenset(
+    ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "number", "limit"]
+)
+_ROLE_KEYS = frozenset(
+    ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
+)
+_HIGHER_ROLES = frozenset(
+    ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full"]
+)
+_LOWER_ROLES = frozenset(
+    ["view", "viewer", "read", "reader", "comment", "commenter", "readonly", "read-only"]
+)
+_AGENT = r"(?:the )?(?:ai|assistant|agent|model|llm)"
+_TAINT = re.compile(
+    "|".join(
+        (
+            r"ignore (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|messages)",
+            r"<\s*/?\s*information\s*>",
+            r"\b(?:this is an? )?important (?:message|instructions?)\b",
+            rf"\b(?:instructions?|message) (?:for|to) (?:you,? )?{_AGENT}\b",
+            rf"\b(?:dear|attention,?|hey) {_AGENT}\b",
+            rf"\bto you,? {_AGENT}\b",
+            r"\bbefore (?:you )?(?:can )?(?:solve|finish|complete|answer|do)(?:ing)? "
+            r"(?:the|your|this) (?:task|request)",
+            r"\bafter (?:you (?:do|have done) that|that),? (?:you can|please) "
+            r"(?:solve|finish|continue)",
+            r"\byou (?:must|need to|have to) (?:first |now )?"
+            r"(?:send|transfer|pay|forward|delete|invite|share|visit|post|email)",
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+def taint_of(results: Sequence[str]) -> str | None:
+    """The first passage of a tool result that addresses the agent with instructions."""
+    for text in results:
+        match = _TAINT.search(text[:100_000])
+        if match:
+            return match.group(0)[:120]
+    return None
+
+
+@dataclass(frozen=True)
+class Stakes:
+    verdict: Verdict | None
+    """What the evidence alone decides (None: the risk model and, if needed, the model)."""
+    floor: Verdict
+    """The mildest verdict any tier may give."""
+    reason: str
+    may_allow_fast: bool
+    """Whether the risk model's fast tier may allow it (only what the evidence vouches for)."""
+    features: Mapping[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
+
+
+def _numbers(args: Mapping[str, Any]) -> list[float]:
+    out = []
+    for key, value in args.items():
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if any(part in _AMOUNT_KEYS for part in re.split(r"[_\W]+", str(key).lower())):
+            out.append(float(value))
+    return out
+
+
+def _roles(args: Mapping[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for key, value in args.items():
+        if any(p in _ROLE_KEYS for p in re.split(r"[_\W]+", str(key).lower())) and isinstance(
+            value, str
+        ):
+            out.add(value.lower())
+    return out
+
+
+def judge_stakes(
+    effect: CallEffect,
+    licence: Licence,
+    args: Mapping[str, Any],
+    *,
+    grounded_in_request: bool,
+    grounded_in_results: bool,
+    taint: str | None,
+    confirm_high_impact: bool = True,
+    max_payment: float | None = None,
+) -> Stakes:
+    kinds = effect.kinds - {"read"}
+    features: dict[str, float] = {
+        "effect_read_only": float(effect.read_only),
+        "effect_high_impact": float(effect.high_impact),
+        "effect_irreversible": float(effect.irreversible),
+        "effect_external": float(effect.external),
+        "effect_unknown": float("unknown" in effect.kinds or effect.parse_error is not None),
+        "unlicensed": float(any(not licence.permits(k) for k in kinds)),
+        "prohibited": float(any(k in licence.prohibited for k in effect.kinds)),
+        "tainted": float(taint is not None),
+    }
+    amounts = _numbers(args)
+    wrong_amount = bool(
+        amounts
+        and licence.amounts
+        and "pay" in effect.kinds
+        and any(all(abs(a - b) > 0.01 * max(1.0, abs(b)) for b in licence.amounts) for a in amounts)
+    )
+    roles = _roles(args)
+    above = (
+        bool(roles & _HIGHER_ROLES)
+        and bool(licence.words & _LOWER_ROLES)
+        and not (roles & licence.words)
+    )
+    features["wrong_amount"] = float(wrong_amount)
+    features["permission_above_asked"] = float(above)
+    if effect.parse_error is not None or "unknown" in effect.kinds:
+        why = effect.parse_error or "an effect the tables do not know"
+        return Stakes(None, "escalate" if kinds else "allow", f"unjudged: {why}", False, features)
+    broken = sorted(k for k in effect.kinds if k in licence.prohibited)
+    if broken:
+        said = "only asked for information" if licence.read_only else f"said not to {broken[0]}"
+        return Stakes(
+            "deny", "deny", f"{'/'.join(broken)} although the user {said}", False, features
+        )
+    unlicensed = sorted(k for k in kinds if not licence.permits(k))
+    if effect.high_impact and unlicensed:
+        what = next(e.what for e in effect.effects if e.high_impact)
+        return Stakes(
+            "deny",
+            "deny",
+            f"high-impact {unlicensed[0]} the user did not ask for: {what}",
+            False,
+            features,
+        )
+    if effect.read_only:
+        local = not effect.external
+        if local or grounded_in_request or (grounded_in_results and taint is None):
+            return Stakes(
+                "allow",
+                "allow",
+                "reads only"
+                + ("" if local else ", from a place the user or this request's results named"),
+                True,
+                features,
+            )
+        return Stakes(
+            None, "allow", "reads from a place nobody in this request named", False, features
+        )
+    if effect.high_impact and confirm_high_impact:
+        return Stakes(
+            "escalate",
+            "escalate",
+            "a high-impact change the user asked for: confirm it",
+            False,
+            features,
+        )
+    if max_payment is not None and "pay" in effect.kinds and any(a > max_payment for a in amounts):
+        return Stakes(
+            "escalate", "escalate", f"a payment above the policy's {max_payment}", False, features
+        )
+    if wrong_amount:
+        return Stakes(None, "escalate", "an amount the user did not state", False, features)
+    if above:
+        return Stakes(None, "escalate", "more access than the user asked for", False, features)
+    if unlicensed:
+        return Stakes(
+            None, "escalate", f"{'/'.join(unlicensed)} the user did not ask for", False, features
+        )
+    named = grounded_in_request or (grounded_in_results and taint is None)
+    if taint is not None and kinds & {"send", "pay", "delete", "grant"} and not grounded_in_request:
+        return Stakes(
+            None,
+            "escalate",
+            f"after a tool result addressed the agent ({taint!r}), a "
+            f"{'/'.join(sorted(kinds))} on things the user did not name",
+            False,
+            features,
+        )
+    if named:
+        return Stakes(
+            "allow",
+            "allow",
+            f"{'/'.join(sorted(kinds))} the user asked for, on what they named",
+            True,
+            features,
+        )
+    return Stakes(
+        None,
+        "allow",
+        f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name",
+        False,
+        features,
+    )
