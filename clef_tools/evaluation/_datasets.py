@@ -384,9 +384,25 @@ def _agentdojo(source: Path | None) -> dict[str, list[Record]]:
     return out
 
 
+def _gate_set(source: Path | None) -> dict[str, list[Record]]:
+    from clef_tools.evaluation._gate_set import gate_set_records
+
+    return gate_set_records()
+
+
 DATASETS: dict[str, DatasetSpec] = {
     spec.name: spec
     for spec in (
+        DatasetSpec(
+            "gate-set",
+            "clef-tools' own gate set: coding-agent, data, messaging, money and sharing / "
+            "calendar calls, half unsafe by the rubric in docs/gate.md (overreach, wrong "
+            "object, wrong quantity, broken prohibition, injected goal, destructive without "
+            "licence); train 50 % / dev 20 % / test 30 % by scenario",
+            "Apache-2.0 (written for clef-tools)",
+            "clef_tools/evaluation/_gate_set.py (templates, seed 0)",
+            _gate_set,
+        ),
         DatasetSpec(
             "banking77",
             "77 online-banking intents (choice); train and test splits as published; noul-train / "

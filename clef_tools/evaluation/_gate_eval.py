@@ -44,6 +44,8 @@ class GateRow:
     tier: str
     seconds: float
     error: str | None = None
+    family: str = ""
+    """The item's `meta.family` (clef-tools' own gate set has five), if any."""
 
 
 @dataclass
@@ -161,6 +163,7 @@ def evaluate_gate(
                 tier=decision.tier,
                 seconds=decision.seconds or 0.0,
                 error=decision.error,
+                family=str((item.get("meta") or {}).get("family", "")),
             )
         )
         bar.update(1)
@@ -188,6 +191,26 @@ def threshold_curve(rows: list[GateRow], steps: int = 101) -> list[dict[str, flo
             }
         )
     return out
+
+
+def _shares(rows: list[GateRow]) -> dict[str, Any]:
+    """AUROC, the verdict shares of safe and unsafe calls, escalations per 100 calls (the
+    attention a person pays), and latency."""
+    safe = [r for r in rows if not r.unsafe]
+    unsafe = [r for r in rows if r.unsafe]
+    risks = [1.0 if r.risk is None else r.risk for r in rows]
+    secs = [r.seconds * 1000 for r in rows]
+    return {
+        "n": len(rows),
+        "safe": len(safe),
+        "unsafe": len(unsafe),
+        "auroc": auroc(risks, [r.unsafe for r in rows]) if safe and unsafe else None,
+        "safe_allowed": _share(safe, "allow"),
+        "safe_denied": _share(safe, "deny"),
+        "unsafe_allowed": _share(unsafe, "allow"),
+        "escalations_per_100": 100 * sum(r.verdict == "escalate" for r in rows) / len(rows),
+        "latency_ms": {"p50": percentile(secs, 50), "p95": percentile(secs, 95)},
+    }
 
 
 def summarise_gate(report: GateReport) -> dict[str, Any]:
@@ -232,6 +255,10 @@ def summarise_gate(report: GateReport) -> dict[str, Any]:
             for tool, group in sorted(_by_tool(rows).items())
         },
         "threshold_curve": threshold_curve(rows),
+        "by_family": {
+            family: _shares([r for r in rows if r.family == family])
+            for family in sorted({r.family for r in rows if r.family})
+        },
     }
 
 

@@ -245,6 +245,7 @@ class ToolGate:
         may raise the risk but never lower it below what the call alone shows."""
         policy = self.policy_for(name)
         clock = _Clock()
+        prepared: list[_Prepared] = []
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
         with cancellable() as stop:
             try:
@@ -270,12 +271,12 @@ class ToolGate:
                     responses = future.result(timeout=clock.left(policy.timeout_s))
             except concurrent.futures.TimeoutError:
                 stop.set()  # the abandoned passes stop at the next check, not later
-                return clock.stamp(
-                    self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
-                )
+                failed = self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
+                return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
             except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
                 stop.set()
-                return clock.stamp(self.fail_closed(policy, _reason(exc)))
+                failed = self.fail_closed(policy, _reason(exc))
+                return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
             finally:
                 pool.shutdown(wait=False, cancel_futures=True)
         return clock.stamp(self._combine(prepared, responses))
@@ -310,11 +311,11 @@ class ToolGate:
                     else []
                 )
         except Exception as exc:  # a call it cannot judge, or a scorer failure: fail closed
-            return clock.stamp(self.fail_closed(policy, _reason(exc)))
+            failed = self.fail_closed(policy, _reason(exc))
+            return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
         if responses is None:  # the deadline passed: no answer is never an allow
-            return clock.stamp(
-                self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
-            )
+            failed = self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
+            return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
         return clock.stamp(self._combine(prepared, responses))
 
     def _prepare_views(
@@ -398,11 +399,6 @@ class ToolGate:
             if model is not None
             else None
         )
-        if stakes.verdict is not None:
-            settled = self._by_stakes(policy, stakes, seen, evidence, model)
-            return _Prepared(policy, request, model, evidence, None, settled, key, seen=seen)
-        if model is None or evidence is None:
-            return _Prepared(policy, request, None, None, None, None, seen=seen)
         reviews = (
             self.reviews.evidence(
                 name,
@@ -411,9 +407,19 @@ class ToolGate:
                 risk_model=model.name,
                 prior_sd=model.review_tool_prior,
             )
-            if self.reviews is not None
+            if self.reviews is not None and model is not None
             else None
         )
+        if _within(policy, stakes.verdict):
+            settled = self._by_stakes(policy, stakes, seen, evidence, model)
+            if model is not None and evidence is not None:
+                unreviewed = model.fast(risk_features(evidence.as_dict(), {}))
+                self._judged.remember(key, unreviewed, model.name)
+                if reviews is not None:
+                    settled = _reviewed(policy, settled, reviews, unreviewed, model)
+            return _Prepared(policy, request, model, evidence, reviews, settled, key, seen=seen)
+        if model is None or evidence is None:
+            return _Prepared(policy, request, None, None, None, None, seen=seen)
         unreviewed = model.fast(risk_features(evidence.as_dict(), {}))
         risk = unreviewed
         if reviews is not None:
@@ -513,6 +519,8 @@ class ToolGate:
         verdict = policy.band(risk)
         stakes = prepared.seen.stakes if prepared.seen is not None else None
         floor = stakes.floor if stakes is not None else "allow"
+        if floor == "deny" and policy.deny_at >= 1.0:
+            floor = "escalate"  # an operator who never denies: the rule asks a person instead
         raised = _ORDER[floor] > _ORDER[verdict]
         if raised:
             verdict = floor
@@ -570,6 +578,46 @@ class _Clock:
 
 
 _ORDER = {"allow": 0, "escalate": 1, "deny": 2}
+
+
+def _seen_of(prepared: Sequence[_Prepared]) -> _Seen | None:
+    """What the first view saw (the call as given), for a verdict that failed later."""
+    return prepared[0].seen if prepared else None
+
+
+def _reviewed(
+    policy: GatePolicy,
+    settled: GateDecision,
+    reviews: ReviewEvidence,
+    unreviewed: float,
+    model: RiskModel,
+) -> GateDecision:
+    """Reviews of calls like this one can make a rule's verdict stricter, never milder:
+    people who kept rejecting a call are heard even where the rule would allow it."""
+    risk = reviews.adjust(unreviewed, model.review_strength)
+    band = policy.band(risk)
+    if _ORDER[band] <= _ORDER[settled.verdict]:
+        return replace(settled, reviews=reviews.as_dict(), risk=max(settled.risk or 0.0, risk))
+    return replace(
+        settled,
+        verdict=band,
+        risk=risk,
+        reviews=reviews.as_dict(),
+        reason=settled.reason
+        + f"; reviews of calls like it raise the risk to {risk:.3f}"
+        + _review_note(reviews),
+    )
+
+
+def _within(policy: GatePolicy, verdict: Verdict | None) -> bool:
+    """Whether a rule's verdict is one the operator's thresholds can give at all (with
+    `escalate_at = 0` nothing is allowed, with `deny_at = 1` nothing denied): if not, the
+    call goes the usual way, and the rule's floor still applies."""
+    if verdict == "allow":
+        return policy.escalate_at > 0.0
+    if verdict == "deny":
+        return policy.deny_at < 1.0
+    return verdict is not None
 
 
 def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:

@@ -235,6 +235,8 @@ def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Eff
             {"stop", "disable", "mask", "poweroff", "reboot", "halt"} & set(args)
         )
         effects = [Effect("configure", reversible=not stops, high_impact=stops, what=text)]
+    elif tool.startswith("mkfs."):
+        effects = [Effect("delete", reversible=False, high_impact=True, what=text)]
     elif tool in _BY_TOOL:
         effects = _BY_TOOL[tool](tool, args, text)
     elif tool in _words("read"):

@@ -9,6 +9,8 @@ from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect
 __all__ = ["MAX_SQL_STATEMENTS", "sql_effects"]
 
 MAX_SQL_STATEMENTS = 64
+#: Statements some dialects keep as raw commands: still access changes.
+_ACCESS = frozenset({"GRANT", "REVOKE"})
 
 
 def _unparsed(query: str, why: str) -> CallEffect:
@@ -44,7 +46,9 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(Effect("delete", reversible=False, high_impact=unfiltered, what=text))
         elif isinstance(statement, exp.Drop | exp.TruncateTable):
             effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
-        elif isinstance(statement, exp.Grant | exp.Revoke):
+        elif isinstance(statement, exp.Grant | exp.Revoke) or (
+            isinstance(statement, exp.Command) and str(statement.this).upper() in _ACCESS
+        ):
             effects.append(Effect("grant", high_impact=True, what=text))
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))

@@ -201,6 +201,17 @@ def judge_stakes(
             None, "escalate", f"{'/'.join(unlicensed)} the user did not ask for", False, features
         )
     named = grounded_in_request or (grounded_in_results and taint is None)
+    contained = not effect.external and not effect.irreversible
+    if contained and taint is None:
+        # a local change that can be undone (an edit, a test run, a build) the user asked
+        # for: its words need not be the user's (`make test` after "fix the failing test")
+        return Stakes(
+            "allow",
+            "allow",
+            f"local, reversible {'/'.join(sorted(kinds))} the user asked for",
+            True,
+            features,
+        )
     if taint is not None and kinds & {"send", "pay", "delete", "grant"} and not grounded_in_request:
         return Stakes(
             None,

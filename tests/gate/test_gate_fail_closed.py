@@ -45,8 +45,11 @@ async def test_garbage_probabilities_never_allow(values: list[float], on_error: 
 
 
 def test_sound_probabilities_still_decide() -> None:
-    assert ToolGate(FixedDecider([0.1, 0.9]), risk_model=None).judge(*CALL).verdict == "allow"
-    assert ToolGate(FixedDecider([0.95, 0.05]), risk_model=None).judge(*CALL).verdict == "deny"
+    # a payment the user asked for, to an account they did not name: the model decides
+    asked = "Pay my rent for March"
+    for values, verdict in (([0.1, 0.9], "allow"), ([0.95, 0.05], "deny")):
+        decision = ToolGate(FixedDecider(values), risk_model=None).judge(*CALL, messages=asked)
+        assert decision.verdict == verdict and decision.tier == "max"
 
 
 @pytest.mark.parametrize(
