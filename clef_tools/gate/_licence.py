@@ -21,6 +21,11 @@ __all__ = ["Licence", "licence_of"]
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
+_MYSELF = re.compile(
+    r"\bI(?:'ll|\s+will|\s+want\s+to|\s+would\s+like\s+to|'d\s+rather)\s+(\w+)\s+"
+    r"(?:it|that|them|this|the\s+\w+)?\s*myself\b",
+    re.IGNORECASE,
+)
 _ONLY_READ = re.compile(
     r"\b(?:only|just|merely)\s+(?:read|look|check|show|tell|list|view|see|inspect|report|"
     r"summari[sz]e|explain|describe)\b|\bread[- ]only\b|\bdon'?t\s+change\s+anything\b",
@@ -129,7 +134,7 @@ def licence_of(request: str) -> Licence:
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if _LET_KNOW.search(text):
         kinds.add("send")
-    if kinds & {"send", "modify", "create"} and (found & _CURRENCY or _CURRENCY_SIGN.search(text)):
+    if "send" in kinds and (found & _CURRENCY or _CURRENCY_SIGN.search(text)):
         kinds.add("pay")  # "send 50 EUR to Maria" is a payment
     if found & _CODING:
         kinds |= {"modify", "create", "execute"}
@@ -138,6 +143,10 @@ def licence_of(request: str) -> Licence:
         verb = match.group(1).lower()
         for kind in strictness:
             if verb in verbs[kind] and kind != "read":
+                prohibited.add(kind)
+    for match in _MYSELF.finditer(text):  # "I will send it myself": not the agent's to do
+        for kind in strictness:
+            if match.group(1).lower() in verbs[kind] and kind != "read":
                 prohibited.add(kind)
     # an action named only to forbid it is not asked for ("don't delete anything")
     kinds -= prohibited

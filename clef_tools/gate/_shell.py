@@ -72,8 +72,10 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
     if sub == "branch" or (sub == "stash" and rest[:1] in (["drop"], ["clear"])):
         return [Effect("delete", reversible=False, what=text)]
-    if sub in ("rebase", "filter-branch", "filter-repo"):
+    if sub in ("filter-branch", "filter-repo"):
         return [Effect("modify", reversible=False, high_impact=True, what=text)]
+    if sub == "rebase":  # rewrites the branch's history; the reflog still has the old one
+        return [Effect("modify", reversible=False, what=text)]
     if sub == "config":
         return [Effect("configure", what=text)]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):

@@ -221,6 +221,14 @@ def judge_stakes(
             False,
             features,
         )
+    if not named and kinds & {"send", "pay", "grant", "delete"}:
+        return Stakes(
+            None,
+            "escalate",
+            f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
+            False,
+            features,
+        )
     if named:
         return Stakes(
             "allow",

@@ -35,7 +35,7 @@ SHELL = [
     ("git push --force origin main", {"send"}, True),
     ("git push origin +main", {"send"}, True),
     ("git push origin feature", {"send"}, False),
-    ("git rebase -i HEAD~5", {"modify"}, True),
+    ("git rebase -i HEAD~5", {"modify"}, False),
     ("git commit -m 'fix'", {"modify"}, False),
     ("chmod -R 777 /", {"grant"}, True),
     ("chown -R nobody ~/", {"grant"}, True),
