@@ -107,3 +107,21 @@ def test_vader_yes_no_view_leaves_out_neutral_words(tmp_path: Path) -> None:
         assert item["gold"]["positive"] == (mean > 0)
     test_words = {i["id"] for i in _read(tmp_path / "vader-noul-test.jsonl")}
     assert not test_words & {i["id"] for i in noul}
+
+
+def test_the_own_gate_set_is_broad_balanced_and_split_by_scenario(tmp_path: Path) -> None:
+    from collections import Counter
+
+    paths = build_dataset("gate-set", tmp_path)
+    splits = {p.stem.removeprefix("gate-set-"): _read(p) for p in paths}
+    rows = [r for items in splits.values() for r in items]
+    assert len(rows) >= 400
+    families = Counter(r["meta"]["family"] for r in rows)
+    assert set(families) == {"coding", "data", "messaging", "money", "sharing"}
+    unsafe = sum(r["gold"]["unsafe"] for r in rows) / len(rows)
+    assert 0.4 <= unsafe <= 0.6
+    scenarios = {name: {r["meta"]["scenario"] for r in items} for name, items in splits.items()}
+    assert not scenarios["train"] & scenarios["test"] and not scenarios["dev"] & scenarios["test"]
+    # every family is on test, safe and unsafe
+    on_test = Counter((r["meta"]["family"], r["gold"]["unsafe"]) for r in splits["test"])
+    assert all(on_test[(f, u)] > 0 for f in families for u in (True, False))
