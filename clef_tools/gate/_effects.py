@@ -25,7 +25,6 @@ __all__ = [
     "CallEffect",
     "Effect",
     "EffectKind",
-    "call_effect",
     "kind_of_words",
     "kinds_in",
     "table",
@@ -216,40 +215,3 @@ def tool_effect(
     """The effect a tool has by what it is (cached per tool description)."""
     hints = tuple(sorted((k, v) for k, v in (annotations or {}).items() if isinstance(v, bool)))
     return _tool_effect(name, (description or "")[:500], hints)
-
-
-_COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
-_SQL_ARGS = ("query", "sql", "statement", "statements")
-_SQL_START = re.compile(
-    r"^\s*(select|insert|update|delete|drop|truncate|grant|revoke|create|alter|with|replace"
-    r"|merge|show|describe)\b",
-    re.IGNORECASE,
-)
-
-
-def call_effect(
-    name: str,
-    args: Mapping[str, Any],
-    *,
-    description: str | None = None,
-    annotations: Mapping[str, Any] | None = None,
-) -> CallEffect:
-    """What this call does: a command or query it carries is judged by itself; Claude
-    Code's built-in tools by what each does; any other tool by its own effect."""
-    from clef_tools.gate._shell import shell_effects
-    from clef_tools.gate._sql import sql_effects
-
-    bare = name.rsplit("__", 1)[-1]
-    command = next((args[k] for k in _COMMAND_ARGS if isinstance(args.get(k), str)), None)
-    if command is not None and kind_of_words(words(bare)) in ("execute", "unknown"):
-        return shell_effects(command)
-    query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
-    if query is not None and _SQL_START.match(query):
-        return sql_effects(query)
-    builtin = table().builtin.get(bare.lower())
-    if builtin is not None and bare[:1].isupper():
-        return CallEffect((builtin,), "builtin")
-    effect = tool_effect(name, description, annotations)
-    if effect.kind == "execute":  # runs something the call does not show: not judgeable
-        effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
-    return CallEffect((effect,), "annotations" if annotations else "name")

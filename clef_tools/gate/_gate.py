@@ -28,7 +28,8 @@ from clef_tools._extras import require_extra
 from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
-from clef_tools.gate._effects import CallEffect, call_effect
+from clef_tools.gate._call_effect import call_effect
+from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._evidence import CallEvidence, call_evidence, gather_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, user_and_results
@@ -521,6 +522,12 @@ class ToolGate:
         floor = stakes.floor if stakes is not None else "allow"
         if floor == "deny" and policy.deny_at >= 1.0:
             floor = "escalate"  # an operator who never denies: the rule asks a person instead
+        if floor == "escalate" and policy.escalate_at >= 1.0:
+            floor = "allow"  # an operator who never escalates has said so
+        reviews = prepared.reviews
+        approved = reviews is not None and reviews.weight >= 0.5 and reviews.unsafe_share < 0.5
+        if floor == "escalate" and approved and verdict == "allow":
+            floor = "allow"  # people approved calls like this one: their answer is the licence
         raised = _ORDER[floor] > _ORDER[verdict]
         if raised:
             verdict = floor

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clef_tools.gate._effects import call_effect
+from clef_tools.gate._call_effect import call_effect
 from clef_tools.gate._licence import licence_of
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects

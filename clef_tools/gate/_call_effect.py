@@ -1,0 +1,47 @@
+"""What one call does: a command or query it carries is judged by itself (`_shell`,
+`_sql`); Claude Code's built-in tools by what each does; any other tool by its own effect."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
+from clef_tools.gate._shell import shell_effects
+from clef_tools.gate._sql import sql_effects
+
+__all__ = ["call_effect"]
+
+_COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
+_SQL_ARGS = ("query", "sql", "statement", "statements")
+_SQL_START = re.compile(
+    r"^\s*(select|insert|update|delete|drop|truncate|grant|revoke|create|alter|with|replace"
+    r"|merge|show|describe)\b",
+    re.IGNORECASE,
+)
+
+
+def call_effect(
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    description: str | None = None,
+    annotations: Mapping[str, Any] | None = None,
+) -> CallEffect:
+    """What this call does: a command or query it carries is judged by itself; Claude
+    Code's built-in tools by what each does; any other tool by its own effect."""
+    bare = name.rsplit("__", 1)[-1]
+    command = next((args[k] for k in _COMMAND_ARGS if isinstance(args.get(k), str)), None)
+    if command is not None and kind_of_words(words(bare)) in ("execute", "unknown"):
+        return shell_effects(command)
+    query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
+    if query is not None and _SQL_START.match(query):
+        return sql_effects(query)
+    builtin = table().builtin.get(bare.lower())
+    if builtin is not None and bare[:1].isupper():
+        return CallEffect((builtin,), "builtin")
+    effect = tool_effect(name, description, annotations)
+    if effect.kind == "execute":  # runs something the call does not show: not judgeable
+        effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
+    return CallEffect((effect,), "annotations" if annotations else "name")
