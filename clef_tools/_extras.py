@@ -1,7 +1,8 @@
 """Which optional extra provides which import, and the one place a missing one is reported.
 
-The core installs with pydantic, httpx and langchain-core only. Local models, the HTTP
-server, the MCP server, the LangChain agents, plots and images each come with an extra;
+The core installs with pydantic, httpx, langchain-core and the gate's command parsers only.
+Local models, the HTTP server, the MCP server, the LangChain agents, plots and images each
+come with an extra;
 `pip install clef-tools` alone serves the hosted clients. A `ModuleNotFoundError` for a
 module an extra provides becomes `MissingExtraError`, which names the extra, so no user
 ever has to map `No module named 'starlette'` to `clef-tools[serve]` themselves.
