@@ -36,6 +36,10 @@ class BoundedLRU(Generic[K, V]):
         """The entry without marking it used (None when absent)."""
         return self._entries.get(key)
 
+    def pop(self, key: K, default: V | None = None) -> V | None:
+        """Remove and return the entry (`default` when absent)."""
+        return self._entries.pop(key, default)
+
     def put(self, key: K, value: V, *, trim: bool = True) -> None:
         """Store `value` as the newest entry; with `trim=False` the bound is applied later
         (`trim()`), for an owner that must read several new entries before any may go."""

@@ -65,13 +65,15 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("registry", ("clef_tools.backends._registry", "clef_tools.backends._factory")),
     ("testing", ("clef_tools.testing",)),
     ("gate", ("clef_tools.gate",)),
+    ("audit", ("clef_tools.audit",)),
     ("evaluation", ("clef_tools.evaluation",)),
+    ("hooks", ("clef_tools.hooks",)),
     ("serving", ("clef_tools.serving",)),
     ("cli", ("clef_tools.cli",)),
     ("face", ("clef_tools.__init__",)),
 )
 """The core's floors, lowest first: protocol ← contract ← engines ← compositions ←
-registry ← gate / evaluation / serving / CLI ← the package face."""
+registry ← gate ← audit ← evaluation ← hooks ← serving ← CLI ← the package face."""
 MAX_UPWARD = 1
 
 

@@ -1,5 +1,5 @@
 """`python -m clef_tools.cli`."""
 
-from clef_tools.cli._main import main
+from clef_tools.cli import main
 
 raise SystemExit(main())

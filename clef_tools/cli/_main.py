@@ -91,12 +91,27 @@ def _parser() -> argparse.ArgumentParser:
         default=32,
         help="decisions in flight at most; more get 503 with retry-after (default 32)",
     )
+    serve.add_argument(
+        "--audit",
+        default=None,
+        metavar="PATH",
+        help="SQLite audit log of the verdicts /v1/hooks/claude-code gives (default: none)",
+    )
+    serve.add_argument(
+        "--headless",
+        choices=["ask", "deny"],
+        default="ask",
+        help="what a hook escalation becomes: ask the person (default) or deny",
+    )
     from clef_tools.cli._evaluation import register as register_evaluation
 
     register_evaluation(sub)
     from clef_tools.cli._fit import register as register_examples
 
     register_examples(sub)
+    from clef_tools.cli._hooks import register as register_hooks
+
+    register_hooks(sub)
     _register_surfaces(sub)
     return parser
 
@@ -236,5 +251,16 @@ def _serve(args: argparse.Namespace) -> int:
         max_queue=args.max_queue,
         allowed_hosts=args.allowed_host,
         allowed_origins=args.allowed_origin,
+        hook_engine=_hook_engine(args),
     )
     return 0
+
+
+def _hook_engine(args: argparse.Namespace) -> Any:
+    """What answers `/v1/hooks/claude-code`: the gate over the served model."""
+    from clef_tools.cli._hooks import build_engine
+
+    options = argparse.Namespace(
+        audit=args.audit or "none", reviews="none", headless=args.headless, quiet=args.quiet
+    )
+    return lambda decider: build_engine(options, decider)

@@ -600,10 +600,13 @@ def _reviewed(
     model: RiskModel,
 ) -> GateDecision:
     """Reviews of calls like this one can make a rule's verdict stricter, never milder:
-    people who kept rejecting a call are heard even where the rule would allow it."""
+    people who kept rejecting a call are heard even where the rule would allow it. Only
+    what the reviews add counts: a band the risk model alone gives does not overrule the
+    rule (the rule is there because the model cannot see the effect)."""
     risk = reviews.adjust(unreviewed, model.review_strength)
     band = policy.band(risk)
-    if _ORDER[band] <= _ORDER[settled.verdict]:
+    raised = _ORDER[band] > _ORDER[policy.band(unreviewed)]
+    if not raised or _ORDER[band] <= _ORDER[settled.verdict]:
         return replace(settled, reviews=reviews.as_dict(), risk=max(settled.risk or 0.0, risk))
     return replace(
         settled,

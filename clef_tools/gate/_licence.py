@@ -32,7 +32,11 @@ _ONLY_READ = re.compile(
     re.IGNORECASE,
 )
 _AMOUNT = re.compile(r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?![\w.])")
-_LET_KNOW = re.compile(r"\b(?:let|keep)\s+\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I)
+_LET_KNOW = re.compile(
+    r"\b(?:let|keep)\s+(?!me\b|us\b)\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I
+)
+#: "Tell me what fails", "show us the diff": the user asks for an answer, not a message.
+_ANSWER_ME = re.compile(r"\b(?:tell|show)\s+(?:me|us)\b", re.I)
 #: A coding request licenses the routine work it implies: editing files, running the checks.
 _CODING = frozenset(
     [
@@ -129,7 +133,7 @@ def licence_of(request: str) -> Licence:
     if not request.strip():
         return EMPTY
     text = request[:20_000]
-    found = set(words(text))
+    found = set(words(_ANSWER_ME.sub(" ", text)))
     verbs, strictness = table().verbs, table().strictness
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if _LET_KNOW.search(text):

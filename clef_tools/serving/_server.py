@@ -79,6 +79,7 @@ def create_app(
     max_queue: int = 32,
     access: AccessPolicy | None = None,
     ready_probe_timeout_s: float = 10.0,
+    hook_engine: Callable[[Decider], Any] | None = None,
 ) -> Starlette:
     """A Starlette app; `backend` may be a factory, run once at startup (off the loop).
 
@@ -87,8 +88,12 @@ def create_app(
     A request past `request_timeout_s` gets 504 and its work is cancelled, as is the work
     of a client that disconnects. `/healthz` says the process is alive (cheap, open);
     `/readyz` that the scorer answers a one-question probe within `ready_probe_timeout_s`.
+    `POST /v1/hooks/claude-code` answers Claude Code's `http` hooks with the gate
+    (`hook_engine` builds it from the served decider on the first event).
     """
     state: dict[str, Decider] = {}
+    hooks: dict[str, Any] = {}
+    hooks_lock = anyio.Lock()
     queue = _Queue(max_queue)
     readiness = _Readiness(ready_probe_timeout_s)
     policy = access or AccessPolicy(api_key=api_key)
@@ -104,6 +109,10 @@ def create_app(
         # the async connections a hosted backend opened live on this server's event loop,
         # which ends here: close them with it (a later caller gets fresh ones)
         await state["decider"].aclose()
+        if "engine" in hooks:
+            hooks["engine"].close()
+            if hooks["engine"].audit is not None:
+                hooks["engine"].audit.close()
 
     async def systemone(request: Request) -> Response:
         request_id = f"req_{uuid.uuid4().hex}"
@@ -152,6 +161,45 @@ def create_app(
         if response.request_id:
             headers[UPSTREAM_ID_HEADER] = response.request_id
         return _json(200, response_to_wire(response), headers)
+
+    async def claude_code_hook(request: Request) -> Response:
+        from clef_tools.hooks._claude_code import MAX_EVENT_BYTES, permission_output
+
+        def ask(why: str) -> Response:
+            # 200 with `ask`: a non-2xx answer would let the host carry on without the gate
+            return _json(200, permission_output("ask", f"clef-tools gate: {why}"), {})
+
+        try:
+            body = await read_body(
+                request.stream(),
+                content_length=request.headers.get("content-length"),
+                content_encoding=request.headers.get("content-encoding"),
+                limit=min(max_body_bytes, MAX_EVENT_BYTES),
+                timeout_s=body_timeout_s,
+            )
+            event = json.loads(body)
+        except ClientDisconnect:
+            return Response(status_code=400)
+        except BodyError as exc:
+            return ask(f"unreadable event ({exc})")
+        except ValueError as exc:
+            return ask(f"the event is not JSON ({exc})")
+        try:
+            with anyio.fail_after(request_timeout_s):
+                async with hooks_lock:
+                    if "engine" not in hooks:
+                        build = hook_engine or _default_hook_engine
+                        hooks["engine"] = await anyio.to_thread.run_sync(build, state["decider"])
+                engine = hooks["engine"]
+                output = await anyio.to_thread.run_sync(
+                    engine.handle, event, abandon_on_cancel=True
+                )
+        except TimeoutError:
+            return ask(f"no verdict within {request_timeout_s} s")
+        except Exception as exc:  # the gate could not be built: never an allow
+            log.error("hook engine failed: %s", exc)
+            return ask(f"the gate is unavailable ({type(exc).__name__})")
+        return _json(200, output or {}, {})
 
     async def models(request: Request) -> Response:
         decider = state["decider"]
@@ -210,6 +258,7 @@ def create_app(
         routes=[
             Route("/v1/systemone", systemone, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
+            Route("/v1/hooks/claude-code", claude_code_hook, methods=["POST"]),
             Route("/healthz", health, methods=["GET"]),
             Route("/readyz", ready, methods=["GET"]),
             Route("/openapi.json", openapi, methods=["GET"]),
@@ -224,6 +273,13 @@ def create_app(
             )
         ],
     )
+
+
+def _default_hook_engine(decider: Decider) -> Any:
+    from clef_tools.gate import ToolGate
+    from clef_tools.hooks._engine import HookEngine
+
+    return HookEngine(ToolGate(decider))
 
 
 async def _unless_client_leaves(
@@ -355,6 +411,7 @@ def serve(
     allowed_origins: Sequence[str] = (),
     limits: ConnectionLimits | None = None,
     log_level: str = "info",
+    hook_engine: Callable[[Decider], Any] | None = None,
 ) -> None:
     """Run until SIGINT/SIGTERM; in-flight requests get up to 10 s to finish."""
     warn_if_exposed(log, host, api_key, allowed_hosts)
@@ -366,6 +423,7 @@ def serve(
         access=AccessPolicy.for_bind(
             host, api_key=api_key, extra_hosts=allowed_hosts, extra_origins=allowed_origins
         ),
+        hook_engine=hook_engine,
     )
     run_app(app, host=host, port=port, limits=limits, log_level=log_level)
 

@@ -21,6 +21,7 @@ import anyio.to_thread
 import mcp_types as types
 from anyio.abc import ObjectSendStream
 from mcp.server import MCPServer
+from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
@@ -36,11 +37,12 @@ MAX_FRAME_BYTES = 17 * 1024 * 1024
 _MAX_FRAME_DEPTH = 80
 
 
-async def run_stdio(server: MCPServer[Any]) -> None:
+async def run_stdio(server: MCPServer[Any] | Server[Any]) -> None:
     """What `server.run()` does for stdio, with every line checked before the SDK parses it."""
     errors_in, errors_out = anyio.create_memory_object_stream[types.JSONRPCError](64)
     lines = _checked_lines(sys.stdin.buffer, errors_in)
-    lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async drives, too
+    # an MCPServer drives its low-level server, as MCPServer.run_stdio_async does
+    lowlevel = server._lowlevel_server if isinstance(server, MCPServer) else server
     async with (
         stdio_server(stdin=cast(Any, _AsyncLines(lines))) as (read, write),
         anyio.create_task_group() as tg,

@@ -60,6 +60,64 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def register_proxy(subparsers: Any) -> None:
+    """Add the `mcp-proxy` command: an MCP server that gates another one's tool calls."""
+    parser = subparsers.add_parser(
+        "mcp-proxy",
+        help="gate every tool call to an MCP server: clef-tools mcp-proxy -- CMD ARGS…",
+    )
+    model_args(parser)
+    parser.add_argument(
+        "--url", default=None, help="a streamable-HTTP upstream instead of a command"
+    )
+    parser.add_argument(
+        "--audit", default=None, metavar="PATH", help="SQLite audit log of every verdict"
+    )
+    parser.add_argument(
+        "--reviews", default=None, help="JSONL file where the person's approvals are kept"
+    )
+    parser.add_argument(
+        "--ask-timeout",
+        type=float,
+        default=300.0,
+        help="seconds the person has to answer an escalation; then it is denied (default 300)",
+    )
+    parser.add_argument(
+        "upstream", nargs=argparse.REMAINDER, help="-- the upstream server's command line"
+    )
+    parser.set_defaults(handler=run_proxy)
+
+
+def run_proxy(args: argparse.Namespace) -> int:
+    import anyio
+    from mcp import Client, StdioServerParameters
+
+    from clef_mcp._proxy import build_proxy
+    from clef_mcp._stdio import run_stdio
+    from clef_tools import ConfigError, ReviewStore, ToolGate
+    from clef_tools.audit import AuditLog
+
+    command = list(args.upstream)
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if bool(command) == bool(args.url):
+        raise ConfigError("mcp-proxy: give the server's command after `--`, or --url, not both")
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(name)s: %(message)s")
+    audit = AuditLog(args.audit) if args.audit else None
+
+    def upstream() -> Client:
+        if args.url:
+            return Client(args.url)
+        return Client(StdioServerParameters(command=command[0], args=command[1:]))
+
+    def load_gate() -> ToolGate:
+        return ToolGate(load_from_args(args), reviews=ReviewStore(args.reviews))
+
+    server = build_proxy(upstream, load_gate, audit=audit, ask_timeout_s=args.ask_timeout)
+    anyio.run(run_stdio, server)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     import anyio
 
