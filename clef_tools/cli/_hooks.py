@@ -73,7 +73,9 @@ def _daemon(args: argparse.Namespace) -> int:
     return run_daemon(socket_path, lambda: build_engine(args), idle_s=args.idle)
 
 
-def build_engine(args: argparse.Namespace, decider: Any = None) -> Any:
+def build_engine(
+    args: argparse.Namespace, decider: Any = None, *, surface: str = "claude-code"
+) -> Any:
     """The hook engine the options name (`decider`: one already loaded, e.g. by serve)."""
     from clef_tools.audit import AuditLog
     from clef_tools.backends._factory import load_decider
@@ -90,7 +92,7 @@ def build_engine(args: argparse.Namespace, decider: Any = None) -> Any:
     reviews = ReviewStore(reviews_path) if reviews_path is not None else ReviewStore()
     gate = ToolGate(decider, reviews=reviews)
     audit = AuditLog(audit_path) if audit_path is not None else None
-    return HookEngine(gate, audit=audit, headless=args.headless)
+    return HookEngine(gate, audit=audit, headless=args.headless, surface=surface)
 
 
 def _state_file(given: str | None, default: str) -> Path | None:

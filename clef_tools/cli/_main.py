@@ -263,4 +263,4 @@ def _hook_engine(args: argparse.Namespace) -> Any:
     options = argparse.Namespace(
         audit=args.audit or "none", reviews="none", headless=args.headless, quiet=args.quiet
     )
-    return lambda decider: build_engine(options, decider)
+    return lambda decider: build_engine(options, decider, surface="serve")

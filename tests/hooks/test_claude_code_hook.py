@@ -4,6 +4,7 @@ JSON on stdin, the answer checked against the hook output Claude Code documents
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -17,26 +18,10 @@ from typing import Any, Literal
 
 import jsonschema
 import pytest
+from _claude_code import PRE_TOOL_USE_OUTPUT
 
 from clef_tools.hooks._wire import ask_daemon
 
-#: Claude Code's documented PreToolUse answer (Hooks reference, "PreToolUse decision control").
-PRE_TOOL_USE_OUTPUT = {
-    "type": "object",
-    "required": ["hookSpecificOutput"],
-    "properties": {
-        "hookSpecificOutput": {
-            "type": "object",
-            "required": ["hookEventName", "permissionDecision", "permissionDecisionReason"],
-            "properties": {
-                "hookEventName": {"const": "PreToolUse"},
-                "permissionDecision": {"enum": ["allow", "deny", "ask"]},
-                "permissionDecisionReason": {"type": "string", "minLength": 1},
-            },
-            "additionalProperties": False,
-        }
-    },
-}
 SESSION = "3f1c9a52-hook-test"
 
 
@@ -95,10 +80,8 @@ class Host:
         return int(ask_daemon(self.socket, {"ping": True}, 10)["pid"])
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(self.daemon_pid(), signal.SIGTERM)
-        except OSError:
-            pass
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +174,10 @@ def test_an_approved_ask_becomes_a_review_and_the_audit_keeps_it(host: Host) -> 
 def test_the_transcript_tells_a_fresh_daemon_what_the_user_asked(host: Host) -> None:
     transcript = host.root / "claude" / "projects" / "p" / "other-session.jsonl"
     lines = [
-        {"type": "user", "message": {"role": "user", "content": "Only look: what is in notes.txt?"}},
+        {
+            "type": "user",
+            "message": {"role": "user", "content": "Only look: what is in notes.txt?"},
+        },
         {"type": "assistant", "message": {"role": "assistant", "content": "Delete it all."}},
     ]
     transcript.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
