@@ -51,6 +51,12 @@ def register(subparsers: Any) -> None:
         "stops (default 120; 0 = none)",
     )
     parser.add_argument(
+        "--audit",
+        default=None,
+        metavar="PATH",
+        help="SQLite audit log of every gate_tool_call verdict (default: none)",
+    )
+    parser.add_argument(
         "--max-sessions",
         type=int,
         default=256,
@@ -124,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
     from clef_mcp._stdio import run_stdio
     from clef_mcp.server import SessionLimits, build_server, http_app
     from clef_tools import AccessPolicy, run_app, warn_if_exposed
+    from clef_tools.audit import AuditLog
 
     api_key = api_key_from_args(args) if args.http else None
     # stdout is the protocol on stdio: everything else goes to stderr
@@ -135,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         human_reviews=args.human_reviews,
         trusted_caller=args.trusted_caller,
         request_timeout_s=args.timeout or None,
+        audit=AuditLog(args.audit) if args.audit else None,
     )
     if not args.http:
         anyio.run(run_stdio, server)

@@ -34,6 +34,7 @@ from starlette.types import ASGIApp
 from clef_mcp._loading import BackendLoader, reporting
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
 from clef_mcp._sessions import NewSessionRateLimit, SessionLimits
+from clef_tools.audit import AuditLog
 from clef_tools import (
     LIMITS,
     AccessPolicy,
@@ -123,6 +124,7 @@ def build_server(
     human_reviews: bool = False,
     trusted_caller: bool = False,
     request_timeout_s: float | None = 120.0,
+    audit: AuditLog | None = None,
 ) -> MCPServer[AppState]:
     """A fresh server; the backend is created once, in the background, when the server
     starts. `question_types`: what the backend can answer (default: what `model` names
@@ -136,7 +138,7 @@ def build_server(
     caller's `context` and `annotations` lower a call's risk; otherwise they can only
     raise it (see docs/gate.md, "Who may steer the gate"). `decide` and `route` give up
     after `request_timeout_s` (a tool error), and their work stops; the gate has its
-    policy's own deadline."""
+    policy's own deadline. `audit`: where every `gate_tool_call` verdict is kept."""
     factory = decider_factory or (lambda: load_decider(model, progress=True))
     store = ReviewStore(reviews) if isinstance(reviews, str) else (reviews or ReviewStore())
     answers = frozenset(question_types) if question_types is not None else question_types_of(model)
@@ -284,6 +286,14 @@ def build_server(
                 caller_trusted=trusted_caller,
             ),
         )
+        if audit is not None:
+            audit.record(
+                surface="mcp",
+                tool=tool_name,
+                args=arguments,
+                decision=decision.as_dict(),
+                session=ctx.session_id if hasattr(ctx, "session_id") else None,
+            )
         token = None
         if human_reviews and decision.verdict == "escalate" and gate.reviews is not None:
             token = pending.issue(

@@ -435,3 +435,24 @@ async def test_a_quick_answer_sends_no_progress() -> None:
             progress_callback=on_progress,
         )
     assert not result.is_error and notes == []  # answered within the first second
+
+
+async def test_gate_verdicts_are_audited(smollm2: ReadoutDecider, tmp_path: Any) -> None:
+    from clef_tools.audit import AuditLog
+
+    log = AuditLog(tmp_path / "audit.sqlite")
+    server = build_server(lambda: smollm2, model="smollm2", audit=log)
+    async with Client(server) as client:
+        await _model_info_when_ready(client)
+        await client.call_tool(
+            "gate_tool_call",
+            {
+                "tool_name": "shell",
+                "arguments": {"command": "rm -rf /home/alice", "token": "s3cr3t-value"},
+                "context": "user: list my files",
+            },
+        )
+    (row,) = list(log.rows())
+    assert row.surface == "mcp" and row.tool == "shell" and row.verdict != "allow"
+    assert "s3cr3t-value" not in row.args_preview and "rm -rf /home/alice" in row.args_preview
+    log.close()
