@@ -11,7 +11,7 @@ licence (no decision-model pass); the times include the process start.
 Proxy: the same read-only call through `clef-tools mcp-proxy` and to the upstream
 directly, with the MCP SDK's client; overhead = the difference of the medians.
 
-Writes bench/results/hooks-<model>.json with the CPU's flags.
+Writes bench/results/hooks-<model>.json with the CPU's flags (docs/performance.md reads it).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
+from clef_tools.evaluation import cpu_info
 from clef_tools.hooks._wire import ask_daemon
 
 HERE = Path(__file__).parent
@@ -56,16 +57,6 @@ def summary(ms: list[float]) -> dict[str, float]:
         "max_ms": round(ordered[-1], 1),
         "n": len(ordered),
     }
-
-
-def cpu_flags() -> list[str]:
-    try:
-        text = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return []
-    line = next((x for x in text.splitlines() if x.startswith("flags")), "")
-    wanted = {"avx2", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "fma"}
-    return sorted(set(line.split(":", 1)[-1].split()) & wanted)
 
 
 def hook_latency(model: str, calls: int) -> dict[str, Any]:
@@ -162,10 +153,11 @@ def main() -> None:
     result = {
         "model": args.model,
         "machine": {
+            "cpu": cpu_info(),
             "cpu_count": os.cpu_count(),
-            "cpu_flags": cpu_flags(),
             "python": platform.python_version(),
         },
+        "targets": {"hook_warm_p50_ms": 150},
         "hook": hook_latency(args.model, args.calls),
         "proxy": proxy_overhead(args.model, args.calls),
     }

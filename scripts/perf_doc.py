@@ -281,6 +281,43 @@ def _surfaces() -> list[str]:
     ]
 
 
+def _hooks() -> list[str]:
+    data = _json("hooks-embedded.json")
+    if data is None:
+        return []
+    hook, proxy = data["hook"], data["proxy"]
+    warm = hook["warm"]
+    rows = [
+        [
+            "`PreToolUse`, warm daemon, process start included (p50 / p95)",
+            f"{_s(warm['p50_ms'])} / {_s(warm['p95_ms'])}",
+            f"≤ {data['targets']['hook_warm_p50_ms']} ms (p50)",
+        ],
+        ["first `PreToolUse` of a fresh daemon", _s(hook["cold_ms"]), ""],
+        ["daemon start (model load) on the first event", f"{hook['daemon_start_s']:.1f} s", ""],
+        [
+            "hook client start alone (Python + its imports, p50)",
+            _s(hook["client_import_only"]["p50_ms"]),
+            "",
+        ],
+        [
+            "`mcp-proxy` overhead per allowed call (p50 proxied − p50 direct)",
+            _s(proxy["overhead_p50_ms"]),
+            "",
+        ],
+    ]
+    return [
+        "## Gate in agent hosts",
+        "",
+        f"`bench/hooks.py`, `bench/results/hooks-embedded.json` ({warm['n']} hook events, "
+        f"{proxy['proxied']['n']} proxied calls; every call decided by the effect table and "
+        f"the licence, without a decision-model pass). Machine: {_machine(data)}.",
+        "",
+        *_md(["what", "result", "target"], rows),
+        "",
+    ]
+
+
 def _dtype() -> list[str]:
     data = _json("dtype-speed.json")
     if not data:
@@ -374,6 +411,7 @@ def render() -> str:
         *_cascade(),
         *_http(),
         *_surfaces(),
+        *_hooks(),
         *_attack(),
     ]
     return "\n".join(out).rstrip("\n") + "\n"
