@@ -36,6 +36,7 @@ from clef_tools.evaluation import cpu_info
 from clef_tools.hooks._wire import ask_daemon
 
 HERE = Path(__file__).parent
+PROXY = ["-m", "clef_tools.cli", "mcp-proxy", "--model"]
 UPSTREAM = HERE.parent / "tests" / "mcp_surface" / "_upstream_server.py"
 CALLS = [
     ("Bash", {"command": "make test"}),
@@ -134,8 +135,7 @@ def proxy_overhead(model: str, calls: int) -> dict[str, Any]:
         timed,
         StdioServerParameters(
             command=sys.executable,
-            args=["-m", "clef_tools.cli", "mcp-proxy", "--model", model, "--quiet", "--",
-                  sys.executable, str(UPSTREAM), str(log)],  # fmt: skip
+            args=[*PROXY, model, "--quiet", "--", sys.executable, str(UPSTREAM), str(log)],
         ),
     )
     return {

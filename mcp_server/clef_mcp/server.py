@@ -34,7 +34,6 @@ from starlette.types import ASGIApp
 from clef_mcp._loading import BackendLoader, reporting
 from clef_mcp._schemas import DecideResult, GateResult, ModelInfo, ReviewResult, RouteResult
 from clef_mcp._sessions import NewSessionRateLimit, SessionLimits
-from clef_tools.audit import AuditLog
 from clef_tools import (
     LIMITS,
     AccessPolicy,
@@ -51,6 +50,7 @@ from clef_tools import (
     load_decider,
     response_to_wire,
 )
+from clef_tools.audit import AuditLog
 from clef_tools.backends import question_types as question_types_of
 from clef_tools.protocol import OPTIONS_HELP, QUESTIONS_HELP
 
