@@ -20,14 +20,14 @@ def _ran(name: str) -> None:
         f.write(name + "\n")
 
 
-@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=False))
+@mcp.tool(annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False))
 def read_note(title: str) -> str:
     """Read one of the user's notes by its title."""
     _ran("read_note")
     return f"note {title}: buy milk"
 
 
-@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True))
+@mcp.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True))
 def delete_all_notes(confirm: bool = True) -> str:
     """Permanently delete every note the user has."""
     _ran("delete_all_notes")
