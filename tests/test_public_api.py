@@ -78,7 +78,7 @@ def test_surface_commands_come_through_entry_points() -> None:
     from importlib.metadata import entry_points
 
     commands = {e.name: e.value for e in entry_points(group="clef_tools.commands")}
-    assert commands == {"mcp": "clef_mcp.cli:register"}
+    assert commands == {"mcp": "clef_mcp.cli:register", "mcp-proxy": "clef_mcp.cli:register_proxy"}
 
 
 def test_backends_describe_themselves_through_info(smollm2: clef_tools.ReadoutDecider) -> None:

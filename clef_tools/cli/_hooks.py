@@ -18,13 +18,15 @@ def register(sub: Any) -> None:
     hook = sub.add_parser("hook", help="gate a coding agent's tool calls through its hooks")
     hooks = hook.add_subparsers(dest="hook_command", required=True)
 
-    client = hooks.add_parser(
-        "claude-code",
-        help="answer one Claude Code hook event (JSON on stdin); see docs/hooks.md",
-        add_help=False,
-    )
-    client.add_argument("given", nargs=argparse.REMAINDER)
-    client.set_defaults(handler=lambda args: run_client("claude-code", args.given))
+    for name, title in (("claude-code", "Claude Code"), ("gemini-cli", "Gemini CLI"),
+                        ("cursor", "Cursor")):  # fmt: skip
+        client = hooks.add_parser(
+            name,
+            help=f"answer one {title} hook event (JSON on stdin); see docs/hooks.md",
+            add_help=False,
+        )
+        client.add_argument("given", nargs=argparse.REMAINDER)
+        client.set_defaults(handler=lambda args, host=name: run_client(host, args.given))
 
     daemon = hooks.add_parser("daemon", help="the resident gate the hook client talks to")
     add_daemon_options(daemon)
@@ -34,13 +36,13 @@ def register(sub: Any) -> None:
     install = hooks.add_parser(
         "install", help="write the hook entries into a host's settings (idempotent)"
     )
-    install.add_argument("host", choices=["claude-code"])
+    install.add_argument("host", choices=["claude-code", "gemini-cli", "cursor"])
     install.add_argument(
         "--scope",
         choices=["user", "project", "local"],
         default="user",
-        help="user: ~/.claude/settings.json (default); project: .claude/settings.json; "
-        "local: .claude/settings.local.json",
+        help="user (default): the host's settings in your home folder; project: in this "
+        "folder (.claude/, .gemini/, .cursor/); local: .claude/settings.local.json",
     )
     install.add_argument("--settings", type=Path, default=None, help="this settings file instead")
     install.add_argument("--uninstall", action="store_true", help="remove the gate's entries")
@@ -106,8 +108,13 @@ def _state_file(given: str | None, default: str) -> Path | None:
 def _install(args: argparse.Namespace) -> int:
     from clef_tools.hooks._install import hook_command, install_hooks, settings_path
 
-    path = args.settings or settings_path(args.scope)
-    report = install_hooks(path, command=hook_command(args.option), uninstall=args.uninstall)
+    path = args.settings or settings_path(args.host, args.scope)
+    report = install_hooks(
+        path,
+        host_name=args.host,
+        command=hook_command(args.host, args.option),
+        uninstall=args.uninstall,
+    )
     json.dump(report, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0

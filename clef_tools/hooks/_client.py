@@ -1,4 +1,5 @@
-"""`clef-tools hook claude-code`: the process a host starts for every hook event.
+"""`clef-tools hook HOST` (claude-code, gemini-cli, cursor): the process a host starts for
+every hook event.
 
 It must start fast and never let a call through on its own: it imports only the stdlib,
 hands the event to the resident daemon, prints the daemon's answer, and when there is no
@@ -23,6 +24,7 @@ from clef_tools.hooks._claude_code import (
     MAX_EVENT_BYTES,
     permission_output,
 )
+from clef_tools.hooks._hosts import host
 from clef_tools.hooks._paths import default_socket, private_dir
 from clef_tools.hooks._wire import ask_daemon
 
@@ -103,33 +105,42 @@ def _parser(host: str) -> argparse.ArgumentParser:
     return parser
 
 
-def run_client(host: str, argv: Sequence[str]) -> int:
-    args = _parser(host).parse_args(list(argv))
+def run_client(host_name: str, argv: Sequence[str]) -> int:
+    args = _parser(host_name).parse_args(list(argv))
+    dialect = host(host_name)
     raw = sys.stdin.buffer.read(MAX_EVENT_BYTES + 1)
-    output = _answer(args, raw)
-    if output is not None:
-        sys.stdout.write(json.dumps(output, ensure_ascii=False) + "\n")
-    return 0  # exit 0: Claude Code reads the JSON; the verdict is in it
-
-
-def _answer(args: argparse.Namespace, raw: bytes) -> dict[str, Any] | None:
+    event: dict[str, Any] = {"hook_event_name": DECISION_EVENT}
+    output: dict[str, Any] | None
     if len(raw) > MAX_EVENT_BYTES:
-        return permission_output("ask", f"clef-tools gate: event over {MAX_EVENT_BYTES} bytes")
-    try:
-        event = json.loads(raw)
-    except ValueError as exc:
-        return permission_output("ask", f"clef-tools gate could not read the event: {exc}")
+        output = permission_output("ask", f"clef-tools gate: event over {MAX_EVENT_BYTES} bytes")
+    else:
+        try:
+            given = json.loads(raw)
+            # an event that is not an object is judged by the engine: it says which field
+            event = dialect.to_canonical(given) if isinstance(given, dict) else given
+        except ValueError as exc:
+            output = permission_output("ask", f"clef-tools gate could not read the event: {exc}")
+        else:
+            output = _answer(args, event, host_name)
+    shown = dialect.answer(output, event if isinstance(event, dict) else {})
+    if shown is not None:
+        sys.stdout.write(json.dumps(shown, ensure_ascii=False) + "\n")
+    return 0  # exit 0: the host reads the JSON; the verdict is in it
+
+
+def _answer(args: argparse.Namespace, event: Any, host_name: str) -> dict[str, Any] | None:
     deciding = not isinstance(event, dict) or event.get("hook_event_name") == DECISION_EVENT
     socket_path = args.socket or default_socket()
+    message = {"event": event, "surface": host_name}
     try:
-        answer = ask_daemon(socket_path, {"event": event}, args.timeout)
+        answer = ask_daemon(socket_path, message, args.timeout)
     except TimeoutError:
         return _unanswered(deciding, f"no verdict within {args.timeout:g}s")
     except OSError as exc:
         if args.no_start:
             return _unanswered(deciding, f"the gate daemon is not running ({exc.strerror or exc})")
         _start_daemon(args, socket_path)
-        started = _wait_for_daemon(args, socket_path, event)
+        started = _wait_for_daemon(args, socket_path, message)
         if started is None:
             return _unanswered(
                 deciding, "the gate daemon was not running; it is starting for the next call"
@@ -162,12 +173,12 @@ def _start_daemon(args: argparse.Namespace, socket_path: Path) -> None:
 
 
 def _wait_for_daemon(
-    args: argparse.Namespace, socket_path: Path, event: Any
+    args: argparse.Namespace, socket_path: Path, message: dict[str, Any]
 ) -> dict[str, Any] | None:
     deadline = time.monotonic() + args.start_wait
     while time.monotonic() < deadline:
         try:
-            return ask_daemon(socket_path, {"event": event}, args.timeout)
+            return ask_daemon(socket_path, message, args.timeout)
         except OSError:
             time.sleep(0.1)
     return None

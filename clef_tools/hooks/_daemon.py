@@ -46,7 +46,8 @@ class _Handler(socketserver.StreamRequestHandler):
             if isinstance(message, dict) and message.get("ping"):
                 answer = {"ok": True, "pid": os.getpid()}
             elif isinstance(message, dict) and "event" in message:
-                answer = {"output": self.server.engine.handle(message["event"])}
+                surface = str(message.get("surface") or self.server.engine.surface)
+                answer = {"output": self.server.engine.handle(message["event"], surface=surface)}
             else:
                 answer = {"error": 'expected {"event": …} or {"ping": true}'}
         except (ValueError, EOFError, OSError) as exc:

@@ -89,8 +89,10 @@ class HookEngine:
             max_workers=1, thread_name_prefix="clef-licence"
         )
 
-    def handle(self, event: Any) -> dict[str, Any] | None:
-        """Claude Code's answer to `event` (None: nothing to say, exit 0 and no output)."""
+    def handle(self, event: Any, *, surface: str | None = None) -> dict[str, Any] | None:
+        """Claude Code's answer to `event` (None: nothing to say, exit 0 and no output);
+        `surface`: the host it came from, as the audit log names it (other hosts' events
+        come translated to Claude Code's, `_hosts`)."""
         try:
             checked = check_event(event)
         except HookEventError as exc:
@@ -98,7 +100,7 @@ class HookEngine:
         name = checked["hook_event_name"]
         try:
             if name == "PreToolUse":
-                return self._pre_tool_use(checked)
+                return self._pre_tool_use(checked, surface or self.surface)
             if name == "UserPromptSubmit":
                 self._prompt(checked)
             elif name == "PostToolUse":
@@ -158,7 +160,7 @@ class HookEngine:
 
         licence_of(prompt)
 
-    def _pre_tool_use(self, event: Mapping[str, Any]) -> dict[str, Any]:
+    def _pre_tool_use(self, event: Mapping[str, Any], surface: str) -> dict[str, Any]:
         name = str(event["tool_name"])
         args = dict(event.get("tool_input") or {})
         call_id = event.get("tool_use_id")
@@ -170,7 +172,7 @@ class HookEngine:
         row_id = None
         if self.audit is not None:
             row_id = self.audit.record(
-                surface=self.surface,
+                surface=surface,
                 tool=name,
                 args=args,
                 decision=decision.as_dict(),

@@ -1,4 +1,4 @@
-"""`clef-tools hook install claude-code`: the hook entries in Claude Code's settings file.
+"""`clef-tools hook install HOST`: the gate's hook entries in the host's settings file.
 
 Idempotent and reversible: the file's other settings and other hooks are kept as they
 are, the gate's own entries are recognised by their command and replaced (or removed with
@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
+from clef_tools.hooks._hosts import host
 from clef_tools.hooks._transcript import claude_home
 from clef_tools.protocol._errors import ConfigError
 
@@ -23,45 +24,52 @@ __all__ = ["BACKUP_SUFFIX", "Scope", "hook_command", "install_hooks", "settings_
 
 Scope = Literal["user", "project", "local"]
 BACKUP_SUFFIX = ".clef-tools.bak"
-_MARK = "hook claude-code"
-#: The events the gate needs, and whether each matches tools (a matcher) or not.
-_EVENTS: dict[str, bool] = {
-    "SessionStart": False,
-    "UserPromptSubmit": False,
-    "PreToolUse": True,
-    "PostToolUse": True,
-}
 
 
-def settings_path(scope: Scope, project: Path | None = None) -> Path:
-    """Claude Code's settings file for `scope` (user: ~/.claude/settings.json; project:
-    .claude/settings.json; local: .claude/settings.local.json)."""
-    if scope == "user":
-        return claude_home() / "settings.json"
-    folder = (project or Path.cwd()) / ".claude"
-    return folder / ("settings.json" if scope == "project" else "settings.local.json")
+def settings_path(host_name: str, scope: Scope, project: Path | None = None) -> Path:
+    """The host's settings file for `scope`: Claude Code ~/.claude/settings.json,
+    .claude/settings.json, .claude/settings.local.json; Gemini CLI ~/.gemini/settings.json,
+    .gemini/settings.json; Cursor ~/.cursor/hooks.json, .cursor/hooks.json."""
+    folder = project or Path.cwd()
+    if host_name == "claude-code":
+        if scope == "user":
+            return claude_home() / "settings.json"
+        name = "settings.json" if scope == "project" else "settings.local.json"
+        return folder / ".claude" / name
+    dot = {"gemini-cli": ".gemini", "cursor": ".cursor"}[host_name]
+    file = "hooks.json" if host_name == "cursor" else "settings.json"
+    if scope == "local":
+        raise ConfigError(f"--scope local: {host_name} has user and project settings only")
+    return (Path.home() if scope == "user" else folder) / dot / file
 
 
-def hook_command(options: list[str] | None = None) -> str:
-    """The command line Claude Code runs: this install's `clef-tools`, by absolute path."""
+def hook_command(host_name: str, options: list[str] | None = None) -> str:
+    """The command line the host runs: this install's `clef-tools`, by absolute path."""
     here = Path(sys.executable).parent / "clef-tools"
     found = str(here) if here.exists() else shutil.which("clef-tools")
     base = [found] if found else [sys.executable, "-m", "clef_tools.cli"]
-    return shlex.join([*base, "hook", "claude-code", *(options or [])])
+    return shlex.join([*base, "hook", host_name, *(options or [])])
 
 
-def _ours(entry: Any) -> bool:
-    hooks = entry.get("hooks") if isinstance(entry, dict) else None
+def _ours(entry: Any, mark: str) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    hooks = entry.get("hooks", [entry])  # Cursor's entries are the command itself
     return isinstance(hooks, list) and any(
-        isinstance(h, dict) and _MARK in str(h.get("command", "")) for h in hooks
+        isinstance(h, dict) and mark in str(h.get("command", "")) for h in hooks
     )
 
 
 def install_hooks(
-    path: Path, *, command: str, uninstall: bool = False, timeout_s: int = 60
+    path: Path,
+    *,
+    host_name: str = "claude-code",
+    command: str,
+    uninstall: bool = False,
+    timeout_s: int = 60,
 ) -> dict[str, Any]:
-    """Write (or remove) the gate's hook entries in the settings file at `path`; returns
-    what changed."""
+    """Write (or remove) the gate's hook entries in the host's settings file at `path`;
+    returns what changed."""
     settings: dict[str, Any] = {}
     if path.exists():
         try:
@@ -74,19 +82,15 @@ def install_hooks(
     hooks = settings.get("hooks", {})
     if not isinstance(hooks, dict):
         raise ConfigError(f"{path}: `hooks` must be a JSON object")
+    mark = f"hook {host_name}"
     changed: list[str] = []
-    for event, matches_tools in _EVENTS.items():
+    for event, wanted in host(host_name).settings(command, timeout_s).items():
         entries = hooks.get(event, [])
         if not isinstance(entries, list):
             raise ConfigError(f"{path}: hooks.{event} must be a list")
-        kept = [e for e in entries if not _ours(e)]
+        kept = [e for e in entries if not _ours(e, mark)]
         if not uninstall:
-            ours: dict[str, Any] = {
-                "hooks": [{"type": "command", "command": command, "timeout": timeout_s}]
-            }
-            if matches_tools:
-                ours = {"matcher": "*", **ours}
-            kept.append(ours)
+            kept.extend(wanted)
         if kept != entries:
             changed.append(event)
         if kept:
@@ -97,6 +101,8 @@ def install_hooks(
         settings["hooks"] = hooks
     else:
         settings.pop("hooks", None)
+    if host_name == "cursor" and settings:
+        settings.setdefault("version", 1)  # Cursor's hooks.json declares its format
     backup = None
     if changed:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -105,6 +111,7 @@ def install_hooks(
             shutil.copy2(path, backup)
         _write_atomically(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
     return {
+        "host": host_name,
         "settings": str(path),
         "changed": changed,
         "backup": str(backup) if backup else None,

@@ -88,7 +88,7 @@ def create_app(
     A request past `request_timeout_s` gets 504 and its work is cancelled, as is the work
     of a client that disconnects. `/healthz` says the process is alive (cheap, open);
     `/readyz` that the scorer answers a one-question probe within `ready_probe_timeout_s`.
-    `POST /v1/hooks/claude-code` answers Claude Code's `http` hooks with the gate
+    `POST /v1/hooks/{host}` answers agent hosts' hooks (Claude Code's `http` hooks) with the gate
     (`hook_engine` builds it from the served decider on the first event).
     """
     state: dict[str, Decider] = {}
@@ -162,12 +162,20 @@ def create_app(
             headers[UPSTREAM_ID_HEADER] = response.request_id
         return _json(200, response_to_wire(response), headers)
 
-    async def claude_code_hook(request: Request) -> Response:
-        from clef_tools.hooks._claude_code import MAX_EVENT_BYTES, permission_output
+    async def agent_hook(request: Request) -> Response:
+        from clef_tools.hooks._claude_code import DECISION_EVENT, MAX_EVENT_BYTES, permission_output
+        from clef_tools.hooks._hosts import HOSTS
+
+        dialect = HOSTS.get(request.path_params["host"])
+        if dialect is None:
+            return _error(404, "not_found", f"no hooks for {request.path_params['host']!r}; "
+                          f"known: {', '.join(HOSTS)}", {})  # fmt: skip
+        pending: dict[str, Any] = {"hook_event_name": DECISION_EVENT}
 
         def ask(why: str) -> Response:
             # 200 with `ask`: a non-2xx answer would let the host carry on without the gate
-            return _json(200, permission_output("ask", f"clef-tools gate: {why}"), {})
+            out = permission_output("ask", f"clef-tools gate: {why}")
+            return _json(200, dialect.answer(out, pending) or {}, {})
 
         try:
             body = await read_body(
@@ -177,7 +185,10 @@ def create_app(
                 limit=min(max_body_bytes, MAX_EVENT_BYTES),
                 timeout_s=body_timeout_s,
             )
-            event = json.loads(body)
+            given = json.loads(body)
+            event = dialect.to_canonical(given) if isinstance(given, dict) else given
+            if isinstance(event, dict):
+                pending = event
         except ClientDisconnect:
             return Response(status_code=400)
         except BodyError as exc:
@@ -192,14 +203,15 @@ def create_app(
                         hooks["engine"] = await anyio.to_thread.run_sync(build, state["decider"])
                 engine = hooks["engine"]
                 output = await anyio.to_thread.run_sync(
-                    engine.handle, event, abandon_on_cancel=True
+                    lambda: engine.handle(event, surface=f"serve:{dialect.name}"),
+                    abandon_on_cancel=True,
                 )
         except TimeoutError:
             return ask(f"no verdict within {request_timeout_s} s")
         except Exception as exc:  # the gate could not be built: never an allow
             log.error("hook engine failed: %s", exc)
             return ask(f"the gate is unavailable ({type(exc).__name__})")
-        return _json(200, output or {}, {})
+        return _json(200, dialect.answer(output, pending) or {}, {})
 
     async def models(request: Request) -> Response:
         decider = state["decider"]
@@ -258,7 +270,7 @@ def create_app(
         routes=[
             Route("/v1/systemone", systemone, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
-            Route("/v1/hooks/claude-code", claude_code_hook, methods=["POST"]),
+            Route("/v1/hooks/{host}", agent_hook, methods=["POST"]),
             Route("/healthz", health, methods=["GET"]),
             Route("/readyz", ready, methods=["GET"]),
             Route("/openapi.json", openapi, methods=["GET"]),

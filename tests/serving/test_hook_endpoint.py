@@ -76,7 +76,7 @@ def test_http_hooks_get_the_gates_verdicts(served: tuple[str, Path]) -> None:
         capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     rows = {r["call_id"]: r for r in map(json.loads, listed.stdout.splitlines())}
-    assert rows["h1"]["answered"] == "allow" and rows["h1"]["surface"] == "serve"
+    assert rows["h1"]["answered"] == "allow" and rows["h1"]["surface"] == "serve:claude-code"
     assert rows["h4"]["answered"] in ("ask", "deny")
 
 
