@@ -10,7 +10,7 @@ from collections.abc import Sequence
 __all__ = ["main"]
 
 #: Hosts whose hook client runs without the full command line (it starts on every call).
-_HOOK_CLIENTS = ("claude-code", "gemini-cli", "cursor")
+_HOOK_CLIENTS = ("claude-code", "gemini-cli", "cursor", "codex")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,7 +19,7 @@ def register(sub: Any) -> None:
     hooks = hook.add_subparsers(dest="hook_command", required=True)
 
     for name, title in (("claude-code", "Claude Code"), ("gemini-cli", "Gemini CLI"),
-                        ("cursor", "Cursor")):  # fmt: skip
+                        ("cursor", "Cursor"), ("codex", "Codex CLI")):  # fmt: skip
         client = hooks.add_parser(
             name,
             help=f"answer one {title} hook event (JSON on stdin); see docs/hooks.md",
@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
     install = hooks.add_parser(
         "install", help="write the hook entries into a host's settings (idempotent)"
     )
-    install.add_argument("host", choices=["claude-code", "gemini-cli", "cursor"])
+    install.add_argument("host", choices=["claude-code", "gemini-cli", "cursor", "codex"])
     install.add_argument(
         "--scope",
         choices=["user", "project", "local"],

@@ -4,7 +4,8 @@ The engine speaks Claude Code's events (the most complete protocol); a host here
 own events onto them and the engine's answer onto its own output. Stdlib only: the hook
 client uses this on every call. Sources, cited in docs/hooks.md: Claude Code's hooks
 reference, Gemini CLI's hooks reference (docs/hooks/reference.md in google-gemini/gemini-cli),
-Cursor's agent hooks (cursor.com/docs/agent/hooks).
+Cursor's agent hooks (cursor.com/docs/agent/hooks), Codex's hooks
+(developers.openai.com/codex/hooks).
 """
 
 from __future__ import annotations
@@ -178,10 +179,40 @@ def _cursor_settings(command: str, timeout_s: int) -> dict[str, Any]:
                                      "postToolUse")}  # fmt: skip
 
 
+# Codex CLI: Claude Code's protocol (same fields, same output, a `hooks.json`), with
+# PreToolUse for shell calls and only `deny` honoured: an allow says nothing (Codex's own
+# approval policy applies), an escalation is a denial that says it needs approval
+
+
+def _codex_answer(output: Mapping[str, Any] | None, event: Mapping[str, Any]) -> Any:
+    decided = _permission(output)
+    if decided is None:
+        return None
+    permission, reason = decided
+    if permission == "allow":
+        return None
+    if permission == "ask":
+        reason += " (needs your approval: Codex hooks cannot ask, so it was blocked)"
+    return {
+        "hookSpecificOutput": {
+            "hookEventName": DECISION_EVENT,
+            "permissionDecision": "deny",
+            "permissionDecisionReason": reason,
+        }
+    }
+
+
+def _codex_settings(command: str, timeout_s: int) -> dict[str, Any]:
+    entry = {"hooks": [{"type": "command", "command": command, "timeout": timeout_s}]}
+    return {name: [entry] for name in ("SessionStart", "UserPromptSubmit", "PreToolUse",
+                                       "PostToolUse")}  # fmt: skip
+
+
 HOSTS: dict[str, Host] = {
     "claude-code": Host("claude-code", dict, _claude_answer, _claude_settings, can_ask=True),
     "gemini-cli": Host("gemini-cli", _gemini_event, _gemini_answer, _gemini_settings, False),
     "cursor": Host("cursor", _cursor_event, _cursor_answer, _cursor_settings, can_ask=True),
+    "codex": Host("codex", dict, _codex_answer, _codex_settings, can_ask=False),
 }
 
 

@@ -29,15 +29,16 @@ BACKUP_SUFFIX = ".clef-tools.bak"
 def settings_path(host_name: str, scope: Scope, project: Path | None = None) -> Path:
     """The host's settings file for `scope`: Claude Code ~/.claude/settings.json,
     .claude/settings.json, .claude/settings.local.json; Gemini CLI ~/.gemini/settings.json,
-    .gemini/settings.json; Cursor ~/.cursor/hooks.json, .cursor/hooks.json."""
+    .gemini/settings.json; Cursor ~/.cursor/hooks.json, .cursor/hooks.json; Codex
+    ~/.codex/hooks.json, .codex/hooks.json."""
     folder = project or Path.cwd()
     if host_name == "claude-code":
         if scope == "user":
             return claude_home() / "settings.json"
         name = "settings.json" if scope == "project" else "settings.local.json"
         return folder / ".claude" / name
-    dot = {"gemini-cli": ".gemini", "cursor": ".cursor"}[host_name]
-    file = "hooks.json" if host_name == "cursor" else "settings.json"
+    dot = {"gemini-cli": ".gemini", "cursor": ".cursor", "codex": ".codex"}[host_name]
+    file = "settings.json" if host_name == "gemini-cli" else "hooks.json"
     if scope == "local":
         raise ConfigError(f"--scope local: {host_name} has user and project settings only")
     return (Path.home() if scope == "user" else folder) / dot / file

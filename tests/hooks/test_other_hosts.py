@@ -119,6 +119,8 @@ def test_cursor_gets_its_permission_shape(daemon: list[str]) -> None:
                                                  "SessionStart"]),
         ("cursor", ".cursor/hooks.json", ["beforeSubmitPrompt", "postToolUse", "preToolUse",
                                           "sessionStart"]),
+        ("codex", ".codex/hooks.json", ["PostToolUse", "PreToolUse", "SessionStart",
+                                        "UserPromptSubmit"]),
     ],
 )  # fmt: skip
 def test_install_for_each_host_round_trips(
@@ -149,3 +151,18 @@ def test_install_for_each_host_round_trips(
     left = json.loads(settings.read_text())
     left.pop("version", None)
     assert left == theirs
+
+
+def test_codex_only_ever_hears_a_denial(daemon: list[str]) -> None:
+    prompt = {"session_id": "x", "hook_event_name": "UserPromptSubmit", "prompt": "Run the tests."}
+    assert _run("codex", prompt, daemon) is None
+
+    def pre(command: str) -> Any:
+        event = {"session_id": "x", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                 "tool_input": {"command": command}, "tool_use_id": "c1"}  # fmt: skip
+        return _run("codex", event, daemon)
+
+    assert pre("make test") is None  # allowed: nothing said, Codex's own policy applies
+    denied = pre("rm -rf ~/")
+    assert denied["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert _run("codex", "{oops", daemon)["hookSpecificOutput"]["permissionDecision"] == "deny"
