@@ -156,4 +156,4 @@ def test_a_misspelt_option_is_refused_not_ignored() -> None:
 
     with pytest.raises(ValidationError, match="sourse"):
         ClefDecisionModel(sourse="smollm2")  # type: ignore[call-arg]
-    assert ClefDecisionModel(source="smollm2").source == "smollm2"
+    assert ClefDecisionModel(model="smollm2").source == "smollm2"

@@ -30,18 +30,21 @@ __all__ = ["ClefDecisionModel"]
 class ClefDecisionModel(BaseDecisionModel):
     """Decision model over a clef-tools `Decider` (embedded readout, local Clef, hosted).
 
-    Pass a ready `decider`, or a `source` to open on first use: any backend spec that
-    `clef_tools.load_decider` takes (`"embedded"`, `"smollm2"`, a `.gguf` or model folder,
-    `"clef-flash"`, `"http://host:port"`, `"systemone"`, `"workers-ai"`, `"cascade"`).
+    Pass a ready `decider`, or the `model` to open on first use — as in langchain-openai,
+    `model` selects what answers: any backend spec that `clef_tools.load_decider` takes
+    (`"embedded"`, `"smollm2"`, a `.gguf` or model folder, `"clef-flash"`,
+    `"http://host:port"`, `"systemone"`, `"workers-ai"`, `"cascade"`). `source` is its
+    older name, kept as an alias; the two naming different backends is an error.
     """
 
     # a misspelt option (`sourse="smollm2"`) must fail, not silently load the default model
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     model: str = ""
-    """Model id reported to callbacks and LangSmith; defaults to the backend's."""
+    """The backend spec to open when no `decider` is given (default: the embedded model);
+    also the model id reported to callbacks and LangSmith (with a `decider`: its id)."""
     source: str | None = None
-    """Backend spec to open when no `decider` is given (default: the embedded model)."""
+    """The older name of `model` (an alias: give one or the other)."""
     decider: Decider | None = Field(default=None, exclude=True)
     """The backend; loaded from `source` on first use when absent."""
     examples: str | None = None
@@ -56,10 +59,15 @@ class ClefDecisionModel(BaseDecisionModel):
 
     @model_validator(mode="after")
     def _fill_model(self) -> ClefDecisionModel:
-        if not self.model:
-            self.model = (
-                self.decider.model_id if self.decider is not None else (self.source or "embedded")
+        if self.decider is not None:
+            self.model = self.model or self.decider.model_id
+            return self
+        if self.model and self.source and self.model != self.source:
+            raise ValueError(
+                f"model={self.model!r} and source={self.source!r} name different backends: "
+                "`model` selects the backend (`source` is its older name); give one"
             )
+        self.model = self.source = self.model or self.source or "embedded"
         return self
 
     @classmethod

@@ -174,3 +174,18 @@ async def test_batch_runs_carry_the_provider_and_model_like_invoke(smollm2: Read
             assert metadata["ls_provider"] == "clef-tools"
             assert metadata["ls_model_name"] == smollm2.model_id
             assert run.run_type == "llm"
+
+
+def test_model_selects_the_backend_as_in_langchain_openai(smollm2: Any) -> None:
+    import pydantic
+
+    from langchain_clef import ClefDecisionModel
+
+    chosen = ClefDecisionModel(model="smollm2")
+    assert chosen.backend.model_id == smollm2.model_id  # not the 1.5B default
+    assert chosen.model == "smollm2"
+    assert ClefDecisionModel(source="smollm2").model == "smollm2"  # the older name still works
+    assert ClefDecisionModel(model="smollm2", source="smollm2").source == "smollm2"
+    with pytest.raises(pydantic.ValidationError, match="name different backends"):
+        ClefDecisionModel(model="smollm2", source="embedded")
+    assert ClefDecisionModel().model == "embedded"

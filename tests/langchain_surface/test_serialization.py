@@ -66,7 +66,7 @@ def test_the_key_it_holds_authenticates_against_a_hosted_scorer() -> None:
             ),
             {"TYPESAFE_API_KEY": "ts-right"},
         )
-        wrong = ClefDecisionModel(source=f"{base}#instant", typesafe_api_key=SecretStr("ts-wrong"))
+        wrong = ClefDecisionModel(model=f"{base}#instant", typesafe_api_key=SecretStr("ts-wrong"))
         try:
             assert right.invoke({"state": "my parcel is late", "questions": Q}).answers["late"]
             with pytest.raises(ModelAuthenticationError):
