@@ -104,7 +104,14 @@ def register(sub: Any) -> None:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    if not args.no_plots:
+        from clef_tools.evaluation._plots import require_matplotlib
+        from clef_tools.protocol._errors import ConfigError, MissingExtraError
 
+        try:
+            require_matplotlib()  # before the model loads and the set is scored
+        except MissingExtraError as exc:  # an option the install cannot honour: exit 2
+            raise ConfigError(str(exc)) from exc
     args.out.mkdir(parents=True, exist_ok=True)
     if args.data and args.predictions is None:
         from clef_tools.evaluation._gate_eval import is_gate_data
@@ -192,6 +199,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         if old:
             model, backend = old.get("model"), old.get("backend", {}).get("kind")
     if args.data:
+        _enough_to_fit(args.data, args.limit, already=outcomes)
         # fitted on raw probabilities, whatever the backend's default calibration is
         decider = load_from_args(args, calibration="none")
         model, backend = decider.model_id, decider.info().kind
@@ -221,6 +229,29 @@ def _calibrate(args: argparse.Namespace) -> int:
             f"ECE {_ece(group):.3f} -> {_ece(after):.3f}  (on the fit data)"
         )
     return 0
+
+
+def _enough_to_fit(data: list[str], limit: int | None, *, already: list[Outcome]) -> None:
+    """Counted before the model runs: too few labelled questions of every type is an error
+    now, not after minutes of scoring."""
+    from clef_tools.evaluation._calibrate import MIN_ITEMS
+    from clef_tools.evaluation._run import load_eval_items
+
+    counts: dict[str, int] = {}
+    for outcome in already:
+        counts[outcome.type] = counts.get(outcome.type, 0) + 1
+    for path in data:
+        for item in load_eval_items(path, limit=limit):
+            for qid, question in item.questions.items():
+                if qid in item.gold:
+                    kind = str(question.get("type", "")) if isinstance(question, dict) else ""
+                    counts[kind] = counts.get(kind, 0) + 1
+    if not any(n >= MIN_ITEMS for n in counts.values()):
+        found = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"
+        raise ValueError(
+            f"calibrate needs at least {MIN_ITEMS} labelled questions of one type; the data "
+            f"has {found}: label more items (or fit on several files together)"
+        )
 
 
 def _say(text: str) -> None:

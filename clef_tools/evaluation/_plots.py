@@ -12,20 +12,31 @@ from typing import Any
 
 from clef_tools.evaluation import _metrics as m
 from clef_tools.evaluation._run import Outcome
+from clef_tools.protocol._errors import MissingExtraError
 from clef_tools.protocol._types import SCORED_TYPES
 
-__all__ = ["draw_plots"]
+__all__ = ["draw_plots", "require_matplotlib"]
 
 TYPES = SCORED_TYPES
 
 
-def _pyplot() -> Any:
+def require_matplotlib() -> None:
+    """Checked before any scoring: a run must not do all its work and then fail to plot."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError as exc:
-        raise RuntimeError(
-            "plots need matplotlib: pip install 'clef-tools[eval]' (or pass --no-plots)"
+        raise MissingExtraError(
+            "plots (`clef-tools eval`)",
+            "eval",
+            "matplotlib",
+            command="pip install 'clef-tools[eval]', or pass --no-plots",
         ) from exc
+
+
+def _pyplot() -> Any:
+    require_matplotlib()
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -21,7 +21,11 @@ def raw_run_summary(path: Path) -> dict[str, Any]:
     summary_path = path.with_name(path.name.removesuffix(".predictions.jsonl") + ".json")
     old: dict[str, Any] = json.loads(summary_path.read_text()) if summary_path.exists() else {}
     if old.get("backend", {}).get("calibration") not in (None, "none"):
-        raise ValueError(f"{path} comes from a calibrated run; use an uncalibrated one")
+        used = old["backend"]["calibration"]
+        raise ValueError(
+            f"{path} comes from a run calibrated with {used!r}; re-scoring and fitting need "
+            "raw probabilities: re-run it with `clef-tools eval DATA --calibration none`"
+        )
     return old
 
 
