@@ -212,7 +212,7 @@ def _model(args: argparse.Namespace) -> int:
     from clef_tools.protocol._limits import LIMITS
 
     if args.install:
-        install_wheels(wheels_for_spec(args.model))
+        install_wheels(wheels_for_spec(args.model), quiet=True if args.quiet else None)
     spec = parse_spec(args.model)
     kind = spec.kind
     info: dict[str, Any] = {"backend": kind, "limits": LIMITS}

