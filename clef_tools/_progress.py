@@ -24,8 +24,10 @@ _WRITING = threading.Lock()
 class Progress:
     """Prints `clef-tools: <step> (<elapsed>s)` lines and bars when enabled."""
 
-    def __init__(self, enabled: bool = True, *, heartbeat_s: float = 5.0) -> None:
-        self.enabled = enabled
+    def __init__(self, enabled: bool | None = True, *, heartbeat_s: float = 5.0) -> None:
+        """`enabled=None`: on when stderr is a terminal (a first load from Python says what
+        it is doing for minutes; a CI log or a pipe stays quiet)."""
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.heartbeat_s = heartbeat_s
         self._start = time.monotonic()
 

@@ -36,7 +36,7 @@ def load_decider(
     contextual: Iterable[str] = LoadOptions.contextual,
     prefix_cache_tokens: int = LoadOptions.prefix_cache_tokens,
     timeout: float | None = LoadOptions.timeout,
-    progress: bool = LoadOptions.progress,
+    progress: bool | None = LoadOptions.progress,
     trust_release_code: bool = LoadOptions.trust_release_code,
     examples: ExampleIndex | str | os.PathLike[str] | None = None,
     api_key: str | None = None,

@@ -73,7 +73,8 @@ class LoadOptions:
     contextual: Iterable[str] = ("noul",)
     prefix_cache_tokens: int = 16384
     timeout: float | None = None
-    progress: bool = False
+    progress: bool | None = None
+    """Progress lines and bars on stderr while loading (None: when stderr is a terminal)."""
     trust_release_code: bool = False
     api_key: str | None = field(default=None, repr=False)
     """A hosted backend's key or token (default: its environment variable); never shown."""

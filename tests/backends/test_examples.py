@@ -152,10 +152,12 @@ def test_examples_decide_what_option_names_cannot(index: ExampleIndex) -> None:
     for state, gold in cases.items():
         answer = taught.decide(state, {"team": QUESTION})
         assert answer.choices["team"].choice == gold, state
-        assert answer.choices["team"].probabilities[gold] > 0.6
+        # nine rows are too few to calibrate: sure of the right team, but not near-certain
+        assert 0.45 < answer.choices["team"].probabilities[gold] < 0.9
         assert answer.tiers == {"team": "examples"}  # type: ignore[attr-defined]
         without = bare.decide(state, {"team": QUESTION}).choices["team"].probabilities
         assert max(without.values()) < 0.6  # the codes alone say little
+        assert answer.choices["team"].probabilities[gold] > without[gold]
 
 
 def test_questions_the_index_does_not_serve_are_answered_as_before(index: ExampleIndex) -> None:
@@ -345,7 +347,7 @@ def test_router_routes_by_example(smollm2: ReadoutDecider) -> None:
         include_decision=True,
     )
     result = router.invoke("the courier lost my order")
-    assert result.route == "team_b" and result.answer.probabilities["team_b"] > 0.6
+    assert result.route == "team_b" and result.answer.probabilities["team_b"] > 0.45
 
     class Foreign(BaseDecisionModel):
         @property
@@ -502,3 +504,21 @@ def test_labelled_out_of_scope_examples_never_make_out_of_scope_worse() -> None:
     # and in-scope messages keep their intents
     kept = np.mean([p != "out_of_scope" for p in picks(labelled, near)])
     assert kept > 0.9
+
+
+def test_an_index_too_small_to_calibrate_says_so_and_is_not_sure_of_itself() -> None:
+    from clef_tools.backends.embedding._index import SmallIndexWarning
+
+    rows = [
+        (f"{verb} my {thing}", label)
+        for label, verb in (("billing", "refund"), ("shipping", "track"), ("tech", "fix"))
+        for thing in ("order", "card", "phone", "account", "parcel")
+    ]  # 15 rows, as a user's first try
+    with pytest.warns(SmallIndexWarning, match="15 rows: too few to calibrate"):
+        tiny = build_index([Example(t, label, "team") for t, label in rows])
+    question = {"type": "choice", "instructions": "Which team?",
+                "criteria": {"billing": None, "shipping": None, "tech": None}}  # fmt: skip
+    answer = EmbeddingDecider(examples=tiny).decide("refund my order", {"team": question})
+    probabilities = answer.choices["team"].probabilities
+    assert answer.choices["team"].choice == "billing"
+    assert probabilities["billing"] < 0.95  # a row it holds verbatim, and still not certain

@@ -18,6 +18,7 @@ import json
 import math
 import os
 import threading
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from typing import Any
 from clef_tools.backends.embedding._scoring import (
     DEFAULT_TEMPERATURE,
     DEFAULT_TOP,
+    MIN_CALIBRATION_ROWS,
+    SMALL_INDEX_TEMPERATURE,
     fit_none_floor,
     is_none_option,
     loo_scores,
@@ -50,6 +53,10 @@ MAX_ROWS = 100_000
 MAX_TEXT_CHARS = 8_000
 MAX_LABEL_CHARS = 200
 MAX_FILE_BYTES = 512 * 2**20
+
+
+class SmallIndexWarning(UserWarning):
+    """An example index too small to calibrate its own confidence."""
 
 
 class ExampleIndexError(ConfigError):
@@ -200,10 +207,22 @@ class ExampleIndex:
 
     def refit_temperature(self, seed: int = 0) -> float:
         """Fit the temperature and the none-floor on the index's own rows (leave-one-out);
-        returns the temperature."""
+        returns the temperature. An index too small for that (fewer than 20 rows whose
+        label has another row) cannot know how sure to be: it gets `SMALL_INDEX_TEMPERATURE`,
+        which keeps it from near-certainty, and a warning."""
         found = loo_scores(self.vectors, self.labels, self.top, seed=seed)
         if found is not None:
             self.temperature = temperature_from_loo(*found)
+        elif len(self.labels):
+            self.temperature = max(self.temperature, SMALL_INDEX_TEMPERATURE)
+            warnings.warn(
+                f"the example index has {len(self.labels)} rows: too few to calibrate its "
+                f"confidence (it needs at least {MIN_CALIBRATION_ROWS} rows whose label has "
+                f"another example); its temperature is set to {SMALL_INDEX_TEMPERATURE} so "
+                "that it is not sure of itself. Add examples to calibrate it.",
+                SmallIndexWarning,
+                stacklevel=2,
+            )
         floor = fit_none_floor(self.vectors, self.labels, self.top, seed=seed, found=found)
         if floor is not None:
             self.none_floor = floor

@@ -24,7 +24,7 @@ def load_readout(
     max_context_tokens: int | None = None,
     contextual: Iterable[str] = LoadOptions.contextual,
     prefix_cache_tokens: int = LoadOptions.prefix_cache_tokens,
-    progress: bool = False,
+    progress: bool | None = None,
 ) -> ReadoutDecider:
     """A local causal-LM readout: `embedded`, `smollm2`, a `.gguf` file or a folder."""
     source = resolve_model(model)
