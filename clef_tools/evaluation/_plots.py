@@ -43,6 +43,28 @@ def _pyplot() -> Any:
     return plt
 
 
+def _wrapped(text: str, inches: float, fontsize: float) -> str:
+    """`text` broken into lines that fit a figure `inches` wide: a title is never clipped."""
+    import textwrap
+
+    per_line = max(int(inches * 72 / (fontsize * 0.6)), 20)
+    return "\n".join(textwrap.wrap(text, per_line)) or text
+
+
+def _plot_bins(
+    confidence: Sequence[float], correct: Sequence[bool], lo: float, bins: int = 10
+) -> list[tuple[float, float, float, int]]:
+    """(left edge, width, accuracy, count) for `bins` equal bins over [lo, 1]: a yes/no
+    answer's confidence is never below 0.5, so its plot spends no width on [0, 0.5)."""
+    width = (1.0 - lo) / bins
+    sums = [[0.0, 0] for _ in range(bins)]
+    for c, ok in zip(confidence, correct, strict=True):
+        k = min(max(int((c - lo) / width), 0), bins - 1)
+        sums[k][0] += float(ok)
+        sums[k][1] += 1
+    return [(lo + k * width, width, a / n if n else 0.0, int(n)) for k, (a, n) in enumerate(sums)]
+
+
 def draw_plots(
     outcomes: Sequence[Outcome], out_dir: Path, title: str, prefix: str = ""
 ) -> list[Path]:
@@ -51,45 +73,59 @@ def draw_plots(
     if not kinds:
         return []
     paths = []
-    fig, axes = plt.subplots(1, len(kinds), figsize=(4.2 * len(kinds), 4.2), squeeze=False)
+    panel = 4.4
+    fig, axes = plt.subplots(1, len(kinds), figsize=(panel * len(kinds), panel + 0.4),
+                             squeeze=False)  # fmt: skip
     for ax, kind in zip(axes[0], kinds, strict=True):
         outs = [o for o in outcomes if o.type == kind]
         conf, ok = [o.confidence for o in outs], [o.correct for o in outs]
-        bins = m.reliability_bins(conf, ok)
-        width = 1 / len(bins)
-        for i, (_, acc, n) in enumerate(bins):
-            if n:
-                ax.bar(i * width, acc, width=width, align="edge", color="#4c72b0", alpha=0.8)
-                ax.text(i * width + width / 2, 0.01, str(n), ha="center", fontsize=6, rotation=90)
-        ax.plot([0, 1], [0, 1], "--", color="grey", linewidth=1)
+        lo = 0.5 if kind == "noul" else 0.0
+        for left, width, acc, n in _plot_bins(conf, ok, lo):
+            if not n:
+                continue
+            # an edge keeps a bin with accuracy 0 visible: it was answered, and always wrong
+            ax.bar(left, max(acc, 0.004), width=width, align="edge", color="#4c72b0",
+                   alpha=0.8, edgecolor="#1f3b6e", linewidth=0.8)  # fmt: skip
+            ax.text(left + width / 2, min(acc, 0.9) + 0.02, f"n={n}", ha="center",
+                    va="bottom", fontsize=8, rotation=90)  # fmt: skip
+        ax.plot([lo, 1], [lo, 1], "--", color="grey", linewidth=1, label="perfect calibration")
         ax.set(
-            xlim=(0, 1),
-            ylim=(0, 1),
+            xlim=(lo, 1),
+            ylim=(0, 1.05),
             xlabel="confidence (probability of the answer given)",
             ylabel="accuracy",
-            title=f"{kind}: ECE {m.ece(conf, ok):.3f} (n={len(outs)})",
         )
-    fig.suptitle(f"Reliability: {title}", fontsize=10)
+        ax.set_title(
+            _wrapped(f"{kind}: ECE {m.ece(conf, ok):.3f} (n={len(outs)})", panel, 10),
+            fontsize=10,
+        )
+        ax.legend(loc="upper left", fontsize=8)
+    fig.suptitle(_wrapped(f"Reliability: {title}", panel * len(kinds), 11), fontsize=11)
     fig.tight_layout()
     paths.append(out_dir / f"{prefix}reliability.png")
     fig.savefig(paths[-1], dpi=110)
     plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(5.5, 4.2))
+    width_in = 6.0
+    fig, ax = plt.subplots(figsize=(width_in, 4.6))
     for kind in kinds:
         outs = [o for o in outcomes if o.type == kind]
         curve = m.coverage_curve([o.confidence for o in outs], [o.correct for o in outs])
         ax.plot([c for _, c, _ in curve], [a for _, _, a in curve], label=kind)
     for target in (0.99, 0.95):
         ax.axhline(target, color="grey", linewidth=0.8, linestyle=":")
+        # 99 % above its line, 95 % below its own: two labels 0.04 apart never overlap
+        ax.text(0.99, target, f"{target:.0%} accuracy", color="dimgrey", fontsize=8,
+                ha="right", va="bottom" if target > 0.97 else "top",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})  # fmt: skip
     ax.set(
         xlim=(0, 1),
         ylim=(0, 1.01),
         xlabel="coverage (share of items acted on, most confident first)",
         ylabel="accuracy among them",
-        title=f"Accuracy vs coverage: {title}",
     )
-    ax.legend()
+    ax.set_title(_wrapped(f"Accuracy vs coverage: {title}", width_in, 10), fontsize=10)
+    ax.legend(loc="lower left", fontsize=9)
     fig.tight_layout()
     paths.append(out_dir / f"{prefix}coverage.png")
     fig.savefig(paths[-1], dpi=110)
@@ -124,7 +160,10 @@ def draw_threshold_chart(summary: dict[str, Any], path: Path, title: str) -> Pat
         ylim=(-0.02, 1.02),
         xlabel="false escalate (safe calls sent to a human or denied)",
         ylabel="false allow (unsafe calls let through)",
-        title=f"{title}\nrisk AUROC {_or_nan(summary.get('auroc')):.3f}",
+    )
+    ax.set_title(
+        _wrapped(title, 5.5, 10) + f"\nrisk AUROC {_or_nan(summary.get('auroc')):.3f}",
+        fontsize=10,
     )
     ax.legend()
     fig.tight_layout()
