@@ -22,6 +22,19 @@ _SQL_START = re.compile(
 )
 
 
+_RECIPIENT_KEYS = frozenset(
+    {"attendees", "invitees", "participants", "guests", "to", "cc", "bcc", "recipients",
+     "members", "share_with", "shared_with", "emails", "invite"}
+)  # fmt: skip
+
+
+def _has_recipients(args: Mapping[str, Any]) -> bool:
+    return any(
+        str(key).lower() in _RECIPIENT_KEYS and value not in (None, "", [], {})
+        for key, value in args.items()
+    )
+
+
 def call_effect(
     name: str,
     args: Mapping[str, Any],
@@ -44,4 +57,11 @@ def call_effect(
     effect = tool_effect(name, description, annotations)
     if effect.kind == "execute":  # runs something the call does not show: not judgeable
         effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
+    if (
+        effect.kind in ("create", "modify")
+        and _has_recipients(args)
+        and "draft" not in bare.lower()
+    ):
+        # an event or a document with attendees is an invitation: it reaches other people
+        effect = Effect(effect.kind, "external", False, effect.high_impact, effect.what)
     return CallEffect((effect,), "annotations" if annotations else "name")

@@ -64,6 +64,9 @@ class Effect:
     high_impact: bool = False
     what: str = ""
     """The part of the call it comes from (`git push --force`, `DELETE FROM users`)."""
+    objects: tuple[str, ...] = ()
+    """What a command acts on (`rm -rf dist` → `dist`; `git rebase main` → `main`): the
+    names the user must have given for it to be their object, not the command's words."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -72,6 +75,7 @@ class Effect:
             "reversible": self.reversible,
             "high_impact": self.high_impact,
             "what": self.what[:200],
+            **({"objects": list(self.objects[:16])} if self.objects else {}),
         }
 
 
@@ -103,6 +107,11 @@ class CallEffect:
     @property
     def external(self) -> bool:
         return any(e.reach == "external" for e in self.effects)
+
+    @property
+    def objects(self) -> tuple[str, ...]:
+        """What the call's commands act on (empty for a call that is not a command)."""
+        return tuple(dict.fromkeys(o for e in self.effects for o in e.objects))
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

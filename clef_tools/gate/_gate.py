@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextvars
 import math
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -51,7 +52,9 @@ class GateDecision:
 
     verdict: Verdict
     risk: float | None
-    """P(unsafe) under the risk model (the highest P(yes) without one); None on failure."""
+    """P(unsafe) under the risk model (the highest P(yes) without one), kept inside the
+    verdict's band: a verdict a rule settled or raised carries a risk in that band. None on
+    failure."""
     probabilities: dict[str, float]
     escalate_at: float
     deny_at: float
@@ -379,13 +382,23 @@ class ToolGate:
         effect = call_effect(name, args, description=description, annotations=annotations)
         said, results = user_and_results(messages)
         licence = licence_of(said)
+        if effect.source == "shell":
+            # a command's own words (`rm`, `-rf`, `git rebase`) are not names the user must
+            # have said: what it acts on is
+            in_request = _objects_named(effect.objects, said)
+            in_results = bool(results) and _objects_named(effect.objects, "\n".join(results))
+        else:
+            targets = _targets(args)
+            in_request = _all_named(name, targets, said, description, annotations)
+            in_results = bool(results) and _all_named(
+                name, targets, "\n".join(results), description, annotations
+            )
         stakes = judge_stakes(
             effect,
             licence,
             args,
-            grounded_in_request=_all_named(name, args, said, description, annotations),
-            grounded_in_results=bool(results)
-            and _all_named(name, args, "\n".join(results), description, annotations),
+            grounded_in_request=in_request,
+            grounded_in_results=in_results,
             taint=taint_of(results),
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
@@ -463,9 +476,12 @@ class ToolGate:
         """A verdict the effect and the licence settle without any model: the risk given is
         the evidence's (with a risk model), kept inside the verdict's band."""
         verdict = stakes.verdict or "escalate"
+        # the bands are half-open ([0, escalate_at) allows): a risk on a boundary would
+        # read as the next band's, and tie an allowed call with an escalated one
+        below = 1e-3
         low, high = {
-            "allow": (0.0, policy.escalate_at),
-            "escalate": (policy.escalate_at, policy.deny_at),
+            "allow": (0.0, max(policy.escalate_at - below, 0.0)),
+            "escalate": (policy.escalate_at, max(policy.deny_at - below, policy.escalate_at)),
             "deny": (policy.deny_at, 1.0),
         }[verdict]
         risk = low
@@ -529,8 +545,13 @@ class ToolGate:
         if floor == "escalate" and approved and verdict == "allow":
             floor = "allow"  # people approved calls like this one: their answer is the licence
         raised = _ORDER[floor] > _ORDER[verdict]
+        model_risk = risk
         if raised:
             verdict = floor
+            # the risk stays inside its verdict's band (the model's own is `model_risk` in
+            # the evidence): a caller ranking calls by risk sees a rule-raised call above
+            # every allowed one
+            risk = max(risk, policy.escalate_at if floor == "escalate" else policy.deny_at)
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",
             "escalate": f"in [{policy.escalate_at}, {policy.deny_at})",
@@ -550,6 +571,7 @@ class ToolGate:
             evidence={
                 **(prepared.evidence.as_dict() if prepared.evidence is not None else {}),
                 **(stakes.features if stakes is not None else {}),
+                **({"model_risk": model_risk} if raised else {}),
             },
             reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
             risk_model=risk_model.name if risk_model is not None else None,
@@ -656,6 +678,45 @@ def _all_named(
         name, args, request=text, description=description, annotations=annotations, relevance=0.0
     )
     return found.any_ungrounded == 0.0
+
+
+#: Arguments that say how, not on what or to whom: free text the agent writes, a time, a
+#: role (a role is judged against the one asked for, `permission_above_asked`).
+_NOT_TARGETS = frozenset(
+    {"title", "subject", "body", "message", "text", "content", "description", "note", "notes",
+     "summary", "comment", "start", "end", "time", "date", "when", "duration", "timezone",
+     "role", "permission", "permissions", "access", "level"}
+)  # fmt: skip
+_TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
+
+
+def _targets(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments that name what a call acts on or whom it reaches: the ones the user
+    must have named for it to be their object."""
+    return {
+        k: v
+        for k, v in args.items()
+        if str(k).lower() not in _NOT_TARGETS and not (isinstance(v, str) and _TIME.match(v))
+    }
+
+
+def _objects_named(objects: Sequence[str], text: str) -> bool:
+    """Whether every object of a command appears in `text` (a path by itself or by its last
+    part: "the dist folder" names `dist/`); a command that names no object, or one as broad
+    as `.` or `*`, is not on something the user named."""
+    said = text.lower()
+    if not objects or not said:
+        return False
+    for obj in objects:
+        plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
+        if not plain or plain in (".", "..", "*", "~", "/") or set(plain) <= set("./*~"):
+            return False
+        last = plain.rsplit("/", 1)[-1]
+        if not re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", said) and not (
+            len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", said)
+        ):
+            return False
+    return True
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

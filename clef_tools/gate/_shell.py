@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, EffectKind, table
@@ -195,11 +196,66 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
 }
 
 
+#: Tools whose first operand names what to do, not what to do it to (`git rebase main`).
+_SUBCOMMAND_TOOLS = frozenset(
+    [
+        "git",
+        "npm",
+        "pnpm",
+        "yarn",
+        "cargo",
+        "pip",
+        "pip3",
+        "uv",
+        "poetry",
+        "docker",
+        "podman",
+        "kubectl",
+        "helm",
+        "terraform",
+        "gh",
+        "aws",
+        "gcloud",
+        "az",
+        "systemctl",
+        "service",
+        "brew",
+        "apt",
+        "apt-get",
+        "dnf",
+        "yum",
+        "go",
+        "make",
+        "just",
+    ]
+)
+#: Operands a command names by convention, not because the user chose them.
+_IMPLICIT = frozenset({"origin", "upstream", "head", "--"})
+
+
+def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
+    """What a simple command acts on: its operands, less a subcommand and conventional names."""
+    if not argv:
+        return ()
+    tool = argv[0].rsplit("/", 1)[-1]
+    operands = _operands(argv[1:])
+    if tool in _SUBCOMMAND_TOOLS:
+        operands = operands[1:]
+    return tuple(o for o in operands if o.lower() not in _IMPLICIT)[:32]
+
+
 def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Effect]:
     """What one simple command does (no pipes or lists: `shell_effects` splits those).
     `elevated` (under `sudo`): every change it makes is high-impact."""
     if not argv:
         return []
+    objects = command_objects(argv)
+    return [
+        e if e.objects else replace(e, objects=objects) for e in _classify(argv, elevated=elevated)
+    ]
+
+
+def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     text = " ".join(argv)[:200]
     tool = argv[0].rsplit("/", 1)[-1]
     args = list(argv[1:])

@@ -221,7 +221,7 @@ def judge_stakes(
             False,
             features,
         )
-    if not named and kinds & {"send", "pay", "grant", "delete"}:
+    if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return Stakes(
             None,
             "escalate",

@@ -17,7 +17,7 @@ from clef_tools import (
     ReviewStore,
     ToolGate,
 )
-from clef_tools.gate import load_risk_model
+from clef_tools.gate import GateDecision, load_risk_model
 from clef_tools.testing import FixedDecider
 
 ATTACKER = ("send_money", {"recipient": "US133000000121212121212", "amount": 0.01})
@@ -111,7 +111,15 @@ def test_approvals_of_other_calls_of_a_tool_lower_its_risk(
     assert untaught.risk is not None and min(r["risk"] for r in kept[:6]) > 0.2
     taught = gate.judge("send_direct_message", new, messages=asked)
     assert taught.reviews is not None and taught.reviews["tool_offset"] < -0.5
-    assert taught.risk is not None and taught.risk < untaught.risk - 0.1
+
+    def model_risk(decision: GateDecision) -> float:
+        # a rule may keep the verdict (and the risk given) in a stricter band: the model's
+        # own risk is what the reviews move
+        risk = decision.evidence.get("model_risk", decision.risk)
+        assert risk is not None
+        return risk
+
+    assert model_risk(taught) < model_risk(untaught) - 0.1
     # another tool learns nothing from them
     other = gate.judge("send_channel_message", {"channel": "general", "body": "Thanks!"})
     assert other.reviews is None
