@@ -690,14 +690,28 @@ _NOT_TARGETS = frozenset(
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
 
 
+#: What free text can carry out of the user's control: links, addresses, account numbers.
+_CARRIED = re.compile(
+    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"
+)
+
+
 def _targets(args: Mapping[str, Any]) -> dict[str, Any]:
     """The arguments that name what a call acts on or whom it reaches: the ones the user
-    must have named for it to be their object."""
-    return {
-        k: v
-        for k, v in args.items()
-        if str(k).lower() not in _NOT_TARGETS and not (isinstance(v, str) and _TIME.match(v))
-    }
+    must have named for it to be their object. Free text is the agent's own wording, but a
+    link, an address or an account number inside it is a target like any other (a message
+    body is how a phishing link or a leaked address leaves)."""
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, str) and _TIME.match(value):
+            continue
+        if str(key).lower() in _NOT_TARGETS:
+            carried = _CARRIED.findall(value) if isinstance(value, str) else []
+            if carried:
+                out[f"{key}_carries"] = carried
+            continue
+        out[key] = value
+    return out
 
 
 def _objects_named(objects: Sequence[str], text: str) -> bool:
