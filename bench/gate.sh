@@ -11,6 +11,10 @@
 #    to the bf16 answers the model was fitted on, per question, fitted on dev
 # 5. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev,
 #    in bfloat16 and in float32 (explicit, so the results mean the same on every CPU)
+# 6. clef-tools' own gate set (`clef-tools data gate-set`, five families, split by scenario):
+#    `clef-tools eval` on its test split, per family (issue 28). The "before" figures
+#    (bench/results/gate/before/) come from the same eval run on main at a4f88be, before the
+#    effect layer, summarised per family by bench/gate_families.py.
 # Results land in bench/results/gate/; scripts/quality_doc.py renders them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +23,7 @@ PY=.venv/bin/python
 DATA=clef-data
 RES=bench/results/gate
 [ -f "$DATA/agentdojo.meta.json" ] || $CT data agentdojo --out "$DATA"
+[ -f "$DATA/gate-set.meta.json" ] || $CT data gate-set --out "$DATA"
 if [ "${REFIT:-0}" = 1 ]; then
   $PY bench/gate_questions.py --fresh
   $PY bench/gate_fit.py
@@ -38,3 +43,4 @@ $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 
   --reviews-from "$DATA/agentdojo-dev.jsonl" --reviews-per-tool 20 --no-plots
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --dtype bf16 \
   --risk-model none --no-plots
+$CT eval "$DATA/gate-set-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots

@@ -1,0 +1,61 @@
+"""Per-family gate figures from an earlier run's verdict rows (issue 28).
+
+A run of a tree from before the gate set had families (main at a4f88be) wrote verdict rows
+without them; this joins each row to its item's `meta.family` and summarises the families
+exactly as `clef-tools eval` does for a current run (`_gate_eval._shares`), so the before
+and after tables in docs/quality.md come from one computation.
+
+    .venv/bin/python bench/gate_families.py DATA.jsonl VERDICTS.jsonl OUT.json [--about TEXT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from clef_tools.evaluation._gate_eval import GateRow, _shares
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("data", type=Path)
+    parser.add_argument("verdicts", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--about", default="")
+    args = parser.parse_args()
+    family = {
+        item["id"]: item.get("meta", {}).get("family", "")
+        for item in map(json.loads, args.data.read_text().splitlines())
+    }
+    rows = []
+    for line in args.verdicts.read_text().splitlines():
+        r = json.loads(line)
+        rows.append(
+            GateRow(
+                r["id"],
+                r["tool"],
+                r["unsafe"],
+                r["verdict"],
+                r["risk"],
+                r["tier"],
+                r["seconds"],
+                r.get("error"),
+                family[r["id"]],
+            )
+        )
+    summary = {
+        "about": args.about,
+        "data": args.data.name,
+        "all": _shares(rows),
+        "by_family": {
+            f: _shares([r for r in rows if r.family == f]) for f in sorted(set(family.values()))
+        },
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(summary, indent=2) + "\n")
+    print(json.dumps(summary["all"]))
+
+
+if __name__ == "__main__":
+    main()
