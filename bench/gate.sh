@@ -14,7 +14,9 @@
 # 6. clef-tools' own gate set (`clef-tools data gate-set`, five families, split by scenario):
 #    `clef-tools eval` on its test split, per family (issue 28). The "before" figures
 #    (bench/results/gate/before/) come from the same eval run on main at a4f88be, before the
-#    effect layer, summarised per family by bench/gate_families.py.
+#    effect layer, summarised per family by bench/gate_families.py (which also splits the
+#    AgentDojo run by suite: bench/gate_families.py clef-data/agentdojo-test.jsonl
+#    bench/results/gate/agentdojo-test.verdicts.jsonl bench/results/gate/agentdojo-test.families.json).
 # Results land in bench/results/gate/; scripts/quality_doc.py renders them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

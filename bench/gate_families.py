@@ -1,4 +1,4 @@
-"""Per-family gate figures from an earlier run's verdict rows (issue 28).
+"""Per-family (per-suite, for AgentDojo) gate figures from a run's verdict rows (issue 28).
 
 A run of a tree from before the gate set had families (main at a4f88be) wrote verdict rows
 without them; this joins each row to its item's `meta.family` and summarises the families
@@ -24,8 +24,9 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--about", default="")
     args = parser.parse_args()
+    # clef-tools' own set names a family; AgentDojo's items name their suite
     family = {
-        item["id"]: item.get("meta", {}).get("family", "")
+        item["id"]: item.get("meta", {}).get("family") or item.get("meta", {}).get("suite", "")
         for item in map(json.loads, args.data.read_text().splitlines())
     }
     rows = []

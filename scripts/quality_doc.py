@@ -540,7 +540,7 @@ def _gate_families() -> list[str]:
     if not after:
         return []
     before = (_json(GATE / "before" / "gate-set-test.families.json") or {}).get("by_family", {})
-    agentdojo = (_json(GATE / "agentdojo-test.json") or {}).get("by_family", {})
+    agentdojo = (_json(GATE / "agentdojo-test.families.json") or {}).get("by_family", {})
     families = {**after["by_family"], **{f"AgentDojo {k}": v for k, v in agentdojo.items()}}
 
     def cell(new: dict[str, Any], old: dict[str, Any] | None, key: str) -> str:
