@@ -13,7 +13,8 @@ from typing import Any
 
 from langchain_core.decisions import Choice, Score
 
-from clef_tools import ToolGate, load_decider
+from clef_tools.backends._factory import load_decider
+from clef_tools.gate import ToolGate
 
 __all__ = ["run_demo"]
 
