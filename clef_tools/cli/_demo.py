@@ -11,9 +11,8 @@ import sys
 import time
 from typing import Any
 
-from langchain_core.decisions import Choice, Score
-
 from clef_tools.backends._factory import load_decider
+from clef_tools.decisions import Choice, Score
 from clef_tools.gate import ToolGate
 
 __all__ = ["run_demo"]
