@@ -268,3 +268,38 @@ def test_headless_deny_turns_an_escalation_into_a_denial() -> None:
     denied = answer("deny")
     assert denied["permissionDecision"] == "deny"
     assert "headless" in denied["permissionDecisionReason"]
+
+
+def test_what_follows_an_ask_is_the_persons_answer(tmp_path: Path) -> None:
+    """A `PostToolUse` for an asked call is an approval, a `PermissionDenied` a rejection; an
+    ask the person never answered (they typed the next prompt) teaches nothing."""
+    from clef_tools.audit import AuditLog
+    from clef_tools.gate import ReviewStore, ToolGate
+    from clef_tools.hooks import HookEngine
+    from clef_tools.testing import BrokenDecider
+
+    store = ReviewStore()
+    audit = AuditLog(tmp_path / "audit.sqlite")
+    # no risk model and a failing scorer: every call is escalated, so every call is asked
+    engine = HookEngine(ToolGate(BrokenDecider(), risk_model=None, reviews=store), audit=audit)
+
+    def pre(call_id: str) -> str:
+        out = engine.handle({"session_id": "s", "hook_event_name": "PreToolUse",
+                             "tool_name": "send_email", "tool_use_id": call_id,
+                             "tool_input": {"to": f"{call_id}@example.com", "body": "hi"}})  # fmt: skip
+        assert out is not None
+        decision: str = out["hookSpecificOutput"]["permissionDecision"]
+        return decision
+
+    assert [pre("a"), pre("b"), pre("c")] == ["ask", "ask", "ask"]
+    engine.handle({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "send_email",
+                   "tool_use_id": "a", "tool_input": {}, "tool_response": {"ok": True}})  # fmt: skip
+    engine.handle({"session_id": "s", "hook_event_name": "PermissionDenied",
+                   "tool_name": "send_email", "tool_use_id": "b", "tool_input": {}})  # fmt: skip
+    engine.handle(
+        {"session_id": "s", "hook_event_name": "UserPromptSubmit", "prompt": "never mind"}
+    )
+    assert store.counts() == {"send_email": {"approve": 1, "edit": 0, "reject": 1}}
+    reviewer = {row.call_id: row.reviewer for row in audit.rows()}
+    assert reviewer == {"a": "approve", "b": "reject", "c": "unanswered"}
+    audit.close()
