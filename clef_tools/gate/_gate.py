@@ -476,14 +476,7 @@ class ToolGate:
         """A verdict the effect and the licence settle without any model: the risk given is
         the evidence's (with a risk model), kept inside the verdict's band."""
         verdict = stakes.verdict or "escalate"
-        # the bands are half-open ([0, escalate_at) allows): a risk on a boundary would
-        # read as the next band's, and tie an allowed call with an escalated one
-        below = 1e-3
-        low, high = {
-            "allow": (0.0, max(policy.escalate_at - below, 0.0)),
-            "escalate": (policy.escalate_at, max(policy.deny_at - below, policy.escalate_at)),
-            "deny": (policy.deny_at, 1.0),
-        }[verdict]
+        low, high = _band(policy, verdict)
         risk = low
         if model is not None and evidence is not None:
             risk = min(max(model.fast(risk_features(evidence.as_dict(), {})), low), high)
@@ -551,7 +544,7 @@ class ToolGate:
             # the risk stays inside its verdict's band (the model's own is `model_risk` in
             # the evidence): a caller ranking calls by risk sees a rule-raised call above
             # every allowed one
-            risk = max(risk, policy.escalate_at if floor == "escalate" else policy.deny_at)
+            risk = max(risk, _band(policy, floor)[0])
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",
             "escalate": f"in [{policy.escalate_at}, {policy.deny_at})",
@@ -650,6 +643,18 @@ def _within(policy: GatePolicy, verdict: Verdict | None) -> bool:
     if verdict == "deny":
         return policy.deny_at < 1.0
     return verdict is not None
+
+
+def _band(policy: GatePolicy, verdict: Verdict) -> tuple[float, float]:
+    """The risks a verdict may carry. The bands are half-open ([0, escalate_at) allows): a
+    risk on a boundary would read as the next band's, and tie an allowed call with an
+    escalated one."""
+    below = 1e-3
+    return {
+        "allow": (0.0, max(policy.escalate_at - below, 0.0)),
+        "escalate": (policy.escalate_at, max(policy.deny_at - below, policy.escalate_at)),
+        "deny": (policy.deny_at, 1.0),
+    }[verdict]
 
 
 def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:

@@ -196,52 +196,16 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
 }
 
 
-#: Tools whose first operand names what to do, not what to do it to (`git rebase main`).
-_SUBCOMMAND_TOOLS = frozenset(
-    [
-        "git",
-        "npm",
-        "pnpm",
-        "yarn",
-        "cargo",
-        "pip",
-        "pip3",
-        "uv",
-        "poetry",
-        "docker",
-        "podman",
-        "kubectl",
-        "helm",
-        "terraform",
-        "gh",
-        "aws",
-        "gcloud",
-        "az",
-        "systemctl",
-        "service",
-        "brew",
-        "apt",
-        "apt-get",
-        "dnf",
-        "yum",
-        "go",
-        "make",
-        "just",
-    ]
-)
-#: Operands a command names by convention, not because the user chose them.
-_IMPLICIT = frozenset({"origin", "upstream", "head", "--"})
-
-
 def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
     """What a simple command acts on: its operands, less a subcommand and conventional names."""
     if not argv:
         return ()
     tool = argv[0].rsplit("/", 1)[-1]
     operands = _operands(argv[1:])
-    if tool in _SUBCOMMAND_TOOLS:
+    if tool in _words("subcommand_tools"):
         operands = operands[1:]
-    return tuple(o for o in operands if o.lower() not in _IMPLICIT)[:32]
+    implicit = _words("implicit_operands")
+    return tuple(o for o in operands if o.lower() not in implicit)[:32]
 
 
 def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Effect]:

@@ -149,16 +149,19 @@ class HookEngine:
             session.add({"role": "user", "content": prompt})
             unanswered = list(session.asked)
             session.asked.clear()  # the person moved on: an unanswered ask teaches nothing
+            messages = list(session.messages)
         for call_id in unanswered:
             if self.audit is not None:
                 self.audit.review("unanswered", call_id=call_id)
         # the request's licence, worked out now so the turn's first call does not wait
-        self._ahead.submit(self._licence_ahead, prompt)
+        self._ahead.submit(self._licence_ahead, messages)
 
-    def _licence_ahead(self, prompt: str) -> None:
-        from clef_tools.gate._licence import licence_of
+    def _licence_ahead(self, messages: list[dict[str, Any]]) -> None:
+        """The licence of all the user's words so far: what the gate reads for this turn's
+        calls (`licence_of` keeps it)."""
+        from clef_tools.gate._licence import licence_of, user_and_results
 
-        licence_of(prompt)
+        licence_of(user_and_results(messages)[0])
 
     def _pre_tool_use(self, event: Mapping[str, Any], surface: str) -> dict[str, Any]:
         name = str(event["tool_name"])
@@ -186,11 +189,15 @@ class HookEngine:
                 self._expire(session)
         return permission_output(permission, _reason(decision, permission))
 
+    def _take_asked(self, session: _Session, event: Mapping[str, Any]) -> _Asked | None:
+        """The escalation this event answers, if the host asked the person about its call."""
+        call_id = event.get("tool_use_id")
+        return session.asked.pop(call_id, None) if isinstance(call_id, str) else None
+
     def _post_tool_use(self, event: Mapping[str, Any]) -> None:
         session = self._session(event)
-        call_id = event.get("tool_use_id")
         with self._lock:
-            asked = session.asked.pop(call_id, None) if isinstance(call_id, str) else None
+            asked = self._take_asked(session, event)
             session.add({"role": "tool", "content": result_text(event.get("tool_response"))})
         if asked is None or event.get("permission_mode") == "bypassPermissions":
             return
@@ -199,9 +206,8 @@ class HookEngine:
 
     def _denied(self, event: Mapping[str, Any]) -> None:
         session = self._session(event)
-        call_id = event.get("tool_use_id")
         with self._lock:
-            asked = session.asked.pop(call_id, None) if isinstance(call_id, str) else None
+            asked = self._take_asked(session, event)
         if asked is not None:
             self._learn(asked, "reject")
 

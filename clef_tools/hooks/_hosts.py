@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools.hooks._claude_code import DECISION_EVENT
+from clef_tools.hooks._claude_code import DECISION_EVENT, permission_output
 
 __all__ = ["HOSTS", "Host", "host"]
 
@@ -193,13 +193,7 @@ def _codex_answer(output: Mapping[str, Any] | None, event: Mapping[str, Any]) ->
         return None
     if permission == "ask":
         reason += " (needs your approval: Codex hooks cannot ask, so it was blocked)"
-    return {
-        "hookSpecificOutput": {
-            "hookEventName": DECISION_EVENT,
-            "permissionDecision": "deny",
-            "permissionDecisionReason": reason,
-        }
-    }
+    return permission_output("deny", reason)
 
 
 def _codex_settings(command: str, timeout_s: int) -> dict[str, Any]:
