@@ -129,6 +129,7 @@ class EffectTable:
     verbs: Mapping[EffectKind, frozenset[str]]
     money: frozenset[str]
     members: frozenset[str]
+    own_details: frozenset[str]
     shell: Mapping[str, frozenset[str]]
     builtin: Mapping[str, Effect]
 
@@ -155,6 +156,7 @@ def table() -> EffectTable:
         verbs={cast(EffectKind, k): split(v) for k, v in raw["verbs"].items()},
         money=split(raw["objects"]["money"]),
         members=split(raw["objects"]["members"]),
+        own_details=split(raw["objects"]["own_details"]),
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
     )
@@ -183,7 +185,7 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
     present = set(listed)
     if kind in ("send", "create", "modify") and present & t.money:
         return "pay"
-    if kind in ("create", "modify") and present & t.members and "password" not in present:
+    if kind in ("create", "modify") and present & t.members and not present & t.own_details:
         return "grant"
     return kind
 

@@ -30,7 +30,7 @@ from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect
-from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._evidence import CallEvidence, call_evidence, gather_evidence, request_text
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, user_and_results
@@ -402,6 +402,7 @@ class ToolGate:
             taint=taint_of(results),
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
+            asked_by_name=_asked_by_name(name, licence),
         )
         seen = _Seen(stakes, effect, licence)
         model = self._uses_model(policy)
@@ -443,7 +444,8 @@ class ToolGate:
         # the evidence alone allows only what it can vouch for: a read, or an effect the
         # user asked for on what they named; anything else waits for the model
         fast_allow = risk < allow_below and stakes.may_allow_fast
-        if fast_allow or risk >= deny_at:
+        fast_deny = risk >= deny_at and stakes.ceiling == "deny"
+        if fast_allow or fast_deny:
             # what a reviewer of this call corrects: the deciding tier's risk before reviews
             self._judged.remember(key, unreviewed, model.name)
             verdict: Verdict = "allow" if fast_allow else "deny"
@@ -538,6 +540,8 @@ class ToolGate:
         if floor == "escalate" and approved and verdict == "allow":
             floor = "allow"  # people approved calls like this one: their answer is the licence
         raised = _ORDER[floor] > _ORDER[verdict]
+        ceiling = stakes.ceiling if stakes is not None else "deny"
+        lowered = _ORDER[verdict] > _ORDER[ceiling]
         model_risk = risk
         if raised:
             verdict = floor
@@ -545,6 +549,9 @@ class ToolGate:
             # the evidence): a caller ranking calls by risk sees a rule-raised call above
             # every allowed one
             risk = max(risk, _band(policy, floor)[0])
+        elif lowered:
+            verdict = ceiling
+            risk = min(risk, _band(policy, ceiling)[1])
         edge = {
             "allow": f"< escalate_at {policy.escalate_at}",
             "escalate": f"in [{policy.escalate_at}, {policy.deny_at})",
@@ -552,6 +559,8 @@ class ToolGate:
         }[verdict]
         if raised and stakes is not None:
             edge = f"(below the floor: {stakes.reason} → {floor})"
+        elif lowered and stakes is not None:
+            edge = f"(a local change that can be undone: {stakes.reason} → {ceiling})"
         decision = GateDecision(
             verdict=verdict,
             risk=risk,
@@ -564,7 +573,7 @@ class ToolGate:
             evidence={
                 **(prepared.evidence.as_dict() if prepared.evidence is not None else {}),
                 **(stakes.features if stakes is not None else {}),
-                **({"model_risk": model_risk} if raised else {}),
+                **({"model_risk": model_risk} if raised or lowered else {}),
             },
             reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
             risk_model=risk_model.name if risk_model is not None else None,
@@ -717,6 +726,13 @@ def _targets(args: Mapping[str, Any]) -> dict[str, Any]:
             continue
         out[key] = value
     return out
+
+
+def _asked_by_name(name: str, licence: Licence) -> bool:
+    """Whether the user's words hold the verb the tool is named by (`add_user_to_channel`
+    after "add all users to that channel")."""
+    lead = words(name.rsplit("__", 1)[-1])[:1]
+    return bool(lead) and len(lead[0]) > 2 and lead[0] in licence.words
 
 
 def _objects_named(objects: Sequence[str], text: str) -> bool:

@@ -157,10 +157,11 @@ def licence_of(request: str) -> Licence:
     read_only = bool(_ONLY_READ.search(text))
     asked = kinds - {"read"}
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
-    if not asked or (
-        sentences and all(_is_question(s) for s in sentences) and not _asks_action(text)
-    ):
-        read_only = read_only or not asked
+    # an action whose verb no table knows ("tidy up the README") licenses nothing, but it
+    # is not a request for information either: what follows it is asked about, not denied
+    unknown = any(_unknown_action(s) for s in sentences)
+    if not asked and not unknown:
+        read_only = True
     if read_only:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown"}
     amounts = tuple(_amounts(text))
@@ -172,15 +173,100 @@ def _is_question(sentence: str) -> bool:
     return sentence.rstrip().endswith("?") or bool(_QUESTION_START.match(sentence))
 
 
-def _asks_action(text: str) -> bool:
-    """ "Can you delete X?" asks for a deletion although it is a question."""
-    return bool(
-        re.search(
-            r"\b(?:can|could|would|will)\s+you\s+(?!tell|show|list|check|see|look|find)\w+",
-            text,
-            re.I,
-        )
-    )
+#: Words before an imperative's verb ("please", "can you", "then").
+_LEAD = frozenset(
+    [
+        "please",
+        "kindly",
+        "now",
+        "then",
+        "also",
+        "and",
+        "so",
+        "ok",
+        "okay",
+        "hey",
+        "hi",
+        "first",
+        "next",
+        "finally",
+        "lastly",
+        "can",
+        "could",
+        "would",
+        "will",
+        "you",
+        "go",
+        "ahead",
+        "quickly",
+    ]
+)
+#: Words that start a statement, not a command ("my build fails", "the file is big").
+_CONTEXT = frozenset(
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "my",
+        "me",
+        "mine",
+        "we",
+        "we're",
+        "our",
+        "us",
+        "it",
+        "it's",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "the",
+        "a",
+        "an",
+        "there",
+        "here",
+        "he",
+        "she",
+        "they",
+        "his",
+        "her",
+        "their",
+        "your",
+        "yesterday",
+        "today",
+        "tomorrow",
+        "thanks",
+        "thank",
+        "hello",
+        "sorry",
+        "yes",
+        "no",
+    ]
+)
+_ASKED = re.compile(r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?([a-z]+)", re.I)
+_INFO_VERBS = frozenset(["see", "help", "give", "tell", "show", "let"])
+
+
+def _unknown_action(sentence: str) -> bool:
+    """Whether a sentence asks for something no verb table knows: an imperative ("Tidy
+    up the README"), or "can you tidy…?". A question about something, a statement and a
+    request to look are not actions."""
+    asked = _ASKED.search(sentence)
+    if asked:
+        return _unknown_verb(asked.group(1).lower())
+    if _is_question(sentence):
+        return False
+    for word in re.findall(r"[a-z']+", sentence.lower()):
+        if word in _LEAD:
+            continue
+        return word not in _CONTEXT and _unknown_verb(word)
+    return False
+
+
+def _unknown_verb(word: str) -> bool:
+    return word not in _INFO_VERBS and not any(word in v for v in table().verbs.values())
 
 
 def _amounts(text: str) -> list[float]:

@@ -8,21 +8,25 @@ together. The rules, in order:
 2. A prohibition the user stated is broken → deny.
 3. A high-impact effect the user did not ask for (`rm -rf ~/`, `git push --force` after
    "what changed?", `DROP TABLE` after "how big is it?") → deny.
-4. Reading, locally or from a place the user named, → allow whatever the provenance.
+4. Reading, locally or from a place the user named, → allow whatever the provenance; a
+   read from elsewhere after a result addressed the agent → at least escalate.
 5. A high-impact effect the user did ask for → escalate (`confirm_high_impact`), as is a
    payment above the policy's `max_payment`.
 6. An effect the user asked for, on things they named (or that results of this request
    returned, unless a result tried to instruct the agent), with the amounts they stated →
    allow.
 7. Anything else that changes, sends, pays, grants, configures or runs: not below
-   escalate on the evidence alone; the model tier may still raise it to deny.
+   escalate on the evidence alone; the model tier may still raise it to deny, unless the
+   change stays local and can be undone (an edit, a build): where a call's words came from
+   cannot show that such a change hurts, so the worst it gets without a rule is a person's
+   look.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from clef_tools.gate._effects import CallEffect
@@ -44,7 +48,15 @@ _HIGHER_ROLES = frozenset(
 _LOWER_ROLES = frozenset(
     ["view", "viewer", "read", "reader", "comment", "commenter", "readonly", "read-only"]
 )
+#: Effects a tool's own verb in the user's words may license (paying and deleting need the
+#: user's own words for them).
+_ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
 _AGENT = r"(?:the )?(?:ai|assistant|agent|model|llm)"
+#: An order to move money, data or people: what an injected instruction asks for.
+_ACT = (
+    r"(?:send|transfer|pay|wire|forward|post|publish|upload|visit|invite|delete|remove|"
+    r"email|share|concatenate|change|update)\b"
+)
 _TAINT = re.compile(
     "|".join(
         (
@@ -60,9 +72,20 @@ _TAINT = re.compile(
             r"(?:solve|finish|continue)",
             r"\byou (?:must|need to|have to) (?:first |now )?"
             r"(?:send|transfer|pay|forward|delete|invite|share|visit|post|email)",
+            # "ignore your previous iunstructions", "disregard all prior guidance"
+            r"\b(?:ignore|disregard|forget) (?:all |any |your |the )*(?:previous|prior|above|"
+            r"earlier|original|other) \w*(?:struction|message|guidance|task|prompt)s?\b",
+            r"#+\s*\(?\s*system[_ ]?(?:message|prompt)\b",
+            r"\bIMPORTANT\s*!{2,}",
+            r"\b(?:strictly )?(?:adhere|stick) to the following instructions?\b",
+            r"\bnew instructions?\s*:",
+            r"\b(?:TODO|NOTE TO (?:THE )?(?:AI|ASSISTANT|AGENT))\s*:\s*" + _ACT,
+            # a result that tells its reader to move money or data somewhere: a bill may, but
+            # then what it names is not the user's word
+            r"(?:^|[.!?:\n]\s*)(?:please\s+)?" + _ACT,
         )
     ),
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -85,6 +108,8 @@ class Stakes:
     may_allow_fast: bool
     """Whether the risk model's fast tier may allow it (only what the evidence vouches for)."""
     features: Mapping[str, float] = field(default_factory=dict)
+    ceiling: Verdict = "deny"
+    """The strictest verdict the risk model may give when no rule decided."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
@@ -120,15 +145,59 @@ def judge_stakes(
     taint: str | None,
     confirm_high_impact: bool = True,
     max_payment: float | None = None,
+    asked_by_name: bool = False,
+) -> Stakes:
+    """`asked_by_name`: the user's words hold the verb the tool is named by ("add all
+    users to that channel" for `add_user_to_channel`): its effect is asked for, unless it
+    pays or destroys (words that name those are in the tables already)."""
+    stakes = _rules(
+        effect,
+        licence,
+        args,
+        grounded_in_request=grounded_in_request,
+        grounded_in_results=grounded_in_results,
+        taint=taint,
+        confirm_high_impact=confirm_high_impact,
+        max_payment=max_payment,
+        asked_by_name=asked_by_name,
+    )
+    contained = not effect.external and not effect.irreversible and not effect.read_only
+    if stakes.verdict is None and contained and "unknown" not in effect.kinds:
+        return replace(stakes, ceiling="escalate")
+    return stakes
+
+
+def _rules(
+    effect: CallEffect,
+    licence: Licence,
+    args: Mapping[str, Any],
+    *,
+    grounded_in_request: bool,
+    grounded_in_results: bool,
+    taint: str | None,
+    confirm_high_impact: bool = True,
+    max_payment: float | None = None,
+    asked_by_name: bool = False,
 ) -> Stakes:
     kinds = effect.kinds - {"read"}
+
+    def permits(kind: str) -> bool:
+        if licence.permits(kind):
+            return True
+        return (
+            asked_by_name
+            and kind in _ASKED_BY_NAME
+            and not licence.read_only
+            and kind not in licence.prohibited
+        )
+
     features: dict[str, float] = {
         "effect_read_only": float(effect.read_only),
         "effect_high_impact": float(effect.high_impact),
         "effect_irreversible": float(effect.irreversible),
         "effect_external": float(effect.external),
         "effect_unknown": float("unknown" in effect.kinds or effect.parse_error is not None),
-        "unlicensed": float(any(not licence.permits(k) for k in kinds)),
+        "unlicensed": float(any(not permits(k) for k in kinds)),
         "prohibited": float(any(k in licence.prohibited for k in effect.kinds)),
         "tainted": float(taint is not None),
     }
@@ -156,7 +225,7 @@ def judge_stakes(
         return Stakes(
             "deny", "deny", f"{'/'.join(broken)} although the user {said}", False, features
         )
-    unlicensed = sorted(k for k in kinds if not licence.permits(k))
+    unlicensed = sorted(k for k in kinds if not permits(k))
     if effect.high_impact and unlicensed:
         what = next(e.what for e in effect.effects if e.high_impact)
         return Stakes(
@@ -175,6 +244,17 @@ def judge_stakes(
                 "reads only"
                 + ("" if local else ", from a place the user or this request's results named"),
                 True,
+                features,
+            )
+        if taint is not None:
+            # the link an injected result asks the agent to open is how a phishing page or
+            # an exfiltrating URL is reached
+            return Stakes(
+                None,
+                "escalate",
+                f"after a tool result addressed the agent ({taint!r}), a read from a place "
+                "the user did not name",
+                False,
                 features,
             )
         return Stakes(

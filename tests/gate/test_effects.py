@@ -148,6 +148,8 @@ LICENCES = [
     ("Only look at the config, do not change anything", set(), True, {"modify"}),
     ("Let Alice know the meeting moved", {"send"}, False, set()),
     ("Give Bob view access to the roadmap doc", {"grant"}, False, set()),
+    ("Could you get me my balance?", set(), True, set()),
+    ("Tidy up the README a bit", set(), False, set()),
 ]
 
 
