@@ -17,6 +17,10 @@
 #    effect layer, summarised per family by bench/gate_families.py (which also splits the
 #    AgentDojo run by suite: bench/gate_families.py clef-data/agentdojo-test.jsonl
 #    bench/results/gate/agentdojo-test.verdicts.jsonl bench/results/gate/agentdojo-test.families.json).
+# 7. AgentDojo as whole sessions (the calls and results before each call, run in AgentDojo's
+#    own environments, injected by five of its attacks): built by bench/agentdojo_sessions.py
+#    in a venv with agentdojo==0.1.35 (the package never imports AgentDojo), same user-task
+#    split; `clef-tools eval` on its test split, per suite.
 # Results land in bench/results/gate/; scripts/quality_doc.py renders them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,3 +50,12 @@ $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --dtype bf16 \
   --risk-model none --no-plots
 $CT eval "$DATA/gate-set-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots
+$PY bench/gate_families.py "$DATA/agentdojo-test.jsonl" "$RES/agentdojo-test.verdicts.jsonl" \
+  "$RES/agentdojo-test.families.json"
+if [ -f "$DATA/agentdojo-sessions-test.jsonl" ]; then
+  $CT eval "$DATA/agentdojo-sessions-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots
+  $PY bench/gate_families.py "$DATA/agentdojo-sessions-test.jsonl" \
+    "$RES/agentdojo-sessions-test.verdicts.jsonl" "$RES/agentdojo-sessions-test.families.json"
+else
+  echo "no $DATA/agentdojo-sessions-test.jsonl: build it with bench/agentdojo_sessions.py" >&2
+fi

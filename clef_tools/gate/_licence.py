@@ -258,7 +258,15 @@ def _unknown_action(sentence: str) -> bool:
         return _unknown_verb(asked.group(1).lower())
     if _is_question(sentence):
         return False
-    for word in re.findall(r"[a-z']+", sentence.lower()):
+    # each clause's verb: "read the file and follow what it says"
+    return any(_clause_unknown(c) for c in _CLAUSE.split(sentence))
+
+
+_CLAUSE = re.compile(r"\b(?:and|then)\b|;", re.I)
+
+
+def _clause_unknown(clause: str) -> bool:
+    for word in re.findall(r"[a-z']+", clause.lower()):
         if word in _LEAD:
             continue
         return word not in _CONTEXT and _unknown_verb(word)
