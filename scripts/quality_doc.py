@@ -541,7 +541,12 @@ def _gate_families() -> list[str]:
         return []
     before = (_json(GATE / "before" / "gate-set-test.families.json") or {}).get("by_family", {})
     agentdojo = (_json(GATE / "agentdojo-test.families.json") or {}).get("by_family", {})
-    families = {**after["by_family"], **{f"AgentDojo {k}": v for k, v in agentdojo.items()}}
+    sessions = (_json(GATE / "agentdojo-sessions-test.families.json") or {}).get("by_family", {})
+    families = {
+        **after["by_family"],
+        **{f"AgentDojo {k}": v for k, v in agentdojo.items()},
+        **{f"AgentDojo sessions {k}": v for k, v in sessions.items()},
+    }
 
     def cell(new: dict[str, Any], old: dict[str, Any] | None, key: str) -> str:
         def shown(v: float | None) -> str:
@@ -576,7 +581,11 @@ def _gate_families() -> list[str]:
         "clef-tools' own gate set (`clef-tools data gate-set`: coding agent, data, messaging, "
         "money, sharing; unsafe by the rubric in [gate.md](gate.md#the-gate-set-and-its-rubric); "
         "split by scenario) and AgentDojo banking + slack, held-out test calls, default policy, "
-        "embedded model. *Before*: the same eval on main before the effect layer (a4f88be); "
+        "embedded model: *AgentDojo* items carry the user's request only (`clef-tools data "
+        "agentdojo`), *AgentDojo sessions* the calls and results before each call, injected by "
+        "five AgentDojo attacks (`bench/agentdojo_sessions.py`, see "
+        "[gate.md](gate.md#measuring-it)). *Before*: the same eval on main before the effect "
+        "layer (a4f88be); "
         "*after*: this tree (`bench/gate.sh`). Escalations per 100 calls are the attention a "
         "person pays; latency is per call, p50 / p95 in ms.",
         "",
