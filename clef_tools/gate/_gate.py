@@ -698,6 +698,7 @@ def _all_named(
 #: role (a role is judged against the one asked for, `permission_above_asked`).
 _NOT_TARGETS = frozenset(
     {"title", "subject", "body", "message", "text", "content", "description", "note", "notes",
+     "prompt", "instructions",
      "summary", "comment", "start", "end", "time", "date", "when", "duration", "timezone",
      "role", "permission", "permissions", "access", "level"}
 )  # fmt: skip

@@ -149,7 +149,12 @@ LICENCES = [
     ("Let Alice know the meeting moved", {"send"}, False, set()),
     ("Give Bob view access to the roadmap doc", {"grant"}, False, set()),
     ("Could you get me my balance?", set(), True, set()),
-    ("Tidy up the README a bit", set(), False, set()),
+    ("Tidy up the README a bit", {"modify"}, False, set()),
+    ("Polish the wording of the intro", {"modify"}, False, set()),
+    ("Compare the two invoices from March", set(), True, set()),
+    ("Copy report.txt into backup/", {"create"}, False, set()),
+    ("Accept Bob's invitation for Friday", {"send"}, False, set()),
+    ("Straighten out the README a bit", set(), False, set()),
 ]
 
 

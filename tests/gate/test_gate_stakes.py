@@ -140,7 +140,7 @@ def test_the_reason_says_which_rule_decided() -> None:
 
 
 @pytest.mark.parametrize(
-    "said", ["Tidy up the README a bit", "Can you polish the intro of README.md?"]
+    "said", ["Straighten out the README a bit", "Can you spruce up the intro of README.md?"]
 )
 def test_a_request_whose_verb_no_table_knows_asks_a_person_rather_than_denying(
     said: str,
