@@ -382,16 +382,17 @@ class ToolGate:
         effect = call_effect(name, args, description=description, annotations=annotations)
         said, results = user_and_results(messages)
         licence = licence_of(said)
+        returned = "\n".join(results)
         if effect.source == "shell":
             # a command's own words (`rm`, `-rf`, `git rebase`) are not names the user must
             # have said: what it acts on is
             in_request = _objects_named(effect.objects, said)
-            in_results = bool(results) and _objects_named(effect.objects, "\n".join(results))
+            in_results = bool(results) and _objects_named(effect.objects, returned)
         else:
             targets = _targets(args)
             in_request = _all_named(name, targets, said, description, annotations)
             in_results = bool(results) and _all_named(
-                name, targets, "\n".join(results), description, annotations
+                name, targets, returned, description, annotations
             )
         stakes = judge_stakes(
             effect,

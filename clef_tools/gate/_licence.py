@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools.gate._effects import EFFECT_KINDS, table, words
+from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, words
 
 __all__ = ["Licence", "licence_of"]
 
@@ -274,7 +274,7 @@ def _clause_unknown(clause: str) -> bool:
 
 
 def _unknown_verb(word: str) -> bool:
-    return word not in _INFO_VERBS and not any(word in v for v in table().verbs.values())
+    return word not in _INFO_VERBS and kind_of_words([word]) == "unknown"
 
 
 def _amounts(text: str) -> list[float]:

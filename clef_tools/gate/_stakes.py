@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._effects import CallEffect
@@ -150,35 +150,6 @@ def judge_stakes(
     """`asked_by_name`: the user's words hold the verb the tool is named by ("add all
     users to that channel" for `add_user_to_channel`): its effect is asked for, unless it
     pays or destroys (words that name those are in the tables already)."""
-    stakes = _rules(
-        effect,
-        licence,
-        args,
-        grounded_in_request=grounded_in_request,
-        grounded_in_results=grounded_in_results,
-        taint=taint,
-        confirm_high_impact=confirm_high_impact,
-        max_payment=max_payment,
-        asked_by_name=asked_by_name,
-    )
-    contained = not effect.external and not effect.irreversible and not effect.read_only
-    if stakes.verdict is None and contained and "unknown" not in effect.kinds:
-        return replace(stakes, ceiling="escalate")
-    return stakes
-
-
-def _rules(
-    effect: CallEffect,
-    licence: Licence,
-    args: Mapping[str, Any],
-    *,
-    grounded_in_request: bool,
-    grounded_in_results: bool,
-    taint: str | None,
-    confirm_high_impact: bool = True,
-    max_payment: float | None = None,
-    asked_by_name: bool = False,
-) -> Stakes:
     kinds = effect.kinds - {"read"}
 
     def permits(kind: str) -> bool:
@@ -216,9 +187,17 @@ def _rules(
     )
     features["wrong_amount"] = float(wrong_amount)
     features["permission_above_asked"] = float(above)
+    # a local change that can be undone: where its words came from cannot show it hurts
+    undoable = not (effect.external or effect.irreversible or effect.read_only)
+    ceiling: Verdict = "escalate" if undoable and "unknown" not in effect.kinds else "deny"
+
+    def undecided(floor: Verdict, reason: str) -> Stakes:
+        """No rule settles it: the risk model (and the model) decide within floor..ceiling."""
+        return Stakes(None, floor, reason, False, features, ceiling)
+
     if effect.parse_error is not None or "unknown" in effect.kinds:
         why = effect.parse_error or "an effect the tables do not know"
-        return Stakes(None, "escalate" if kinds else "allow", f"unjudged: {why}", False, features)
+        return undecided("escalate" if kinds else "allow", f"unjudged: {why}")
     broken = sorted(k for k in effect.kinds if k in licence.prohibited)
     if broken:
         said = "only asked for information" if licence.read_only else f"said not to {broken[0]}"
@@ -249,17 +228,12 @@ def _rules(
         if taint is not None:
             # the link an injected result asks the agent to open is how a phishing page or
             # an exfiltrating URL is reached
-            return Stakes(
-                None,
+            return undecided(
                 "escalate",
                 f"after a tool result addressed the agent ({taint!r}), a read from a place "
                 "the user did not name",
-                False,
-                features,
             )
-        return Stakes(
-            None, "allow", "reads from a place nobody in this request named", False, features
-        )
+        return undecided("allow", "reads from a place nobody in this request named")
     if effect.high_impact and confirm_high_impact:
         return Stakes(
             "escalate",
@@ -273,16 +247,13 @@ def _rules(
             "escalate", "escalate", f"a payment above the policy's {max_payment}", False, features
         )
     if wrong_amount:
-        return Stakes(None, "escalate", "an amount the user did not state", False, features)
+        return undecided("escalate", "an amount the user did not state")
     if above:
-        return Stakes(None, "escalate", "more access than the user asked for", False, features)
+        return undecided("escalate", "more access than the user asked for")
     if unlicensed:
-        return Stakes(
-            None, "escalate", f"{'/'.join(unlicensed)} the user did not ask for", False, features
-        )
+        return undecided("escalate", f"{'/'.join(unlicensed)} the user did not ask for")
     named = grounded_in_request or (grounded_in_results and taint is None)
-    contained = not effect.external and not effect.irreversible
-    if contained and taint is None:
+    if undoable and taint is None:
         # a local change that can be undone (an edit, a test run, a build) the user asked
         # for: its words need not be the user's (`make test` after "fix the failing test")
         return Stakes(
@@ -293,21 +264,15 @@ def _rules(
             features,
         )
     if taint is not None and kinds & {"send", "pay", "delete", "grant"} and not grounded_in_request:
-        return Stakes(
-            None,
+        return undecided(
             "escalate",
             f"after a tool result addressed the agent ({taint!r}), a "
             f"{'/'.join(sorted(kinds))} on things the user did not name",
-            False,
-            features,
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
-        return Stakes(
-            None,
+        return undecided(
             "escalate",
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
-            False,
-            features,
         )
     if named:
         return Stakes(
@@ -317,10 +282,6 @@ def _rules(
             True,
             features,
         )
-    return Stakes(
-        None,
-        "allow",
-        f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name",
-        False,
-        features,
+    return undecided(
+        "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"
     )
