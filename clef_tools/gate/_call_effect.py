@@ -53,6 +53,11 @@ def call_effect(
         return sql_effects(query)
     builtin = table().builtin.get(bare.lower())
     if builtin is not None and bare[:1].isupper():
+        content = args.get("content")
+        if bare == "Write" and isinstance(content, str) and not content.strip():
+            # writing nothing over a file is how its contents are destroyed
+            path = str(args.get("file_path", ""))[:200]
+            builtin = Effect("delete", reversible=False, what=f"empties {path}")
         return CallEffect((builtin,), "builtin")
     effect = tool_effect(name, description, annotations)
     if effect.kind == "execute":  # runs something the call does not show: not judgeable

@@ -17,7 +17,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextvars
 import math
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -31,7 +30,8 @@ from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect
 from clef_tools.gate._effects import CallEffect, words
-from clef_tools.gate._evidence import CallEvidence, call_evidence, gather_evidence, request_text
+from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
+from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, numbers_in
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, user_and_results
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
@@ -382,25 +382,15 @@ class ToolGate:
         effect = call_effect(name, args, description=description, annotations=annotations)
         said, results = user_and_results(messages)
         licence = licence_of(said)
-        returned = "\n".join(results)
-        if effect.source == "shell":
-            # a command's own words (`rm`, `-rf`, `git rebase`) are not names the user must
-            # have said: what it acts on is
-            in_request = _objects_named(effect.objects, said)
-            in_results = bool(results) and _objects_named(effect.objects, returned)
-        else:
-            targets = _targets(args)
-            in_request = _all_named(name, targets, said, description, annotations)
-            in_results = bool(results) and _all_named(
-                name, targets, returned, description, annotations
-            )
+        grounding = _grounding(effect, args, said, results)
+        taint = taint_of(results)
         stakes = judge_stakes(
             effect,
             licence,
             args,
-            grounded_in_request=in_request,
-            grounded_in_results=in_results,
-            taint=taint_of(results),
+            grounding=grounding,
+            taint=taint,
+            result_numbers=numbers_in(results),
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
             asked_by_name=_asked_by_name(name, licence),
@@ -678,56 +668,14 @@ def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:
     )
 
 
-def _all_named(
-    name: str,
-    args: Mapping[str, Any],
-    text: str,
-    description: str | None,
-    annotations: Mapping[str, Any] | None,
-) -> bool:
-    """Whether every identifier-like value of the call (an address, an IBAN, a path, a
-    name) appears in `text`."""
-    if not text:
-        return False
-    found = gather_evidence(
-        name, args, request=text, description=description, annotations=annotations, relevance=0.0
-    )
-    return found.any_ungrounded == 0.0
-
-
-#: Arguments that say how, not on what or to whom: free text the agent writes, a time, a
-#: role (a role is judged against the one asked for, `permission_above_asked`).
-_NOT_TARGETS = frozenset(
-    {"title", "subject", "body", "message", "text", "content", "description", "note", "notes",
-     "prompt", "instructions",
-     "summary", "comment", "start", "end", "time", "date", "when", "duration", "timezone",
-     "role", "permission", "permissions", "access", "level"}
-)  # fmt: skip
-_TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
-
-
-#: What free text can carry out of the user's control: links, addresses, account numbers.
-_CARRIED = re.compile(
-    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"
-)
-
-
-def _targets(args: Mapping[str, Any]) -> dict[str, Any]:
-    """The arguments that name what a call acts on or whom it reaches: the ones the user
-    must have named for it to be their object. Free text is the agent's own wording, but a
-    link, an address or an account number inside it is a target like any other (a message
-    body is how a phishing link or a leaked address leaves)."""
-    out: dict[str, Any] = {}
-    for key, value in args.items():
-        if isinstance(value, str) and _TIME.match(value):
-            continue
-        if str(key).lower() in _NOT_TARGETS:
-            carried = _CARRIED.findall(value) if isinstance(value, str) else []
-            if carried:
-                out[f"{key}_carries"] = carried
-            continue
-        out[key] = value
-    return out
+def _grounding(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> Grounding:
+    """A command's own words (`rm`, `-rf`, `git rebase`) are not names the user must have
+    said: what it acts on is; a query's rows are picked by the literals it filters on."""
+    if effect.source == "shell" or (effect.source == "sql" and effect.objects):
+        return ground_objects(effect.objects, said, results)
+    return ground_call(args, said, results)
 
 
 def _asked_by_name(name: str, licence: Licence) -> bool:
@@ -735,25 +683,6 @@ def _asked_by_name(name: str, licence: Licence) -> bool:
     after "add all users to that channel")."""
     lead = words(name.rsplit("__", 1)[-1])[:1]
     return bool(lead) and len(lead[0]) > 2 and lead[0] in licence.words
-
-
-def _objects_named(objects: Sequence[str], text: str) -> bool:
-    """Whether every object of a command appears in `text` (a path by itself or by its last
-    part: "the dist folder" names `dist/`); a command that names no object, or one as broad
-    as `.` or `*`, is not on something the user named."""
-    said = text.lower()
-    if not objects or not said:
-        return False
-    for obj in objects:
-        plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
-        if not plain or plain in (".", "..", "*", "~", "/") or set(plain) <= set("./*~"):
-            return False
-        last = plain.rsplit("/", 1)[-1]
-        if not re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", said) and not (
-            len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", said)
-        ):
-            return False
-    return True
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

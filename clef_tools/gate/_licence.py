@@ -31,7 +31,9 @@ _ONLY_READ = re.compile(
     r"summari[sz]e|explain|describe)\b|\bread[- ]only\b|\bdon'?t\s+change\s+anything\b",
     re.IGNORECASE,
 )
-_AMOUNT = re.compile(r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?![\w.])")
+_AMOUNT = re.compile(
+    r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?!\w|\.\d)"  # "rent is 2200."
+)
 _LET_KNOW = re.compile(
     r"\b(?:let|keep)\s+(?!me\b|us\b)\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I
 )
@@ -64,6 +66,11 @@ _CODING = frozenset(
         "failing",
     ]
 )
+#: Words of a question about the project's checks ("why does `npm test` fail?").
+_CHECKS = frozenset(
+    ["test", "tests", "build", "builds", "lint", "linter", "compile", "ci", "fail", "fails",
+     "failing", "failure", "typecheck", "checks"]
+)  # fmt: skip
 _CURRENCY = frozenset(
     [
         "money",
@@ -106,9 +113,7 @@ class Licence:
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
             return False
-        if kind == "read":
-            return True
-        return not self.read_only and kind in self.kinds
+        return kind == "read" or kind in self.kinds
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -133,15 +138,25 @@ def licence_of(request: str) -> Licence:
     if not request.strip():
         return EMPTY
     text = request[:20_000]
-    found = set(words(_ANSWER_ME.sub(" ", text)))
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    # a question's verbs are what it asks about, not what it asks for: "did Priya reply?"
+    # licenses no reply; "can you reply to Priya?" does
+    asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
+    found = set(words(_ANSWER_ME.sub(" ", asking)))
     verbs, strictness = table().verbs, table().strictness
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
-    if _LET_KNOW.search(text):
+    if _LET_KNOW.search(asking):
         kinds.add("send")
-    if "send" in kinds and (found & _CURRENCY or _CURRENCY_SIGN.search(text)):
+    if "send" in kinds and (found & _CURRENCY or _CURRENCY_SIGN.search(asking)):
         kinds.add("pay")  # "send 50 EUR to Maria" is a payment
     if found & _CODING:
         kinds |= {"modify", "create", "execute"}
+    if kinds & {"create", "modify"}:
+        # tools split making and changing differently (`schedule_transfer` creates,
+        # `set_folder_visibility` modifies): asking for either is asking for a change
+        kinds |= {"create", "modify"}
+    # "why does the build fail?": running the checks is how a question about them is answered
+    checks = bool(set(words(text)) & _CHECKS)
     prohibited: set[str] = set()
     for match in _PROHIBITION.finditer(text):
         verb = match.group(1).lower()
@@ -156,17 +171,32 @@ def licence_of(request: str) -> Licence:
     kinds -= prohibited
     read_only = bool(_ONLY_READ.search(text))
     asked = kinds - {"read"}
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
     # an action whose verb no table knows ("tidy up the README") licenses nothing, but it
     # is not a request for information either: what follows it is asked about, not denied
     unknown = any(_unknown_action(s) for s in sentences)
-    if not asked and not unknown:
-        read_only = True
     if read_only:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown"}
+    elif not asked and not unknown:
+        read_only = True
+        prohibited |= set(EFFECT_KINDS) - {"read", "unknown"} - ({"execute"} if checks else set())
+        if checks:
+            kinds.add("execute")
     amounts = tuple(_amounts(text))
     tokens = frozenset(t.lower() for t in re.findall(r"[\w@.:/+-]+", text))
     return Licence(frozenset(kinds), frozenset(prohibited), amounts, tokens | found, read_only)
+
+
+_ASKS_ABOUT = re.compile(
+    r"^\s*(?:what|what's|whats|how|which|where|who|whom|whose|when|why|is|isn't|are|aren't|"
+    r"was|were|does|doesn't|do|don't|did|didn't|has|have|had|should|shall|may|might|am)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_about(sentence: str) -> bool:
+    """A question whose verbs are what it asks about ("did Priya reply?"), not an imperative
+    that ends in a question mark ("set up the transfer for me?")."""
+    return bool(_ASKS_ABOUT.match(sentence))
 
 
 def _is_question(sentence: str) -> bool:
@@ -266,9 +296,12 @@ _CLAUSE = re.compile(r"\b(?:and|then)\b|;", re.I)
 
 
 def _clause_unknown(clause: str) -> bool:
-    for word in re.findall(r"[a-z']+", clause.lower()):
+    found = re.findall(r"[a-z']+", clause.lower())
+    for n, word in enumerate(found):
         if word in _LEAD:
             continue
+        if word in ("don't", "dont", "never") or found[n : n + 2] == ["do", "not"]:
+            return False  # a prohibition ("don't push anything"), read as one above
         return word not in _CONTEXT and _unknown_verb(word)
     return False
 

@@ -125,16 +125,38 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 
 
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
-    verbs = set(_operands(args)[:3])
+    operands = _operands(args)
+    verbs = set(operands[:3])
     if verbs & _words("cloud_delete"):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
+    if any(re.search(r"acl|polic|permission|iam", v) for v in verbs):
+        return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
+    copy = verbs & {"cp", "sync", "mv"}
+    if copy and tool in ("aws", "gsutil", "gcloud", "az"):
+        return [_copy([a for a in args if a == "-" or not a.startswith("-")], "mv" in copy, text)]
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
     if tool == "gh" and verbs & {"create", "merge", "comment", "close", "edit", "review"}:
         return [Effect("send", "external", what=text)]
+    if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
+        return [Effect("configure", "external", what=text)]
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
     return [Effect("unknown", "external", what=text)]
+
+
+def _copy(operands: Sequence[str], moves: bool, text: str) -> Effect:
+    """`aws s3 cp SRC DST`: to standard output reads, within the cloud copies, from here to
+    the cloud uploads, from the cloud here downloads; a move also removes the source."""
+    src, dst = (operands[-2], operands[-1]) if len(operands) >= 2 else ("", "")
+    remote = re.compile(r"^[a-z][a-z0-9+.-]*://")
+    if dst == "-" and not moves:
+        return Effect("read", "external", what=text)
+    if remote.match(dst):
+        if remote.match(src):
+            return Effect("create", "external", reversible=not moves, what=text)
+        return Effect("send", "external", reversible=False, what=text)
+    return Effect("create", "local", reversible=not moves, what=text)
 
 
 def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[Effect]:
@@ -168,7 +190,20 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ("npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "gem"), _packages
     ),
     **dict.fromkeys(
-        ("docker", "podman", "kubectl", "helm", "terraform", "aws", "gcloud", "az", "gh"), _cloud
+        (
+            "docker",
+            "podman",
+            "kubectl",
+            "helm",
+            "terraform",
+            "aws",
+            "gcloud",
+            "az",
+            "gh",
+            "gsutil",
+            "bq",
+        ),
+        _cloud,
     ),
     **dict.fromkeys(("python", "python3", "node", "ruby", "perl", "php", "deno"), _interpreter),
     **dict.fromkeys(
@@ -196,6 +231,9 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
 }
 
 
+_CLOUD_WORDS = frozenset({"cp", "sync", "mv", "restart", "s3", "s3api", "status", "undo"})
+
+
 def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
     """What a simple command acts on: its operands, less a subcommand and conventional names."""
     if not argv:
@@ -203,7 +241,14 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
     tool = argv[0].rsplit("/", 1)[-1]
     operands = _operands(argv[1:])
     if tool in _words("subcommand_tools"):
-        operands = operands[1:]
+        # `aws s3 cp`, `kubectl rollout restart`: the command's own words up front
+        verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
+        lead = 1
+        while lead < min(3, len(operands)) and (
+            operands[lead] in verbs or operands[lead] in _CLOUD_WORDS
+        ):
+            lead += 1
+        operands = operands[lead:]
     implicit = _words("implicit_operands")
     return tuple(o for o in operands if o.lower() not in implicit)[:32]
 

@@ -1,8 +1,12 @@
 """SQL a call carries, judged by statement with sqlglot's parser: `SELECT` reads, `DELETE` or
-`UPDATE` without `WHERE`, `DROP`, `TRUNCATE` are high-impact, `GRANT`/`REVOKE` change access.
+`UPDATE` without `WHERE`, `DROP`, `TRUNCATE` are high-impact, `GRANT`/`REVOKE` change access
+(far-reaching when they grant everything, to everyone, or revoke).
 What does not parse, or parses as no statement kind we know, is `unknown`."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect
 
@@ -11,6 +15,26 @@ __all__ = ["MAX_SQL_STATEMENTS", "sql_effects"]
 MAX_SQL_STATEMENTS = 64
 #: Statements some dialects keep as raw commands: still access changes.
 _ACCESS = frozenset({"GRANT", "REVOKE"})
+
+
+_BROAD_GRANT = re.compile(
+    r"\bALL\b(?:\s+PRIVILEGES)?\s+ON\b|\bTO\s+PUBLIC\b|\bWITH\s+(?:GRANT|ADMIN)\s+OPTION\b"
+    r"|\bSUPERUSER\b|\bREVOKE\b",
+    re.IGNORECASE,
+)
+
+
+def _literals(where: Any) -> tuple[str, ...]:
+    """The values a `WHERE` picks rows by (`id = 5531`, `email LIKE '%@test.local'`): the
+    rows are the user's objects only if these are their words."""
+    from sqlglot import exp
+
+    out = []
+    for literal in where.find_all(exp.Literal):
+        value = str(literal.this).strip("%_ ")
+        if value:
+            out.append(value)
+    return tuple(dict.fromkeys(out))[:16]
 
 
 def _unparsed(query: str, why: str) -> CallEffect:
@@ -35,21 +59,30 @@ def sql_effects(query: str) -> CallEffect:
     effects: list[Effect] = []
     for statement in statements:
         text = statement.sql()[:200]
-        unfiltered = statement.args.get("where") is None
+        where = statement.args.get("where")
+        unfiltered = where is None
+        rows = _literals(where) if where is not None else ()
         if isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
             effects.append(Effect("read", what=text))
         elif isinstance(statement, exp.Insert):
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Update):
-            effects.append(Effect("modify", reversible=False, high_impact=unfiltered, what=text))
+            effects.append(
+                Effect("modify", reversible=False, high_impact=unfiltered, what=text, objects=rows)
+            )
         elif isinstance(statement, exp.Delete):
-            effects.append(Effect("delete", reversible=False, high_impact=unfiltered, what=text))
+            effects.append(
+                Effect("delete", reversible=False, high_impact=unfiltered, what=text, objects=rows)
+            )
         elif isinstance(statement, exp.Drop | exp.TruncateTable):
             effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
         elif isinstance(statement, exp.Grant | exp.Revoke) or (
             isinstance(statement, exp.Command) and str(statement.this).upper() in _ACCESS
         ):
-            effects.append(Effect("grant", high_impact=True, what=text))
+            # a grant of everything, to everyone, or passed on, is far-reaching; `GRANT SELECT
+            # ON sales TO analytics` is the access change itself
+            broad = bool(_BROAD_GRANT.search(text))
+            effects.append(Effect("grant", high_impact=broad, what=text))
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Alter):

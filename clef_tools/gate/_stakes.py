@@ -30,15 +30,20 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._grounding import Grounding
 from clef_tools.gate._licence import Licence
 
 __all__ = ["Stakes", "judge_stakes", "taint_of"]
 
 Verdict = Literal["allow", "escalate", "deny"]
 
+#: Argument keys (or parts of them) that hold a quantity: an amount, a count, a setting.
 _AMOUNT_KEYS = frozenset(
-    ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "number", "limit"]
-)
+    ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "limit",
+     "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
+     "hours", "seats", "units", "shares"]
+)  # fmt: skip
+_FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
 )
@@ -116,13 +121,69 @@ class Stakes:
 
 
 def _numbers(args: Mapping[str, Any]) -> list[float]:
+    """The quantities a call states (numbers, or numeric strings, under a quantity key; an
+    id-like key such as `pull_number` names a thing instead)."""
     out = []
     for key, value in args.items():
+        if str(key).lower() in ("command", "cmd") and isinstance(value, str):
+            # a command's own quantities: `kubectl scale --replicas=30`, `head -n 5`
+            out += [
+                float(n)
+                for flag, n in _FLAG_NUMBER.findall(value[:10_000])
+                if any(p in _AMOUNT_KEYS for p in re.split(r"[_\W]+", flag.lower()))
+            ]
+            continue
+        parts = re.split(r"[_\W]+", str(key).lower())
+        if not any(part in _AMOUNT_KEYS for part in parts) or parts[-1] in ("id", "number"):
+            continue
+        if isinstance(value, str):
+            try:
+                value = float(value.replace(",", "").strip().lstrip("$€£"))
+            except ValueError:
+                continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
-        if any(part in _AMOUNT_KEYS for part in re.split(r"[_\W]+", str(key).lower())):
-            out.append(float(value))
-    return out
+        out.append(float(value))
+    return out[:16]
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 0.01 * max(1.0, abs(b))
+
+
+def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bool:
+    """`value` is a stated number, or one stated number combined with another number of
+    the request or its results ("12 hours at 150" → 1800; "raise the rent by 100")."""
+    if any(_close(value, b) for b in pool):
+        return True
+    for a in stated[:16]:
+        for b in pool[:64]:
+            share = b * a / 100  # "prices increased 10 %": the difference, or the new price
+            if any(_close(value, c) for c in (a + b, a - b, b - a, a * b, share, b + share)):
+                return True
+    return False
+
+
+def quantity_issue(
+    effect: CallEffect, licence: Licence, args: Mapping[str, Any], result_numbers: Sequence[float]
+) -> str | None:
+    """Why a quantity in the call is not one the user asked for, if it is not: a payment's
+    amount must be stated by the user or by a result of this request (a bill); another
+    change's quantity must be one the user stated when they stated any."""
+    if effect.read_only:
+        return None
+    values = _numbers(args)
+    if not values:
+        return None
+    stated = list(licence.amounts)
+    pool = stated + list(result_numbers)
+    pays = "pay" in effect.kinds
+    for value in values:
+        if pays and not pool:
+            return f"an amount ({value:g}) neither the user nor this request's results stated"
+        if (pays or stated) and not _derived(value, stated, pool):
+            return f"a quantity ({value:g}) the user did not state"
+    return None
 
 
 def _roles(args: Mapping[str, Any]) -> set[str]:
@@ -140,9 +201,9 @@ def judge_stakes(
     licence: Licence,
     args: Mapping[str, Any],
     *,
-    grounded_in_request: bool,
-    grounded_in_results: bool,
+    grounding: Grounding,
     taint: str | None,
+    result_numbers: Sequence[float] = (),
     confirm_high_impact: bool = True,
     max_payment: float | None = None,
     asked_by_name: bool = False,
@@ -173,12 +234,8 @@ def judge_stakes(
         "tainted": float(taint is not None),
     }
     amounts = _numbers(args)
-    wrong_amount = bool(
-        amounts
-        and licence.amounts
-        and "pay" in effect.kinds
-        and any(all(abs(a - b) > 0.01 * max(1.0, abs(b)) for b in licence.amounts) for a in amounts)
-    )
+    quantity = quantity_issue(effect, licence, args, result_numbers)
+    wrong_amount = quantity is not None
     roles = _roles(args)
     above = (
         bool(roles & _HIGHER_ROLES)
@@ -214,14 +271,24 @@ def judge_stakes(
             False,
             features,
         )
+    named = grounding.in_request or (grounding.in_session and taint is None)
     if effect.read_only:
         local = not effect.external
-        if local or grounded_in_request or (grounded_in_results and taint is None):
+        # a command that reads the user's own systems (`kubectl get pods`, `aws s3 ls`)
+        # carries nothing out unless it names a link
+        own_systems = effect.source == "shell" and not any(
+            o.lower().startswith(("http://", "https://", "ftp://")) for o in effect.objects
+        )
+        if local or named or (own_systems and taint is None):
             return Stakes(
                 "allow",
                 "allow",
                 "reads only"
-                + ("" if local else ", from a place the user or this request's results named"),
+                + (
+                    ""
+                    if local or own_systems
+                    else ", from a place the user or this request's results named"
+                ),
                 True,
                 features,
             )
@@ -246,28 +313,35 @@ def judge_stakes(
         return Stakes(
             "escalate", "escalate", f"a payment above the policy's {max_payment}", False, features
         )
-    if wrong_amount:
-        return undecided("escalate", "an amount the user did not state")
-    if above:
-        return undecided("escalate", "more access than the user asked for")
     if unlicensed:
         return undecided("escalate", f"{'/'.join(unlicensed)} the user did not ask for")
-    named = grounded_in_request or (grounded_in_results and taint is None)
-    if undoable and taint is None:
+    reaching = kinds & {"send", "pay", "delete", "grant"}
+    if taint is not None and reaching and not grounding.in_request:
+        return undecided(
+            "escalate",
+            f"after a tool result addressed the agent ({taint!r}), a "
+            f"{'/'.join(sorted(kinds))} on things the user did not name",
+        )
+    if quantity is not None:
+        return undecided("escalate", quantity)
+    if above:
+        return undecided("escalate", "more access than the user asked for")
+    if grounding.off_record is not None:
+        return undecided(
+            "escalate",
+            f"on a record other than the one the user described: {grounding.off_record!r}",
+        )
+    coding = effect.source in ("builtin", "shell")
+    if undoable and taint is None and (named or coding):
         # a local change that can be undone (an edit, a test run, a build) the user asked
-        # for: its words need not be the user's (`make test` after "fix the failing test")
+        # for: a coding agent's words need not be the user's (`make test` after "fix the
+        # failing test"); an app's objects (a task, a thermostat) must be theirs
         return Stakes(
             "allow",
             "allow",
             f"local, reversible {'/'.join(sorted(kinds))} the user asked for",
             True,
             features,
-        )
-    if taint is not None and kinds & {"send", "pay", "delete", "grant"} and not grounded_in_request:
-        return undecided(
-            "escalate",
-            f"after a tool result addressed the agent ({taint!r}), a "
-            f"{'/'.join(sorted(kinds))} on things the user did not name",
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return undecided(
@@ -281,6 +355,12 @@ def judge_stakes(
             f"{'/'.join(sorted(kinds))} the user asked for, on what they named",
             True,
             features,
+        )
+    if grounding.unnamed:
+        return undecided(
+            "escalate",
+            f"{'/'.join(sorted(kinds))} on {', '.join(grounding.unnamed[:3])}, which nobody in "
+            "this request named",
         )
     return undecided(
         "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"

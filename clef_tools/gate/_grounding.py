@@ -1,0 +1,272 @@
+"""Where the things a call acts on come from: the user's words, this request's tool
+results, or nowhere; and, for a result that lists several records, which record.
+
+A call is on "what the user named" when every target (an address, an account, a path, an
+id, digits included) is in the user's own words or in a result of this request: the
+recipient may come from the request and the message id from the inbox listing. An id
+that a result returned is the user's object only if its record is the one they
+described: "cancel my Netflix subscription" over a listing of Netflix and Spotify makes
+`sub_02` (Spotify) a different object, though the result named it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clef_tools.gate._effects import table
+from clef_tools.gate._evidence import _names
+
+__all__ = ["Grounding", "ground_call", "ground_objects", "numbers_in", "targets"]
+
+#: Arguments that say how, not on what or to whom: free text the agent writes, a time, a
+#: role (judged against the one asked for), an answer to an invitation.
+_NOT_TARGETS = frozenset(
+    {"title", "subject", "body", "message", "text", "content", "description", "note", "notes",
+     "prompt", "instructions", "summary", "comment", "start", "end", "time", "date", "when",
+     "duration", "timezone", "role", "permission", "permissions", "access", "level",
+     "response", "rsvp", "recurrence", "frequency", "reply_all"}
+)  # fmt: skip
+_TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
+#: What free text can carry out of the user's control: links, addresses, account numbers.
+_CARRIED = re.compile(
+    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"
+)
+#: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
+_ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
+_WORD = re.compile(r"[a-z0-9]+(?:['_-][a-z0-9]+)*")
+_NUMBER = re.compile(r"(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?")
+_STOP = frozenset(
+    """the a an my our your their his her its this that these those to from for with and or
+    of in on at by as is are was were be been it me us i we you they them please all any
+    some one can could would will should just also now then than so if not no yes do does
+    did done what which who whom whose when where why how there here about into onto over
+    under again last next same new old via per each every other others more most less""".split()  # noqa: SIM905
+)
+#: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
+_OPAQUE = re.compile(r"[A-Za-z]{0,8}[_-]?\d[\w-]{0,30}")
+_MAX_RECORDS = 500
+_MAX_TEXT = 100_000
+
+
+@dataclass(frozen=True)
+class Grounding:
+    in_request: bool
+    """Every target is in the user's words (a call with no targets is on nothing unnamed)."""
+    in_session: bool
+    """Every target is in the user's words or in a result of this request."""
+    unnamed: tuple[str, ...]
+    """Targets found nowhere."""
+    off_record: str | None
+    """A result record the call acts on that shares nothing with what the user described,
+    while another record of the same results does."""
+
+
+def targets(args: Mapping[str, Any]) -> list[str]:
+    """The values that name what a call acts on or whom it reaches. Free text is the
+    agent's own wording, but a link, an address or an account number inside it is a target
+    like any other (a message body is how a phishing link or a leaked address leaves);
+    digits name a thing under an id-like key (`event_id`, `pull_number`)."""
+    out: list[str] = []
+    for key, value in args.items():
+        out += _targets_of(str(key), value)
+        if len(out) >= 64:
+            break
+    return out[:64]
+
+
+def _targets_of(key: str, value: Any) -> list[str]:
+    if isinstance(value, bool) or value is None:
+        return []
+    if key.lower() in _NOT_TARGETS:
+        return _CARRIED.findall(value)[:8] if isinstance(value, str) else []
+    if isinstance(value, int | float):
+        return [_plain_number(value)] if _ID_KEY.search(key) else []
+    if isinstance(value, str):
+        if _TIME.match(value):
+            return []
+        if value.strip().isdigit() and _ID_KEY.search(key):
+            return [value.strip()]
+        return _names(value)
+    if isinstance(value, Mapping):
+        return [t for k, v in value.items() for t in _targets_of(str(k), v)][:64]
+    if isinstance(value, list | tuple):
+        return [t for v in value[:64] for t in _targets_of(key, v)][:64]
+    return []
+
+
+def _plain_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _in(target: str, text: str) -> bool:
+    """`target` in `text` as a whole name (`accounting@mycorp.co` is not in
+    "accounting@mycorp.com"), or, for a plain name such as `light.living_room`, every
+    part of it among the words ("the living room lights")."""
+    low = target.lower().strip()
+    if not low:
+        return False
+    if low.replace(".", "").replace("-", "").isdigit():
+        return re.search(rf"(?<![\w.]){re.escape(low)}(?![\w])", text) is not None
+    if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
+        return True
+    if _CARRIED.search(target) or "@" in low:
+        return False  # an address, a handle, a link, an account: only the whole names it
+    parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2]
+    if not parts:
+        return False
+    said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
+    return all(p in said for p in parts)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def _object_in(obj: str, text: str) -> bool:
+    """A command's operand in `text`: by itself or by its last part ("the dist folder"
+    names `dist/`); one as broad as `.` or `*` is never a named object."""
+    plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
+    if not plain or plain in (".", "..", "*", "~", "/") or set(plain) <= set("./*~"):
+        return False
+    last = plain.rsplit("/", 1)[-1]
+    return bool(
+        re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", text)
+        or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", text))
+    )
+
+
+def ground_call(args: Mapping[str, Any], said: str, results: Sequence[str]) -> Grounding:
+    """Where each target of a tool call's arguments comes from."""
+    found = targets(args)
+    request = said.lower()
+    returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
+    unnamed: list[str] = []
+    from_results: list[str] = []
+    for target in found:
+        if _in(target, request):
+            continue
+        if returned and _in(target, returned):
+            from_results.append(target)
+        else:
+            unnamed.append(target)
+    return Grounding(
+        in_request=not unnamed and not from_results,
+        in_session=not unnamed,
+        unnamed=tuple(unnamed),
+        off_record=_off_record(from_results, said, results),
+    )
+
+
+def ground_objects(objects: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
+    """The same for a command's operands (`rm -rf build`, `kill 4312`): a command that
+    names no object, or one as broad as `.`, is not on something anyone named."""
+    request = said.lower()
+    returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
+    if not objects:
+        return Grounding(False, False, (), None)
+    unnamed: list[str] = []
+    from_results: list[str] = []
+    for obj in objects:
+        if _object_in(obj, request):
+            continue
+        if returned and _object_in(obj, returned):
+            from_results.append(obj)
+        else:
+            unnamed.append(obj)
+    return Grounding(
+        in_request=not unnamed and not from_results,
+        in_session=not unnamed,
+        unnamed=tuple(unnamed),
+        off_record=_off_record(from_results, said, results),
+    )
+
+
+def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str | None:
+    """The first record holding a target whose words share nothing the user said that
+    tells records apart, when another record does share such words."""
+    if not found or not results:
+        return None
+    records = list(_records(results))
+    if len(records) < 2:
+        return None
+    described = _content_words(_CARRIED.sub(" ", said))
+    words_of = [set(_WORD.findall(r.lower())) for r in records]
+    # a word every record holds ("from", "evt") tells no record apart
+    common = set.intersection(*words_of) if words_of else set()
+    telling = described - common
+    if not telling:
+        return None
+    matching = [bool(w & telling) for w in words_of]
+    if not any(matching):
+        return None
+    for target in found:
+        low = target.lower()
+        if not _OPAQUE.fullmatch(target) or _CARRIED.search(target):
+            # an address or an account is the same party in every record it appears in
+            continue
+        holding = [i for i, r in enumerate(records) if low in r.lower()]
+        if holding and not any(matching[i] for i in holding):
+            return records[holding[0]][:160]
+    return None
+
+
+def _content_words(text: str) -> set[str]:
+    verbs = {w for kind in table().verbs.values() for w in kind}
+    return {
+        w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _STOP and w not in verbs
+    }
+
+
+def _records(results: Sequence[str]) -> Iterator[str]:
+    """The records a result lists: a JSON array's items, a YAML list's items, else lines
+    (and `;`-separated parts of a line)."""
+    count = 0
+    for result in results:
+        for record in _split(result[:_MAX_TEXT]):
+            if record.strip():
+                yield record
+                count += 1
+                if count >= _MAX_RECORDS:
+                    return
+
+
+def _split(text: str) -> list[str]:
+    stripped = text.strip()
+    if stripped[:1] in "[{":
+        try:
+            data = json.loads(stripped)
+        except ValueError:
+            data = None
+        if isinstance(data, Mapping):
+            lists = [v for v in data.values() if isinstance(v, list)]
+            data = lists[0] if len(lists) == 1 else [data]
+        if isinstance(data, list):
+            return [json.dumps(item, ensure_ascii=False, default=str) for item in data]
+    lines = stripped.splitlines()
+    if any(line.startswith("- ") for line in lines):
+        out: list[str] = []
+        for line in lines:
+            if line.startswith("- ") or not out:
+                out.append(line)
+            else:
+                out[-1] += "\n" + line
+        return out
+    return [part for line in lines for part in re.split(r";\s+", line)]
+
+
+def numbers_in(texts: Sequence[str]) -> list[float]:
+    """The numbers written in `texts` (amounts a bill or a listing states)."""
+    out: list[float] = []
+    for text in texts:
+        for match in _NUMBER.finditer(text[:_MAX_TEXT]):
+            try:
+                out.append(float(match.group(0).replace(",", "")))
+            except ValueError:
+                continue
+            if len(out) >= 256:
+                return out
+    return out
