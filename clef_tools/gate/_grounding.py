@@ -38,7 +38,8 @@ _CARRIED = re.compile(
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
 _ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
 _WORD = re.compile(r"[a-z0-9]+(?:['_-][a-z0-9]+)*")
-_NUMBER = re.compile(r"(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?")
+#: A number as a bill or a listing writes it; not a time (`20:00`), a date or a part of a name.
+_NUMBER = re.compile(r"(?<![\w.:/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w:/]|[.-]\d)")
 _STOP = frozenset(
     """the a an my our your their his her its this that these those to from for with and or
     of in on at by as is are was were be been it me us i we you they them please all any
@@ -46,6 +47,7 @@ _STOP = frozenset(
     did done what which who whom whose when where why how there here about into onto over
     under again last next same new old via per each every other others more most less""".split()  # noqa: SIM905
 )
+_ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
 _OPAQUE = re.compile(r"[A-Za-z]{0,8}[_-]?\d[\w-]{0,30}")
 _MAX_RECORDS = 500
@@ -115,6 +117,9 @@ def _in(target: str, text: str) -> bool:
         return True
     if _CARRIED.search(target) or "@" in low:
         return False  # an address, a handle, a link, an account: only the whole names it
+    entity = _ENTITY.fullmatch(low)
+    if entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
+        low = entity.group(1)
     parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2]
     if not parts:
         return False
@@ -193,8 +198,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
     records = list(_records(results))
     if len(records) < 2:
         return None
-    described = _content_words(_CARRIED.sub(" ", said))
-    words_of = [set(_WORD.findall(r.lower())) for r in records]
+    described = _content_words(_CARRIED.sub(" ", said)) | _times(said)
+    words_of = [set(_WORD.findall(r.lower())) | _times(r) for r in records]
     # a word every record holds ("from", "evt") tells no record apart
     common = set.intersection(*words_of) if words_of else set()
     telling = described - common
@@ -212,6 +217,22 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160]
     return None
+
+
+_CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b", re.I)
+
+
+def _times(text: str) -> set[str]:
+    """Times of day as `HH:MM` ("8pm" and "20:00" are the same showing)."""
+    out = set()
+    for hour, minute, half, hour24, minute24 in _CLOCK.findall(text[:_MAX_TEXT]):
+        if hour24:
+            h, m = int(hour24), int(minute24)
+        else:
+            h, m = int(hour) % 12 + (12 if half.lower() == "pm" else 0), int(minute or 0)
+        if h < 24 and m < 60:
+            out.add(f"{h:02d}:{m:02d}")
+    return out
 
 
 def _content_words(text: str) -> set[str]:

@@ -144,6 +144,9 @@ def licence_of(request: str) -> Licence:
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
     found = set(words(_ANSWER_ME.sub(" ", asking)))
     verbs, strictness = table().verbs, table().strictness
+    known = {w for kind in strictness for w in verbs[kind]}
+    # "reinstall", "rerun", "redeploy": the verb again
+    found |= {w[2:] for w in found if w.startswith("re") and w not in known and w[2:] in known}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if _LET_KNOW.search(asking):
         kinds.add("send")
@@ -310,8 +313,16 @@ def _unknown_verb(word: str) -> bool:
     return word not in _INFO_VERBS and kind_of_words([word]) == "unknown"
 
 
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "hundred": 100, "dozen": 12, "half": 2, "twice": 2, "double": 2, "both": 2,
+}  # fmt: skip
+_NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
+
+
 def _amounts(text: str) -> list[float]:
-    out = []
+    out = [float(_NUMBER_WORDS[w.lower()]) for w in _NUMBER_WORD.findall(text)][:8]
     for whole, frac in _AMOUNT.findall(text):
         digits = re.sub(r"[,\s]", "", whole)
         try:

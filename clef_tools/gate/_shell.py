@@ -159,6 +159,61 @@ def _copy(operands: Sequence[str], moves: bool, text: str) -> Effect:
     return Effect("create", "local", reversible=not moves, what=text)
 
 
+_DB_QUERY_FLAGS = {
+    "psql": ("-c", "--command"),
+    "mysql": ("-e", "--execute"),
+    "mariadb": ("-e", "--execute"),
+    "sqlite3": (),
+    "duckdb": ("-c",),
+    "clickhouse-client": ("-q", "--query"),
+}
+_MONGO_READ = re.compile(
+    r"\.(?:find|findOne|count|countDocuments|estimatedDocumentCount|aggregate|distinct|"
+    r"stats|getIndexes|explain)\s*\(|\bshow\s+(?:dbs|collections)\b|db\.stats\(",
+    re.I,
+)
+_MONGO_DELETE = re.compile(r"\.(?:delete\w*|remove|drop\w*|findOneAndDelete)\s*\(", re.I)
+_MONGO_WRITE = re.compile(r"\.(?:insert\w*|update\w*|replace\w*|save|rename\w*)\s*\(", re.I)
+
+
+def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """A database client is judged by the statement it carries (`psql -c "DROP …"`)."""
+    from clef_tools.gate._sql import sql_effects
+
+    if tool in ("mongosh", "mongo"):
+        code = " ".join(_after(args, "--eval")[:1])
+        if not code:
+            return [Effect("unknown", what=text)]
+        if _MONGO_DELETE.search(code):
+            unfiltered = bool(re.search(r"\(\s*\{\s*\}\s*\)|\.drop\w*\(", code))
+            return [Effect("delete", reversible=False, high_impact=unfiltered, what=text)]
+        if _MONGO_WRITE.search(code):
+            return [Effect("modify", reversible=False, what=text)]
+        if _MONGO_READ.search(code):
+            return [Effect("read", what=text)]
+        return [Effect("unknown", what=text)]
+    if tool == "redis-cli":
+        words = [a for a in args if not a.startswith("-")]
+        verb = words[0].lower() if words else ""
+        if not verb:
+            return [Effect("unknown", what=text)]
+        if verb in ("flushall", "flushdb"):
+            return [Effect("delete", reversible=False, high_impact=True, what=text)]
+        if verb in ("del", "unlink", "expire", "hdel", "srem", "zrem", "lpop", "rpop"):
+            return [Effect("delete", reversible=False, what=text)]
+        if verb in _words("redis_read"):
+            return [Effect("read", what=text)]
+        return [Effect("modify", reversible=False, what=text)]
+    flags = _DB_QUERY_FLAGS.get(tool, ())
+    query = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in flags), None)
+    if query is None and tool in ("sqlite3", "duckdb"):
+        positional = [a for a in args if not a.startswith("-")]
+        query = positional[1] if len(positional) > 1 else None
+    if query is None:
+        return [Effect("unknown", what=text)]  # an interactive session or a script file
+    return list(sql_effects(query).effects)
+
+
 def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[Effect]:
     flags = _flags(args)
     recursive = bool(flags & {"r", "R", "--recursive"})
@@ -223,6 +278,20 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     **dict.fromkeys(
         ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"),
         _simple("configure"),
+    ),
+    **dict.fromkeys(
+        (
+            "psql",
+            "mysql",
+            "mariadb",
+            "sqlite3",
+            "duckdb",
+            "clickhouse-client",
+            "mongosh",
+            "mongo",
+            "redis-cli",
+        ),
+        _database,
     ),
     "ssh": _simple("execute", reach="external", reversible=False),
     "git": lambda tool, args, text: _git(args, text),

@@ -159,7 +159,10 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
     for a in stated[:16]:
         for b in pool[:64]:
             share = b * a / 100  # "prices increased 10 %": the difference, or the new price
-            if any(_close(value, c) for c in (a + b, a - b, b - a, a * b, share, b + share)):
+            parts = (b / a if a else b, a / b if b else a)  # "split the 90 three ways"
+            if any(
+                _close(value, c) for c in (a + b, a - b, b - a, a * b, share, b + share, *parts)
+            ):
                 return True
     return False
 
@@ -216,6 +219,8 @@ def judge_stakes(
     def permits(kind: str) -> bool:
         if licence.permits(kind):
             return True
+        if kind in ("create", "modify") and effect.external and licence.permits("send"):
+            return True  # "send her an invite": an event with attendees is how it is sent
         return (
             asked_by_name
             and kind in _ASKED_BY_NAME
