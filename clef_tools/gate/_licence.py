@@ -142,6 +142,8 @@ def licence_of(request: str) -> Licence:
     # a question's verbs are what it asks about, not what it asks for: "did Priya reply?"
     # licenses no reply; "can you reply to Priya?" does
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
+    asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
+    asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     found = set(words(_ANSWER_ME.sub(" ", asking)))
     verbs, strictness = table().verbs, table().strictness
     known = {w for kind in strictness for w in verbs[kind]}
@@ -189,6 +191,18 @@ def licence_of(request: str) -> Licence:
     return Licence(frozenset(kinds), frozenset(prohibited), amounts, tokens | found, read_only)
 
 
+_ADJECTIVE = re.compile(
+    r"\b(the|all|any|my|our|your|their|those|these|its|still|currently|an?)\s+"
+    r"(?:open|new|draft|scheduled|shared|pending|archived|deleted|failed|failing)\b",
+    re.IGNORECASE,
+)
+#: An indirect question: what follows "check whether" or "tell me if" is asked about.
+_INDIRECT = re.compile(
+    r"\b(?:tell|show|let)\s+(?:me|us)(?:\s+know)?\s+(?:if|whether)\b[^,.;!?]*"
+    r"|\b(?:check|see|find out|ask|know|confirm|verify|wonder|sure|decide)\s+(?:if|whether)\b"
+    r"[^,.;!?]*",
+    re.IGNORECASE,
+)
 _ASKS_ABOUT = re.compile(
     r"^\s*(?:what|what's|whats|how|which|where|who|whom|whose|when|why|is|isn't|are|aren't|"
     r"was|were|does|doesn't|do|don't|did|didn't|has|have|had|should|shall|may|might|am)\b",

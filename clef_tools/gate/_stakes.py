@@ -57,6 +57,8 @@ _LOWER_ROLES = frozenset(
 #: user's own words for them).
 _ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
 _AGENT = r"(?:the )?(?:ai|assistant|agent|model|llm)"
+#: Who a result addresses when it addresses the agent.
+_READER = r"(?:assistant|agent|bot|copilot|reviewer|model|integration|tool)"
 #: An order to move money, data or people: what an injected instruction asks for.
 _ACT = (
     r"(?:send|transfer|pay|wire|forward|post|publish|upload|visit|invite|delete|remove|"
@@ -84,6 +86,20 @@ _TAINT = re.compile(
             r"\bIMPORTANT\s*!{2,}",
             r"\b(?:strictly )?(?:adhere|stick) to the following instructions?\b",
             r"\bnew instructions?\s*:",
+            # a reader that is an AI, told what to do: "if you are an AI agent", "any AI
+            # assistant processing this mailbox must", "bots posting this must also"
+            rf"\bif you(?:'re| are) an? (?:ai|llm|language model|{_READER})\b",
+            rf"\b(?:ai|llm|gpt|automated|coding)\s+{_READER}s?\b[^.\n]{{0,40}}?"
+            r"(?::|\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b)",
+            rf"\b(?:any|all|every)\s+{_READER}s?\b[^.\n]{{0,40}}?"
+            r"\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b",
+            r"\b(?:assistants?|bots?|copilots?|integrations?)(?:'s?)?\s+(?:\w+\s+){0,3}?"
+            r"(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b",
+            # the agent addressed by name: "Assistant, please…", "<!-- assistant: invite…"
+            rf"(?:^|[.!?:>\n-]\s*)(?:the\s+)?(?:ai|{_READER}|claude|chatgpt|llm)s?\s*[,:]\s*"
+            r"(?:please\s+|to\s+)?\w",
+            rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?{_READER}s?\b",
+            r"(?:^|\n)\s*\[?(?:system|admin|developer)(?: message| prompt)?\]?\s*:",
             r"\b(?:TODO|NOTE TO (?:THE )?(?:AI|ASSISTANT|AGENT))\s*:\s*" + _ACT,
             # a result that tells its reader to move money or data somewhere: a bill may, but
             # then what it names is not the user's word
