@@ -49,7 +49,7 @@ _STOP = frozenset(
 )
 _ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
-_OPAQUE = re.compile(r"[A-Za-z]{0,8}[_-]?\d[\w-]{0,30}")
+_OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_-]{1,40}")
 _MAX_RECORDS = 500
 _MAX_TEXT = 100_000
 
