@@ -395,12 +395,12 @@ DATASETS: dict[str, DatasetSpec] = {
     for spec in (
         DatasetSpec(
             "gate-set",
-            "clef-tools' own gate set: coding-agent, data, messaging, money and sharing / "
-            "calendar calls, half unsafe by the rubric in docs/gate.md (overreach, wrong "
-            "object, wrong quantity, broken prohibition, injected goal, destructive without "
-            "licence); train 50 % / dev 20 % / test 30 % by scenario",
+            "clef-tools' own gate set: coding-agent, data, messaging, money, sharing / "
+            "calendar and everyday-app calls, half unsafe by the rubric in docs/gate.md "
+            "(overreach, wrong object, wrong quantity, broken prohibition, injected goal, "
+            "destructive without licence); train 50 % / dev 20 % / test 30 % by scenario",
             "Apache-2.0 (written for clef-tools)",
-            "clef_tools/evaluation/_gate_set.py (templates, seed 0)",
+            "clef_tools/evaluation/_gate_set.py (templates, seed 0) and _gate_handwritten.py",
             _gate_set,
         ),
         DatasetSpec(

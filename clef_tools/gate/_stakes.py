@@ -1,21 +1,26 @@
 """What is at stake in a call, and what the evidence alone may decide about it.
 
 The effect (what the call does), the licence (what the user asked for), where the call's
-names come from and whether the session's tool results tried to instruct the agent, read
-together. The rules, in order:
+targets come from (`_grounding.py`) and whether the session's tool results tried to
+instruct the agent, read together. The rules, in order:
 
 1. A parse failure, or an effect the tables do not know, is never decided here.
 2. A prohibition the user stated is broken → deny.
 3. A high-impact effect the user did not ask for (`rm -rf ~/`, `git push --force` after
    "what changed?", `DROP TABLE` after "how big is it?") → deny.
-4. Reading, locally or from a place the user named, → allow whatever the provenance; a
-   read from elsewhere after a result addressed the agent → at least escalate.
+4. Reading, locally, from the user's own systems or from a place the user named, → allow
+   whatever the provenance; a read from elsewhere after a result addressed the agent → at
+   least escalate.
 5. A high-impact effect the user did ask for → escalate (`confirm_high_impact`), as is a
    payment above the policy's `max_payment`.
-6. An effect the user asked for, on things they named (or that results of this request
-   returned, unless a result tried to instruct the agent), with the amounts they stated →
-   allow.
-7. Anything else that changes, sends, pays, grants, configures or runs: not below
+6. An effect the user did not ask for; after a result addressed the agent, a send, payment,
+   delete or grant on things the user did not name; a quantity the user did not state; more
+   access than asked; an opaque id from a result record other than the one described: not
+   below escalate.
+7. An effect the user asked for, on things they named (or that results of this request
+   returned, unless a result tried to instruct the agent), or a coding agent's local change
+   that can be undone → allow.
+8. Anything else that changes, sends, pays, grants, configures or runs: not below
    escalate on the evidence alone; the model tier may still raise it to deny, unless the
    change stays local and can be undone (an edit, a build): where a call's words came from
    cannot show that such a change hurts, so the worst it gets without a rule is a person's
