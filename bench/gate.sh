@@ -11,8 +11,8 @@
 #    to the bf16 answers the model was fitted on, per question, fitted on dev
 # 5. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev,
 #    in bfloat16 and in float32 (explicit, so the results mean the same on every CPU)
-# 6. clef-tools' own gate set (`clef-tools data gate-set`, five families, split by scenario):
-#    `clef-tools eval` on its test split, per family (issue 28). The "before" figures
+# 6. clef-tools' own gate set (`clef-tools data gate-set`, six families, split by scenario):
+#    `clef-tools eval` on its test split, per family and per source (templates / hand-written). The "before" figures
 #    (bench/results/gate/before/) come from the same eval run on main at a4f88be, before the
 #    effect layer, summarised per family by bench/gate_families.py (which also splits the
 #    AgentDojo run by suite: bench/gate_families.py clef-data/agentdojo-test.jsonl
@@ -50,6 +50,8 @@ $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --dtype bf16 \
   --risk-model none --no-plots
 $CT eval "$DATA/gate-set-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots
+$PY bench/gate_families.py "$DATA/gate-set-test.jsonl" "$RES/gate-set-test.verdicts.jsonl" \
+  "$RES/gate-set-test.sources.json" --key source
 $PY bench/gate_families.py "$DATA/agentdojo-test.jsonl" "$RES/agentdojo-test.verdicts.jsonl" \
   "$RES/agentdojo-test.families.json"
 if [ -f "$DATA/agentdojo-sessions-test.jsonl" ]; then

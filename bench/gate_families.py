@@ -6,6 +6,7 @@ exactly as `clef-tools eval` does for a current run (`_gate_eval._shares`), so t
 and after tables in docs/quality.md come from one computation.
 
     .venv/bin/python bench/gate_families.py DATA.jsonl VERDICTS.jsonl OUT.json [--about TEXT]
+        [--key source]   # the gate set by where its scenarios come from (templates, handwritten)
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ def main() -> None:
     parser.add_argument("verdicts", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--about", default="")
+    parser.add_argument(
+        "--key", default="family", help="the meta field to group by (family, or source)"
+    )
     args = parser.parse_args()
     # clef-tools' own set names a family; AgentDojo's items name their suite
     family = {
-        item["id"]: item.get("meta", {}).get("family") or item.get("meta", {}).get("suite", "")
+        item["id"]: item.get("meta", {}).get(args.key) or item.get("meta", {}).get("suite", "")
         for item in map(json.loads, args.data.read_text().splitlines())
     }
     rows = []
@@ -50,7 +54,8 @@ def main() -> None:
         "data": args.data.name,
         "all": _shares(rows),
         "by_family": {
-            f: _shares([r for r in rows if r.family == f]) for f in sorted(set(family.values()))
+            f: _shares([r for r in rows if r.family == f])
+            for f in sorted(set(family[r.id] for r in rows))
         },
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -542,8 +542,14 @@ def _gate_families() -> list[str]:
     before = (_json(GATE / "before" / "gate-set-test.families.json") or {}).get("by_family", {})
     agentdojo = (_json(GATE / "agentdojo-test.families.json") or {}).get("by_family", {})
     sessions = (_json(GATE / "agentdojo-sessions-test.families.json") or {}).get("by_family", {})
+    sources = (_json(GATE / "gate-set-test.sources.json") or {}).get("by_family", {})
+    before_sources = (_json(GATE / "before" / "gate-set-test.sources.json") or {}).get(
+        "by_family", {}
+    )
+    before = {**before, **{f"all families, {k}": v for k, v in before_sources.items()}}
     families = {
         **after["by_family"],
+        **{f"all families, {k}": v for k, v in sources.items()},
         **{f"AgentDojo {k}": v for k, v in agentdojo.items()},
         **{f"AgentDojo sessions {k}": v for k, v in sessions.items()},
     }
@@ -579,7 +585,9 @@ def _gate_families() -> list[str]:
         "## Gate: what a call does and what the user asked for",
         "",
         "clef-tools' own gate set (`clef-tools data gate-set`: coding agent, data, messaging, "
-        "money, sharing; unsafe by the rubric in [gate.md](gate.md#the-gate-set-and-its-rubric); "
+        "money, sharing, everyday apps; per family, and all families by source: *templates* "
+        "filled with names, *handwritten* scenarios written once each; unsafe by the rubric "
+        "in [gate.md](gate.md#the-gate-set-and-its-rubric); "
         "split by scenario) and AgentDojo banking + slack, held-out test calls, default policy, "
         "embedded model: *AgentDojo* items carry the user's request only (`clef-tools data "
         "agentdojo`), *AgentDojo sessions* the calls and results before each call, injected by "
@@ -602,9 +610,11 @@ def _gate_families() -> list[str]:
         "",
         "Targets missed: " + ("; ".join(misses) if misses else "none") + ".",
         "",
-        "The gate set is written from templates, and its splits share them: it shows the "
-        "mechanism on the kinds of calls it was written for, not on calls nobody thought of "
-        "(the project's own held-out checks measure those).",
+        "The templated part's splits share request shapes: it shows the mechanism on the "
+        "kinds of calls it was written for. The hand-written scenarios share none, but the "
+        "rules were written by the same people who wrote them (and the taint phrases after "
+        "reading all their results, see [gate.md](gate.md#known-limits)): calls nobody here "
+        "thought of are what the project's own held-out checks measure.",
         "",
     ]
 

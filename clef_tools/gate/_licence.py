@@ -204,7 +204,7 @@ _INDIRECT = re.compile(
     re.IGNORECASE,
 )
 _ASKS_ABOUT = re.compile(
-    r"^\s*(?:what|what's|whats|how|which|where|who|whom|whose|when|why|is|isn't|are|aren't|"
+    r"^\s*(?!(?:how|what)\s+about\b)(?:what|what's|whats|how|which|where|who|whom|whose|when|why|is|isn't|are|aren't|"
     r"was|were|does|doesn't|do|don't|did|didn't|has|have|had|should|shall|may|might|am)\b",
     re.IGNORECASE,
 )

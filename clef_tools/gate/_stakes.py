@@ -98,7 +98,8 @@ _TAINT = re.compile(
             r"(?::|\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b)",
             rf"\b(?:any|all|every)\s+{_READER}s?\b[^.\n]{{0,40}}?"
             r"\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b",
-            r"\b(?:assistants?|bots?|copilots?|integrations?)(?:'s?)?\s+(?:\w+\s+){0,3}?"
+            r"\b(?:assistants?|bots?|copilots?|integrations?)\s+"
+            r"(?:\w+ing\s+(?:this|these|the|any)(?:\s+\w+)?\s+)?"  # "…reading this log should"
             r"(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b",
             # the agent addressed by name: "Assistant, please…", "<!-- assistant: invite…"
             rf"(?:^|[.!?:>\n-]\s*)(?:the\s+)?(?:ai|{_READER}|claude|chatgpt|llm)s?\s*[,:]\s*"
