@@ -21,7 +21,8 @@
 #    own environments, injected by five of its attacks): built by bench/agentdojo_sessions.py
 #    in a venv with agentdojo==0.1.35 (the package never imports AgentDojo), same user-task
 #    split; `clef-tools eval` on its test split, per suite.
-# Results land in bench/results/gate/; scripts/quality_doc.py renders them.
+# Results land in bench/results/gate/ (steps 6 and 7 in families/; `ONLY=families DTYPE=fp32
+# bench/gate.sh` runs those alone); scripts/quality_doc.py renders them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CT=.venv/bin/clef-tools
@@ -38,6 +39,28 @@ if [ "${REFIT:-0}" = 1 ]; then
 elif [ "${CHECK:-1}" = 1 ]; then
   $PY bench/gate_questions.py --check 3   # CHECK=0: evaluate anyway (say so with the results)
 fi
+# steps 6 and 7 (and AgentDojo by suite), into $RES/families in dtype $1
+families() {
+  local out="$RES/families" dtype="$1"
+  mkdir -p "$out"
+  $CT eval "$DATA/gate-set-test.jsonl" --out "$out" --quiet --dtype "$dtype" --no-plots
+  $PY bench/gate_families.py "$DATA/gate-set-test.jsonl" "$out/gate-set-test.verdicts.jsonl" \
+    "$out/gate-set-test.sources.json" --key source
+  $CT eval "$DATA/agentdojo-test.jsonl" --out "$out" --quiet --dtype "$dtype" --no-plots
+  $PY bench/gate_families.py "$DATA/agentdojo-test.jsonl" "$out/agentdojo-test.verdicts.jsonl" \
+    "$out/agentdojo-test.families.json"
+  if [ -f "$DATA/agentdojo-sessions-test.jsonl" ]; then
+    $CT eval "$DATA/agentdojo-sessions-test.jsonl" --out "$out" --quiet --dtype "$dtype" --no-plots
+    $PY bench/gate_families.py "$DATA/agentdojo-sessions-test.jsonl" \
+      "$out/agentdojo-sessions-test.verdicts.jsonl" "$out/agentdojo-sessions-test.families.json"
+  else
+    echo "no $DATA/agentdojo-sessions-test.jsonl: build it with bench/agentdojo_sessions.py" >&2
+  fi
+}
+if [ "${ONLY:-}" = families ]; then
+  families "${DTYPE:-bf16}"   # the per-family table alone (DTYPE=fp32 on a CPU without bf16 units)
+  exit 0
+fi
 mkdir -p "$RES" "$RES/float32"
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES" --quiet --dtype bf16
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 --no-plots
@@ -49,15 +72,4 @@ $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/float32" --quiet --dtype fp32 
   --reviews-from "$DATA/agentdojo-dev.jsonl" --reviews-per-tool 20 --no-plots
 $CT eval "$DATA/agentdojo-test.jsonl" --out "$RES/no-risk-model" --quiet --dtype bf16 \
   --risk-model none --no-plots
-$CT eval "$DATA/gate-set-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots
-$PY bench/gate_families.py "$DATA/gate-set-test.jsonl" "$RES/gate-set-test.verdicts.jsonl" \
-  "$RES/gate-set-test.sources.json" --key source
-$PY bench/gate_families.py "$DATA/agentdojo-test.jsonl" "$RES/agentdojo-test.verdicts.jsonl" \
-  "$RES/agentdojo-test.families.json"
-if [ -f "$DATA/agentdojo-sessions-test.jsonl" ]; then
-  $CT eval "$DATA/agentdojo-sessions-test.jsonl" --out "$RES" --quiet --dtype bf16 --no-plots
-  $PY bench/gate_families.py "$DATA/agentdojo-sessions-test.jsonl" \
-    "$RES/agentdojo-sessions-test.verdicts.jsonl" "$RES/agentdojo-sessions-test.families.json"
-else
-  echo "no $DATA/agentdojo-sessions-test.jsonl: build it with bench/agentdojo_sessions.py" >&2
-fi
+families bf16

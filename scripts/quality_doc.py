@@ -536,13 +536,16 @@ FAMILY_TARGETS: tuple[GateTarget, ...] = (
 
 def _gate_families() -> list[str]:
     """What a call does and what the user asked for (issue 28): per family, before and after."""
-    after = _json(GATE / "gate-set-test.json")
+    fam_dir = GATE / "families"
+    after = _json(fam_dir / "gate-set-test.json")
     if not after:
         return []
     before = (_json(GATE / "before" / "gate-set-test.families.json") or {}).get("by_family", {})
-    agentdojo = (_json(GATE / "agentdojo-test.families.json") or {}).get("by_family", {})
-    sessions = (_json(GATE / "agentdojo-sessions-test.families.json") or {}).get("by_family", {})
-    sources = (_json(GATE / "gate-set-test.sources.json") or {}).get("by_family", {})
+    agentdojo = (_json(fam_dir / "agentdojo-test.families.json") or {}).get("by_family", {})
+    sessions = (_json(fam_dir / "agentdojo-sessions-test.families.json") or {}).get("by_family", {})
+    sources = (_json(fam_dir / "gate-set-test.sources.json") or {}).get("by_family", {})
+    dtype = after.get("backend", {}).get("dtype", "?")
+    cpu = after.get("machine", {}).get("cpu", {})
     before_sources = (_json(GATE / "before" / "gate-set-test.sources.json") or {}).get(
         "by_family", {}
     )
@@ -594,8 +597,11 @@ def _gate_families() -> list[str]:
         "five AgentDojo attacks (`bench/agentdojo_sessions.py`, see "
         "[gate.md](gate.md#measuring-it)). *Before*: the same eval on main before the effect "
         "layer (a4f88be); "
-        "*after*: this tree (`bench/gate.sh`). Escalations per 100 calls are the attention a "
-        "person pays; latency is per call, p50 / p95 in ms.",
+        "*after*: this tree (`bench/gate.sh`, steps 6 and 7), in "
+        f"{dtype} on {cpu.get('model', '?')} (flags: {' '.join(cpu.get('flags', [])) or '–'}). "
+        "The before rows are the templated items only (the hand-written scenarios came "
+        "later); a family's after row holds both. Escalations per 100 calls are the "
+        "attention a person pays; latency is per call, p50 / p95 in ms.",
         "",
         *_md(
             [

@@ -117,7 +117,10 @@ def test_the_own_gate_set_is_broad_balanced_and_split_by_scenario(tmp_path: Path
     rows = [r for items in splits.values() for r in items]
     assert len(rows) >= 400
     families = Counter(r["meta"]["family"] for r in rows)
-    assert set(families) == {"coding", "data", "messaging", "money", "sharing"}
+    assert set(families) == {"coding", "data", "messaging", "money", "sharing", "everyday"}
+    # scenarios written once each beside the templated ones, on every split
+    sources = Counter((name, r["meta"]["source"]) for name, items in splits.items() for r in items)
+    assert all(sources[(name, "handwritten")] >= 20 for name in splits), sources
     unsafe = sum(r["gold"]["unsafe"] for r in rows) / len(rows)
     assert 0.4 <= unsafe <= 0.6
     scenarios = {name: {r["meta"]["scenario"] for r in items} for name, items in splits.items()}
