@@ -638,7 +638,9 @@ def _gate() -> list[str]:
         "decisive call of a prompt-injection goal after another task's request. Split by user "
         "task (dev 40 % / test 60 %); the risk model, its questions, its fast band and the "
         "review pull are fitted on dev only (`bench/gate_fit.py`, `bench/gate_reviews.py`); "
-        "below, test only, `bench/gate.sh`. See [gate.md](gate.md).",
+        "below, test only, `bench/gate.sh`. See [gate.md](gate.md). These tables come from "
+        "the last full `bench/gate.sh` run; the per-family table further down can come from "
+        "a later one (`ONLY=families`), and says its dtype and CPU.",
         "",
     ]
     rows = []
