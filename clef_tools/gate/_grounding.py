@@ -11,9 +11,10 @@ described: "cancel my Netflix subscription" over a listing of Netflix and Spotif
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,42 +147,34 @@ def _object_in(obj: str, text: str) -> bool:
 
 def ground_call(args: Mapping[str, Any], said: str, results: Sequence[str]) -> Grounding:
     """Where each target of a tool call's arguments comes from."""
-    found = targets(args)
-    request = said.lower()
-    returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
-    unnamed: list[str] = []
-    from_results: list[str] = []
-    for target in found:
-        if _in(target, request):
-            continue
-        if returned and _in(target, returned):
-            from_results.append(target)
-        else:
-            unnamed.append(target)
-    return Grounding(
-        in_request=not unnamed and not from_results,
-        in_session=not unnamed,
-        unnamed=tuple(unnamed),
-        off_record=_off_record(from_results, said, results),
-    )
+    return _ground(targets(args), _in, said, results)
 
 
 def ground_objects(objects: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
     """The same for a command's operands (`rm -rf build`, `kill 4312`): a command that
     names no object, or one as broad as `.`, is not on something anyone named."""
-    request = said.lower()
-    returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     if not objects:
         return Grounding(False, False, (), None)
+    return _ground(objects, _object_in, said, results)
+
+
+def _ground(
+    names: Sequence[str],
+    found_in: Callable[[str, str], bool],
+    said: str,
+    results: Sequence[str],
+) -> Grounding:
+    request = said.lower()
+    returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     unnamed: list[str] = []
     from_results: list[str] = []
-    for obj in objects:
-        if _object_in(obj, request):
+    for name in names:
+        if found_in(name, request):
             continue
-        if returned and _object_in(obj, returned):
-            from_results.append(obj)
+        if returned and found_in(name, returned):
+            from_results.append(name)
         else:
-            unnamed.append(obj)
+            unnamed.append(name)
     return Grounding(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
@@ -235,8 +228,13 @@ def _times(text: str) -> set[str]:
     return out
 
 
+@functools.cache
+def _verbs() -> frozenset[str]:
+    return frozenset(w for kind in table().verbs.values() for w in kind)
+
+
 def _content_words(text: str) -> set[str]:
-    verbs = {w for kind in table().verbs.values() for w in kind}
+    verbs = _verbs()
     return {
         w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _STOP and w not in verbs
     }
