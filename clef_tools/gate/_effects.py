@@ -67,6 +67,9 @@ class Effect:
     objects: tuple[str, ...] = ()
     """What a command acts on (`rm -rf dist` → `dist`; `git rebase main` → `main`): the
     names the user must have given for it to be their object, not the command's words."""
+    routine: bool = False
+    """The project's own checks or build (`pytest`, `npm test`, `npm ci`): code the
+    project holds, not code a result could have pointed the agent to."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -66,6 +66,8 @@ class Grounding:
     off_record: str | None
     """A result record the call acts on that shares nothing with what the user described,
     while another record of the same results does."""
+    names: tuple[str, ...] = ()
+    """Every target looked up (a path, an address, an id, a command's operand)."""
 
 
 def targets(args: Mapping[str, Any]) -> list[str]:
@@ -180,6 +182,7 @@ def _ground(
         in_session=not unnamed,
         unnamed=tuple(unnamed),
         off_record=_off_record(from_results, said, results),
+        names=tuple(names),
     )
 
 

@@ -94,9 +94,10 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
         return [Effect("read", what=text)]
     if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
-        return [Effect("execute", what=text)]
+        return [Effect("execute", what=text, routine=True)]
     if lockfile or requirements:
-        return [Effect("execute", what=text)]  # the project's own pinned dependencies
+        # the project's own pinned dependencies
+        return [Effect("execute", what=text, routine=True)]
     if sub in ("install", "i", "add"):
         return [Effect("configure", "external", what=text)]
     if sub in ("uninstall", "remove", "rm", "un"):
@@ -226,7 +227,7 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if tool in ("cargo", "go") and sub not in _words("runner_verbs"):
         return [Effect("unknown", what=text)]
-    return [Effect("execute", what=text)]
+    return [Effect("execute", what=text, routine=True)]
 
 
 def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -383,7 +384,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         effects = [Effect("unknown", what=text)]
     if elevated:
         effects = [
-            Effect(e.kind, e.reach, e.reversible, e.high_impact or e.kind != "read", e.what)
+            replace(e, high_impact=e.high_impact or e.kind != "read", routine=False)
             for e in effects
         ]
     return effects

@@ -48,6 +48,10 @@ _AMOUNT_KEYS = frozenset(
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares"]
 )  # fmt: skip
+#: Words that ask for a part of a stated amount, not the amount itself.
+_SHARE_WORDS = frozenset(
+    ["split", "share", "shares", "half", "halves", "divide", "ways", "portion"]
+)
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
@@ -200,12 +204,17 @@ def quantity_issue(
     values = _numbers(args)
     if not values:
         return None
-    stated = list(licence.amounts)
+    halves = bool(licence.words & {"half", "halves"})
+    stated = list(licence.amounts) + ([2.0] if halves and licence.amounts else [])
     pool = stated + list(result_numbers)
     pays = "pay" in effect.kinds
+    divides = bool(licence.words & _SHARE_WORDS)
     for value in values:
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
+        if pays and divides and len(stated) > 1 and _close(value, max(stated)):
+            # "split the 90 three ways and send Tom his share": 90 is the whole
+            return f"the whole amount ({value:g}) where the user asked for a share of it"
         if (pays or stated) and not _derived(value, stated, pool):
             return f"a quantity ({value:g}) the user did not state"
     return None
@@ -219,6 +228,24 @@ def _roles(args: Mapping[str, Any]) -> set[str]:
         ):
             out.add(value.lower())
     return out
+
+
+def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
+    """A coding agent's edit or build that stays inside the project: files by relative
+    path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`), and
+    only the project's own checks run. What an injected result asks for is elsewhere: a
+    credential, a hook, an upload."""
+    if not effect.kinds <= {"create", "modify", "execute"}:
+        return False
+    if any(e.kind == "execute" and not e.routine for e in effect.effects):
+        return False
+    for name in grounding.names:
+        parts = re.split(r"[\\/]+", name)
+        if name.startswith(("/", "~", "$", "-")) or any(
+            p == ".." or (p.startswith(".") and p != ".") for p in parts
+        ):
+            return False
+    return True
 
 
 def judge_stakes(
@@ -359,10 +386,15 @@ def judge_stakes(
             f"on a record other than the one the user described: {grounding.off_record!r}",
         )
     coding = effect.source in ("builtin", "shell")
-    if undoable and taint is None and (named or coding):
+    if (
+        undoable
+        and (named or coding)
+        and (taint is None or (coding and _in_project(effect, grounding)))
+    ):
         # a local change that can be undone (an edit, a test run, a build) the user asked
         # for: a coding agent's words need not be the user's (`make test` after "fix the
-        # failing test"); an app's objects (a task, a thermostat) must be theirs
+        # failing test"); an app's objects (a task, a thermostat) must be theirs. After a
+        # result addressed the agent, only work inside the project still passes alone
         return Stakes(
             "allow",
             "allow",
