@@ -13,9 +13,10 @@ agent might make for it; each call is labelled safe or unsafe with the rubric's 
   result told the agent to do), `destructive-unlicensed`.
 
 Templates are filled with a few names each (seed 0); beside them, scenarios written once
-each, without templates (`_gate_handwritten.py`, a sixth family of everyday apps among
-them). The set is split by scenario, so a request and all its calls stay in one split:
-train 50 %, dev 20 %, test 30 %.
+each, without templates, in two batches (`_gate_handwritten.py`, with a sixth family of
+everyday apps; `_gate_handwritten_2.py`, written before the gate was run on it). The set
+is split by scenario, so a request and all its calls stay in one split: train 50 %, dev
+20 %, test 30 %.
 """
 
 from __future__ import annotations
@@ -488,12 +489,16 @@ def _scenarios(seed: int = 0) -> list[Scenario]:
     return out
 
 
-def _handwritten() -> list[Scenario]:
+def _handwritten() -> list[tuple[int, Scenario]]:
+    """(batch, scenario): the second batch was written after the first one's mechanisms
+    landed, so it is the fresher probe."""
     from clef_tools.evaluation._gate_handwritten import HANDWRITTEN
+    from clef_tools.evaluation._gate_handwritten_2 import HANDWRITTEN_2
 
     return [
-        Scenario(family, request, tuple(Call(*call) for call in calls), result)
-        for family, request, result, calls in HANDWRITTEN
+        (batch, Scenario(family, request, tuple(Call(*call) for call in calls), result))
+        for batch, scenarios in ((1, HANDWRITTEN), (2, HANDWRITTEN_2))
+        for family, request, result, calls in scenarios
     ]
 
 
@@ -510,9 +515,9 @@ def _split(key: str) -> str:
 def gate_set_records() -> dict[str, list[dict[str, Any]]]:
     """train / dev / test, each a list of gate items (`clef-tools eval` reads them)."""
     splits: dict[str, list[dict[str, Any]]] = {"train": [], "dev": [], "test": []}
-    scenarios = [(f"{s.family}-{n:03d}", s) for n, s in enumerate(_scenarios())]
-    scenarios += [(_handwritten_id(s), s) for s in _handwritten()]
-    for sid, scenario in scenarios:
+    scenarios = [(f"{s.family}-{n:03d}", 0, s) for n, s in enumerate(_scenarios())]
+    scenarios += [(_handwritten_id(s), batch, s) for batch, s in _handwritten()]
+    for sid, batch, scenario in scenarios:
         messages: list[dict[str, Any]] = [{"role": "user", "content": scenario.request}]
         if scenario.result is not None:
             messages.append({"role": "tool", "content": scenario.result, "tool_call_id": "r1"})
@@ -532,7 +537,8 @@ def gate_set_records() -> dict[str, list[dict[str, Any]]]:
                         "family": scenario.family,
                         "scenario": sid,
                         "category": call.category,
-                        "source": "handwritten" if sid.startswith("hw-") else "templates",
+                        "source": "handwritten" if batch else "templates",
+                        **({"batch": batch} if batch else {}),
                     },
                 }
             )

@@ -60,13 +60,52 @@ def call_effect(
             builtin = Effect("delete", reversible=False, what=f"empties {path}")
         return CallEffect((builtin,), "builtin")
     effect = tool_effect(name, description, annotations)
-    if effect.kind == "execute":  # runs something the call does not show: not judgeable
-        effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
-    if (
-        effect.kind in ("create", "modify")
-        and _has_recipients(args)
-        and "draft" not in bare.lower()
-    ):
+    if effect.kind == "execute":
+        if set(words(bare)) & _RUNS_CODE or effect.reach == "external":
+            # runs something the call does not show: not judgeable
+            effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
+        else:
+            # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
+            effect = Effect("execute", what=effect.what)
+    notify = _notifies(args)
+    invites = effect.kind in ("create", "modify") and _has_recipients(args)
+    if invites and notify is not False and "draft" not in bare.lower():
         # an event or a document with attendees is an invitation: it reaches other people
+        # (`send_updates="all"`: now, and as a message of its own)
         effect = Effect(effect.kind, "external", False, effect.high_impact, effect.what)
+        if notify:
+            sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
+            return CallEffect((effect, sent), "annotations" if annotations else "name")
     return CallEffect((effect,), "annotations" if annotations else "name")
+
+
+#: What a tool that runs something runs, when it is code rather than a device's program.
+_RUNS_CODE = frozenset(
+    ["script", "scripts", "code", "command", "commands", "cmd", "shell", "bash", "python",
+     "js", "javascript", "eval", "exec", "job", "jobs", "workflow", "workflows", "pipeline",
+     "program", "macro", "function", "lambda", "notebook", "cell", "query", "sql", "terminal",
+     "process", "container", "automation", "action", "actions", "task", "tasks", "plugin"]
+)  # fmt: skip
+_NOTIFY_KEY = re.compile(
+    r"^(?:send_?(?:updates|notifications?|invit\w*|emails?)|notify\w*|"
+    r"send_?invites?)$",
+    re.I,
+)
+_NO = frozenset(["none", "no", "false", "off", "never", "0", "externalonly_none"])
+
+
+def _notifies(args: Mapping[str, Any]) -> bool | None:
+    """Whether a call's own flag says it sends notices (`send_updates="all"`, `notify:
+    true`); None when it has no such flag."""
+    said: bool | None = None
+    for key, value in args.items():
+        if not _NOTIFY_KEY.match(str(key)):
+            continue
+        if isinstance(value, bool):
+            on = value
+        elif isinstance(value, str):
+            on = value.strip().lower() not in _NO
+        else:
+            continue
+        said = on or bool(said)
+    return said

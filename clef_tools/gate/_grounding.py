@@ -29,8 +29,11 @@ _NOT_TARGETS = frozenset(
     {"title", "subject", "body", "message", "text", "content", "description", "note", "notes",
      "prompt", "instructions", "summary", "comment", "start", "end", "time", "date", "when",
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
-     "response", "rsvp", "recurrence", "frequency", "reply_all"}
+     "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
+     "memo", "reason", "program", "mode"}
 )  # fmt: skip
+#: Values that name nothing (`link_access="none"`, `send_updates="none"`).
+_NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
 #: What free text can carry out of the user's control: links, addresses, account numbers.
 _CARRIED = re.compile(
@@ -91,7 +94,7 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, int | float):
         return [_plain_number(value)] if _ID_KEY.search(key) else []
     if isinstance(value, str):
-        if _TIME.match(value):
+        if _TIME.match(value) or value.strip().lower() in _NOTHING:
             return []
         if value.strip().isdigit() and _ID_KEY.search(key):
             return [value.strip()]

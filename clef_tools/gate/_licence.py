@@ -91,6 +91,18 @@ _CURRENCY = frozenset(
     ]
 )
 _CURRENCY_SIGN = re.compile(r"[$€£¥]\s?\d")
+_IBAN = re.compile(r"\b(?:IBAN|[A-Z]{2}\d{2}[A-Z0-9]{11,30})\b")
+#: A statement of what something should be: a request to make it so.
+_CORRECTION = re.compile(
+    r"\b(?:should|must|needs? to) (?:be|say|read|point to):?\s+[\"'`]?[^\s,;]*[@\d/.\"'`]"
+    r"|\b(?:has|have) an? typo\b"
+    r"|\bis (?:wrong|incorrect|outdated|out of date|misspelled|misspelt)\b",
+    re.IGNORECASE,
+)
+#: Setting a project up runs its installers and checks like any coding request.
+_SET_UP = re.compile(
+    r"\bset(?:ting)?\s+(?:\w+\s+){0,3}?up\b|\bsetup\b|\bbootstrap\b|\binstall\b", re.I
+)
 _QUESTION_START = re.compile(
     r"^\s*(?:what|how|which|where|who|when|why|is|are|was|were|does|do|did|can you tell|"
     r"could you tell|tell me|show me|list|give me)\b",
@@ -152,9 +164,13 @@ def licence_of(request: str) -> Licence:
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if _LET_KNOW.search(asking):
         kinds.add("send")
-    if "send" in kinds and (found & _CURRENCY or _CURRENCY_SIGN.search(asking)):
-        kinds.add("pay")  # "send 50 EUR to Maria" is a payment
-    if found & _CODING:
+    if "send" in kinds and (
+        found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
+    ):
+        kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
+    if _CORRECTION.search(asking):
+        kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
+    if found & _CODING or _SET_UP.search(asking):
         kinds |= {"modify", "create", "execute"}
     if kinds & {"create", "modify"}:
         # tools split making and changing differently (`schedule_transfer` creates,
@@ -183,7 +199,9 @@ def licence_of(request: str) -> Licence:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown"}
     elif not asked and not unknown:
         read_only = True
-        prohibited |= set(EFFECT_KINDS) - {"read", "unknown"} - ({"execute"} if checks else set())
+        # running something is how many questions are answered (`manage.py
+        # showmigrations`): not licensed, so a person looks, but not ruled out either
+        prohibited |= set(EFFECT_KINDS) - {"read", "unknown", "execute"}
         if checks:
             kinds.add("execute")
     amounts = tuple(_amounts(text))

@@ -68,6 +68,10 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("send", "external", reversible=not forced, high_impact=forced, what=text)]
     if (sub == "reset" and "--hard" in flags) or (sub == "clean" and "f" in flags):
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
+    if sub == "reset":  # --soft, --mixed: commits undone, the work kept (the reflog has them)
+        return [Effect("modify", what=text)]
+    if sub == "tag" and flags & {"d", "--delete"}:
+        return [Effect("delete", reversible=False, what=text)]
     if sub in ("checkout", "restore") and ("." in rest or "--" in rest or sub == "restore"):
         # `git checkout -- .`, `git restore .`: uncommitted work is thrown away
         return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
@@ -134,7 +138,22 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
     copy = verbs & {"cp", "sync", "mv"}
     if copy and tool in ("aws", "gsutil", "gcloud", "az"):
-        return [_copy([a for a in args if a == "-" or not a.startswith("-")], "mv" in copy, text)]
+        paths = [
+            a
+            for n, a in enumerate(args)
+            if (a == "-" or not a.startswith("-"))
+            and not (n and args[n - 1].split("=", 1)[0] in _VALUE_FLAGS)
+        ]
+        effects = [_copy(paths, "mv" in copy, text)]
+        acl = " ".join(
+            args[n + 1] for n, a in enumerate(args[:-1]) if a in ("--acl", "-a", "--grants")
+        ) + " ".join(a.split("=", 1)[1] for a in args if a.startswith(("--acl=", "--grants=")))
+        if re.search(r"public|allusers|authenticated", acl, re.I):
+            # `--acl public-read`: the copy is readable by anyone
+            effects.append(
+                Effect("grant", "external", reversible=False, high_impact=True, what=text)
+            )
+        return effects
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
     if tool == "gh" and verbs & {"create", "merge", "comment", "close", "edit", "review"}:
@@ -144,6 +163,14 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
     return [Effect("unknown", "external", what=text)]
+
+
+#: Cloud CLI flags that take a value (`--profile prod`): the value is not a path.
+_VALUE_FLAGS = frozenset(
+    ["--acl", "--profile", "--region", "--storage-class", "--exclude", "--include", "--sse",
+     "--endpoint-url", "--sse-kms-key-id", "--content-type", "--cache-control", "--grants",
+     "--expires", "--metadata", "--output", "--project", "--account-name", "-a", "-h", "-z"]
+)  # fmt: skip
 
 
 def _copy(operands: Sequence[str], moves: bool, text: str) -> Effect:
@@ -212,7 +239,34 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         query = positional[1] if len(positional) > 1 else None
     if query is None:
         return [Effect("unknown", what=text)]  # an interactive session or a script file
+    if tool == "psql" and query.lstrip().lower().startswith("\\copy"):
+        return [_psql_copy(query.lstrip()[5:].strip(), text)]
     return list(sql_effects(query).effects)
+
+
+def _psql_copy(rest: str, text: str) -> Effect:
+    """psql's `\\copy (query) TO 'file'` / `\\copy table TO 'file'` writes a local file;
+    `FROM 'file'` loads one into a table."""
+    from clef_tools.gate._sql import sql_effects
+
+    inner = ""
+    if rest.startswith("("):
+        depth = 0
+        for n, ch in enumerate(rest):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0:
+                inner, rest = rest[1:n], rest[n + 1 :]
+                break
+        else:
+            return Effect("unknown", what=text)
+    else:
+        rest = rest.split(None, 1)[1] if " " in rest else ""
+    direction = rest.split(None, 1)[0].lower() if rest.strip() else ""
+    if direction == "from":
+        return Effect("modify", reversible=False, what=text)
+    if direction != "to" or (inner and not sql_effects(inner).read_only):
+        return Effect("unknown", what=text)
+    return Effect("create", what=text)
 
 
 def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[Effect]:

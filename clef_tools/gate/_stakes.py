@@ -46,7 +46,8 @@ Verdict = Literal["allow", "escalate", "deny"]
 _AMOUNT_KEYS = frozenset(
     ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "limit",
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
-     "hours", "seats", "units", "shares"]
+     "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
+     "adults", "children", "tickets", "nights", "rooms", "tip"]
 )  # fmt: skip
 #: Words that ask for a part of a stated amount, not the amount itself.
 _SHARE_WORDS = frozenset(
@@ -59,9 +60,17 @@ _ROLE_KEYS = frozenset(
 _HIGHER_ROLES = frozenset(
     ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full"]
 )
-_LOWER_ROLES = frozenset(
-    ["view", "viewer", "read", "reader", "comment", "commenter", "readonly", "read-only"]
-)
+#: The words a user names a higher role by ("give her edit access" asks for `writer`).
+_ROLE_NAMES = {
+    role: group
+    for group in (
+        frozenset(["edit", "editor", "editors", "write", "writer", "writers", "editing"]),
+        frozenset(["owner", "owners", "own", "ownership"]),
+        frozenset(["admin", "admins", "administrator", "administrators", "manage", "manager"]),
+        frozenset(["full"]),
+    )
+    for role in group
+}
 #: Effects a tool's own verb in the user's words may license (paying and deleting need the
 #: user's own words for them).
 _ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
@@ -204,8 +213,7 @@ def quantity_issue(
     values = _numbers(args)
     if not values:
         return None
-    halves = bool(licence.words & {"half", "halves"})
-    stated = list(licence.amounts) + ([2.0] if halves and licence.amounts else [])
+    stated = list(licence.amounts)  # "half" is among them, as 2
     pool = stated + list(result_numbers)
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
@@ -232,7 +240,8 @@ def _roles(args: Mapping[str, Any]) -> set[str]:
 
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
-    path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`), and
+    path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
+    is), and
     only the project's own checks run. What an injected result asks for is elsewhere: a
     credential, a hook, an upload."""
     if not effect.kinds <= {"create", "modify", "execute"}:
@@ -240,9 +249,9 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     if any(e.kind == "execute" and not e.routine for e in effect.effects):
         return False
     for name in grounding.names:
-        parts = re.split(r"[\\/]+", name)
+        *folders, _file = re.split(r"[\\/]+", name)  # `.env` itself is the project's
         if name.startswith(("/", "~", "$", "-")) or any(
-            p == ".." or (p.startswith(".") and p != ".") for p in parts
+            p == ".." or (p.startswith(".") and p != ".") for p in folders
         ):
             return False
     return True
@@ -291,10 +300,9 @@ def judge_stakes(
     quantity = quantity_issue(effect, licence, args, result_numbers)
     wrong_amount = quantity is not None
     roles = _roles(args)
-    above = (
-        bool(roles & _HIGHER_ROLES)
-        and bool(licence.words & _LOWER_ROLES)
-        and not (roles & licence.words)
+    # edit rights where view rights were asked, or any higher role nobody asked for
+    above = bool(roles & _HIGHER_ROLES) and not any(
+        _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )
     features["wrong_amount"] = float(wrong_amount)
     features["permission_above_asked"] = float(above)

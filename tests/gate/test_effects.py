@@ -76,6 +76,15 @@ SHELL = [
     ("mongosh --eval 'db.users.deleteMany({})'", {"delete"}, True),
     ("redis-cli info memory", {"read"}, False),
     ("redis-cli FLUSHALL", {"delete"}, True),
+    ("aws s3 cp report.csv s3://share/ --acl public-read", {"send", "grant"}, True),
+    ("aws s3 cp s3://reports/q3.csv . --profile prod", {"create"}, False),
+    ("aws s3 cp --recursive build s3://site/", {"send"}, False),
+    ("git reset --soft HEAD~2", {"modify"}, False),
+    ("git tag -d v1.2.0", {"delete"}, False),
+    ("psql -c \"\\copy (SELECT * FROM signups WHERE day > 3) TO 'out.csv' CSV\"", {"create"},
+     False),
+    ("psql -c \"\\copy users FROM 'users.csv' CSV\"", {"modify"}, False),
+    ("psql -c \"\\copy (DELETE FROM users RETURNING *) TO 'gone.csv'\"", {"unknown"}, False),
     ("psql", {"unknown"}, False),
     ("frobnicate --all", {"unknown"}, False),
 ]
@@ -148,6 +157,15 @@ TOOLS = [
     ("Edit", {"file_path": "a.py"}, None, "modify"),
     ("Bash", {"command": "git push --force"}, None, "send"),
     ("run_sql", {"query": "DROP TABLE users"}, None, "delete"),
+    # money back is money moved; a role is access
+    ("create_refund", {"charge": "ch_1"}, None, "pay"),
+    ("add_tip", {"order_id": "o_1", "amount": 3}, None, "pay"),
+    ("set_channel_role", {"user": "kim", "role": "admin"}, None, "grant"),
+    # a device's program is a change it can undo; code a call does not show is unjudgeable
+    ("start_appliance", {"entity_id": "switch.dishwasher"}, None, "execute"),
+    ("run_script", {"name": "cleanup"}, None, "unknown"),
+    # an invitation held back is not sent
+    ("create_event", {"attendees": ["a@corp.example"], "send_updates": "none"}, None, "create"),
 ]
 
 
@@ -177,6 +195,14 @@ LICENCES = [
     ("Copy report.txt into backup/", {"create"}, False, set()),
     ("Accept Bob's invitation for Friday", {"send"}, False, set()),
     ("Straighten out the README a bit", set(), False, set()),
+    ("Send Léa 15 for the tickets; her IBAN is FR7630006000011234567890189", {"pay"}, False,
+     set()),
+    ("Customer 12's address is wrong, it should be 4 Elm St.", {"modify"}, False, set()),
+    ("Set the project up the way the README says", {"execute"}, False, set()),
+    ("Invoice Acme for 12 hours at 95", {"create"}, False, set()),
+    ("Squash my last 3 commits, don't push", {"modify"}, False, {"send"}),
+    # running something may answer a question: not asked for, but not ruled out
+    ("Check whether the migrations are up to date", set(), True, {"modify", "delete"}),
 ]
 
 
@@ -191,6 +217,18 @@ def test_the_licence_reads_the_users_words(
     assert licence.read_only is read_only, licence.as_dict()
     assert forbidden <= licence.prohibited, licence.as_dict()
     assert licence.permits("read")
+
+
+def test_a_question_rules_out_changes_but_not_running_something() -> None:
+    licence = licence_of("Check whether the migrations are up to date")
+    assert "execute" not in licence.prohibited and "execute" not in licence.kinds
+    assert licence_of("Only look at the config").prohibited >= {"execute", "modify"}
+
+
+def test_an_invitation_with_notices_on_sends() -> None:
+    args = {"attendees": ["a@corp.example"], "send_updates": "all"}
+    assert call_effect("create_event", args).kinds == {"create", "send"}
+    assert call_effect("create_event", {"attendees": ["a@corp.example"]}).external
 
 
 def test_amounts_are_read_as_numbers() -> None:
