@@ -31,7 +31,7 @@ from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
-from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, numbers_in
+from clef_tools.gate._grounding import Grounding, ground_call, ground_objects
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, user_and_results
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
@@ -390,7 +390,8 @@ class ToolGate:
             args,
             grounding=grounding,
             taint=taint,
-            result_numbers=numbers_in(results),
+            results=results,
+            said=said,
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
             asked_by_name=_asked_by_name(name, licence),

@@ -21,7 +21,14 @@ from typing import Any
 from clef_tools.gate._effects import table
 from clef_tools.gate._evidence import _names
 
-__all__ = ["Grounding", "ground_call", "ground_objects", "numbers_in", "targets"]
+__all__ = [
+    "Grounding",
+    "amount_off_record",
+    "ground_call",
+    "ground_objects",
+    "numbers_in",
+    "targets",
+]
 
 #: Arguments that say how, not on what or to whom: free text the agent writes, a time, a
 #: role (judged against the one asked for), an answer to an invitation.
@@ -195,17 +202,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
     if not found or not results:
         return None
     records = list(_records(results))
-    if len(records) < 2:
-        return None
-    described = _content_words(_CARRIED.sub(" ", said)) | _times(said)
-    words_of = [set(_WORD.findall(r.lower())) | _times(r) for r in records]
-    # a word every record holds ("from", "evt") tells no record apart
-    common = set.intersection(*words_of) if words_of else set()
-    telling = described - common
-    if not telling:
-        return None
-    matching = [bool(w & telling) for w in words_of]
-    if not any(matching):
+    matching = _described(records, said)
+    if matching is None:
         return None
     for target in found:
         low = target.lower()
@@ -218,6 +216,84 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
     return None
 
 
+def _described(records: Sequence[str], said: str) -> list[bool] | None:
+    """Which records share a word with the user's description that tells records apart
+    (None: fewer than two records, or nothing the user said tells them apart)."""
+    if len(records) < 2:
+        return None
+    for phrase in _QUOTED.findall(said[:_MAX_TEXT])[:8]:
+        # a name the user quoted is matched whole: "the note called 'old wifi password'"
+        # is not the note "wifi password"
+        quoted = [phrase.lower().strip() in r.lower() for r in records]
+        if any(quoted) and not all(quoted):
+            return quoted
+    described = _content_words(_CARRIED.sub(" ", said)) | _times(said)
+    words_of = [set(_WORD.findall(r.lower())) | _times(r) for r in records]
+    # a word every record holds ("from", "evt") tells no record apart
+    common = set.intersection(*words_of) if words_of else set()
+    telling = described - common
+    if not telling:
+        return None
+    matching = [bool(w & telling) for w in words_of]
+    return matching if any(matching) else None
+
+
+def amount_off_record(
+    amounts: Sequence[float],
+    stated: Sequence[float],
+    said: str,
+    results: Sequence[str],
+    ids: Sequence[str] = (),
+) -> str | None:
+    """The record an amount the user did not state comes from, when a result states
+    several and the user (or the call) picked another: "pay the minimum due" over
+    `balance 1,240.00; minimum due 35.00` picks the part that names the minimum;
+    `pay_invoice(id="in_7")` picks in_7's own line. None when nothing picks a record."""
+    unstated = [a for a in amounts if not any(_same(a, b) for b in stated)]
+    if not unstated or not results:
+        return None
+    records = list(_records(results))
+    if len(records) < 2:
+        return None
+    lowered = [r.lower() for r in records]
+    said_words = set(_WORD.findall(said.lower()))
+    picked: list[bool] | None = None
+    descriptors = said_words & _AMOUNT_WORDS
+    if descriptors:
+        picked = [bool(descriptors & set(_WORD.findall(r))) for r in lowered]
+    # an account or an address is a party, found in many records; an id names one
+    named = [i for i in ids if _LETTERED_ID.fullmatch(i) and not _CARRIED.search(i)]
+    if not (picked and any(picked) and not all(picked)) and named:
+        picked = [
+            any(re.search(rf"(?<![\w-]){re.escape(i.lower())}(?![\w-])", r) for i in named)
+            for r in lowered
+        ]
+    if not picked or not any(picked) or all(picked):
+        return None
+    numbers = [numbers_in([r]) for r in records]
+    for value in unstated:
+        holding = [i for i, ns in enumerate(numbers) if any(_same(n, value) for n in ns)]
+        elsewhere = [n for i, ns in enumerate(numbers) if picked[i] for n in ns]
+        if holding and elsewhere and not any(picked[i] for i in holding):
+            return records[holding[0]][:160]
+    return None
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) < 0.005
+
+
+#: Words that tell one amount of a statement from another.
+_AMOUNT_WORDS = frozenset(
+    ["minimum", "min", "total", "subtotal", "balance", "due", "outstanding", "remaining",
+     "deposit", "fee", "fees", "tax", "tip", "monthly", "annual", "yearly", "weekly",
+     "overdue", "instalment", "installment", "downpayment", "refundable", "shipping"]
+)  # fmt: skip
+#: An id with letters and digits (`in_7`, `ch_1Q2w`): matched whole in a record.
+_LETTERED_ID = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{3,40}")
+
+
+_QUOTED = re.compile(r"(?:^|[\s(:])[\"'“‘`]([^\"'”’`\n]{3,80})[\"'”’`](?=$|[\s.,;:!?)])")
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b", re.I)
 
 

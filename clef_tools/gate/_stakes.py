@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._effects import CallEffect
-from clef_tools.gate._grounding import Grounding
+from clef_tools.gate._grounding import Grounding, amount_off_record, numbers_in, targets
 from clef_tools.gate._licence import Licence
 
 __all__ = ["Stakes", "judge_stakes", "taint_of"]
@@ -132,7 +132,9 @@ _TAINT = re.compile(
 def taint_of(results: Sequence[str]) -> str | None:
     """The first passage of a tool result that addresses the agent with instructions."""
     for text in results:
-        match = _TAINT.search(text[:100_000])
+        # an instruction glued into an identifier (`External_Ignore your previous …`) is
+        # read as words: an underscore is not a word boundary to a regex
+        match = _TAINT.search(text[:100_000].replace("_", " "))
         if match:
             return match.group(0)[:120]
     return None
@@ -203,18 +205,23 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
 
 
 def quantity_issue(
-    effect: CallEffect, licence: Licence, args: Mapping[str, Any], result_numbers: Sequence[float]
+    effect: CallEffect,
+    licence: Licence,
+    args: Mapping[str, Any],
+    results: Sequence[str] = (),
+    said: str = "",
 ) -> str | None:
     """Why a quantity in the call is not one the user asked for, if it is not: a payment's
-    amount must be stated by the user or by a result of this request (a bill); another
-    change's quantity must be one the user stated when they stated any."""
+    amount must be stated by the user or by a result of this request (a bill), and by the
+    record of it the user described; another change's quantity must be one the user
+    stated when they stated any."""
     if effect.read_only:
         return None
     values = _numbers(args)
     if not values:
         return None
     stated = list(licence.amounts)  # "half" is among them, as 2
-    pool = stated + list(result_numbers)
+    pool = stated + numbers_in(results)
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
     for value in values:
@@ -225,6 +232,9 @@ def quantity_issue(
             return f"the whole amount ({value:g}) where the user asked for a share of it"
         if (pays or stated) and not _derived(value, stated, pool):
             return f"a quantity ({value:g}) the user did not state"
+    record = amount_off_record(values, stated, said, results, targets(args)) if pays else None
+    if record is not None:
+        return f"an amount from a record other than the one the user described: {record!r}"
     return None
 
 
@@ -264,7 +274,8 @@ def judge_stakes(
     *,
     grounding: Grounding,
     taint: str | None,
-    result_numbers: Sequence[float] = (),
+    results: Sequence[str] = (),
+    said: str = "",
     confirm_high_impact: bool = True,
     max_payment: float | None = None,
     asked_by_name: bool = False,
@@ -297,7 +308,7 @@ def judge_stakes(
         "tainted": float(taint is not None),
     }
     amounts = _numbers(args)
-    quantity = quantity_issue(effect, licence, args, result_numbers)
+    quantity = quantity_issue(effect, licence, args, results, said)
     wrong_amount = quantity is not None
     roles = _roles(args)
     # edit rights where view rights were asked, or any higher role nobody asked for
