@@ -140,7 +140,7 @@ def test_a_flood_of_bad_fields_gives_a_short_error_quickly() -> None:
     assert len(err.issues) == 51 and err.dropped > 1_000_000
     assert err.issues[-1].type == "too_many_errors" and str(err.dropped) in err.issues[-1].msg
     assert len(json.dumps([i.as_detail() for i in err.issues])) < 10_000
-    assert elapsed < 10
+    assert elapsed < 20  # bounded work: seconds on a busy 2-core CPU, where it once took 24
 
 
 def test_a_million_questions_are_refused_without_checking_each() -> None:
