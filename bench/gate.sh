@@ -12,7 +12,8 @@
 # 5. `clef-tools eval` on test with the default policy: 0, 5 and 20 reviews per tool from dev,
 #    in bfloat16 and in float32 (explicit, so the results mean the same on every CPU)
 # 6. clef-tools' own gate set (`clef-tools data gate-set`, six families, split by scenario):
-#    `clef-tools eval` on its test split, per family and per source (templates / hand-written). The "before" figures
+#    `clef-tools eval` on its test split, per family, per source (templates / hand-written) and
+#    per hand-written batch (the second written before the gate saw it). The "before" figures
 #    (bench/results/gate/before/) come from the same eval run on main at a4f88be, before the
 #    effect layer, summarised per family by bench/gate_families.py (which also splits the
 #    AgentDojo run by suite: bench/gate_families.py clef-data/agentdojo-test.jsonl
@@ -46,6 +47,8 @@ families() {
   $CT eval "$DATA/gate-set-test.jsonl" --out "$out" --quiet --dtype "$dtype" --no-plots
   $PY bench/gate_families.py "$DATA/gate-set-test.jsonl" "$out/gate-set-test.verdicts.jsonl" \
     "$out/gate-set-test.sources.json" --key source
+  $PY bench/gate_families.py "$DATA/gate-set-test.jsonl" "$out/gate-set-test.verdicts.jsonl" \
+    "$out/gate-set-test.batches.json" --key batch
   $CT eval "$DATA/agentdojo-test.jsonl" --out "$out" --quiet --dtype "$dtype" --no-plots
   $PY bench/gate_families.py "$DATA/agentdojo-test.jsonl" "$out/agentdojo-test.verdicts.jsonl" \
     "$out/agentdojo-test.families.json"

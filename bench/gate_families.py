@@ -25,12 +25,12 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--about", default="")
     parser.add_argument(
-        "--key", default="family", help="the meta field to group by (family, or source)"
+        "--key", default="family", help="the meta field to group by (family, source, batch)"
     )
     args = parser.parse_args()
     # clef-tools' own set names a family; AgentDojo's items name their suite
     family = {
-        item["id"]: item.get("meta", {}).get(args.key) or item.get("meta", {}).get("suite", "")
+        item["id"]: str(item.get("meta", {}).get(args.key) or item.get("meta", {}).get("suite", ""))
         for item in map(json.loads, args.data.read_text().splitlines())
     }
     rows = []
