@@ -204,6 +204,12 @@ _MONGO_DELETE = re.compile(r"\.(?:delete\w*|remove|drop\w*|findOneAndDelete)\s*\
 _MONGO_WRITE = re.compile(r"\.(?:insert\w*|update\w*|replace\w*|save|rename\w*)\s*\(", re.I)
 
 
+_REDIS_VALUE_FLAGS = frozenset(
+    ["-h", "-p", "-a", "-n", "-u", "-s", "-i", "-r", "-d", "--user", "--pass", "--pattern",
+     "--count", "--cacert", "--cert", "--key", "--sni"]
+)  # fmt: skip
+
+
 def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     """A database client is judged by the statement it carries (`psql -c "DROP …"`)."""
     from clef_tools.gate._sql import sql_effects
@@ -221,8 +227,15 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             return [Effect("read", what=text)]
         return [Effect("unknown", what=text)]
     if tool == "redis-cli":
-        words = [a for a in args if not a.startswith("-")]
+        # `-h host`, `-p 6380`, `--pattern 'session:*'`: a flag's value is not the command
+        words = [
+            a
+            for n, a in enumerate(args)
+            if not a.startswith("-") and not (n and args[n - 1] in _REDIS_VALUE_FLAGS)
+        ]
         verb = words[0].lower() if words else ""
+        if not verb and set(args) & {"--scan", "--bigkeys", "--memkeys", "--stat", "--latency"}:
+            return [Effect("read", what=text)]  # a scan or a report of the keys
         if not verb:
             return [Effect("unknown", what=text)]
         if verb in ("flushall", "flushdb"):
@@ -242,6 +255,26 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool == "psql" and query.lstrip().lower().startswith("\\copy"):
         return [_psql_copy(query.lstrip()[5:].strip(), text)]
     return list(sql_effects(query).effects)
+
+
+def _settings(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """A settings tool configures, unless it only lists (`crontab -l`, `iptables -L`,
+    `ufw status`, `sysctl -a`, a bare `alias`); `crontab -r` removes every job."""
+    flags = _flags(args)
+    listing = {
+        "crontab": "l" in flags,
+        "iptables": bool(flags & {"L", "S", "--list", "--list-rules"}),
+        "ufw": args[:1] in (["status"], ["app"]),
+        "sysctl": "w" not in flags and not any("=" in a for a in args),
+        "alias": not args,
+        "export": not args or args == ["-p"],
+        "ulimit": all(a.startswith("-") for a in args) and "S" not in flags and "H" not in flags,
+    }
+    if listing.get(tool, False):
+        return [Effect("read", what=text)]
+    if tool == "crontab" and "r" in flags:
+        return [Effect("delete", reversible=False, what=text)]
+    return [Effect("configure", what=text)]
 
 
 def _psql_copy(rest: str, text: str) -> Effect:
@@ -331,8 +364,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     **dict.fromkeys(("mv", "cp", "ln", "install", "tee", "truncate"), _simple("modify")),
     **dict.fromkeys(("touch", "mkdir", "mktemp"), _simple("create")),
     **dict.fromkeys(
-        ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"),
-        _simple("configure"),
+        ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"), _settings
     ),
     **dict.fromkeys(
         (
