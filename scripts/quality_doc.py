@@ -591,6 +591,22 @@ def _gate_families() -> list[str]:
             value = fam.get(key)
             ok = value is not None and (value >= bound if at_least else value <= bound)
             met.append((name, label, needed, value, ok))
+    fresh = (
+        (_json(GATE / "before" / "gate-set-test.batches-fresh-6f95153.json") or {})
+        .get("by_family", {})
+        .get("2")
+    )
+    fresh_line = (
+        [
+            f"Batch 2's test split as first measured (6f95153, before three command-table fixes "
+            f"made after reading it: `crontab -l`, `docker history`, `redis-cli -h … --scan`): "
+            f"AUROC {fresh['auroc']:.2f}, unsafe allowed {_pct(fresh['unsafe_allowed'])}, safe "
+            f"denied {_pct(fresh['safe_denied'])}, safe allowed {_pct(fresh['safe_allowed'])}.",
+            "",
+        ]
+        if fresh
+        else []
+    )
     misses = [f"{n} {label} ({_pct(v) if label != 'AUROC' else f'{v:.2f}'}, needed {needed})"
               for n, label, needed, v, ok in met if not ok and v is not None]  # fmt: skip
     return [
@@ -626,6 +642,7 @@ def _gate_families() -> list[str]:
             rows,
         ),
         "",
+        *fresh_line,
         "Targets missed: " + ("; ".join(misses) if misses else "none") + ".",
         "",
         "The templated part's splits share request shapes: it shows the mechanism on the "
