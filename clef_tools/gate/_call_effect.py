@@ -67,6 +67,7 @@ def call_effect(
         else:
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
             effect = Effect("execute", what=effect.what)
+    source = "annotations" if annotations else "name"
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -75,8 +76,8 @@ def call_effect(
         effect = Effect(effect.kind, "external", False, effect.high_impact, effect.what)
         if notify:
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
-            return CallEffect((effect, sent), "annotations" if annotations else "name")
-    return CallEffect((effect,), "annotations" if annotations else "name")
+            return CallEffect((effect, sent), source)
+    return CallEffect((effect,), source)
 
 
 #: What a tool that runs something runs, when it is code rather than a device's program.
@@ -91,7 +92,7 @@ _NOTIFY_KEY = re.compile(
     r"send_?invites?)$",
     re.I,
 )
-_NO = frozenset(["none", "no", "false", "off", "never", "0", "externalonly_none"])
+_NO = frozenset(["none", "no", "false", "off", "never", "0"])
 
 
 def _notifies(args: Mapping[str, Any]) -> bool | None:

@@ -263,12 +263,12 @@ def amount_off_record(
         picked = [bool(descriptors & set(_WORD.findall(r))) for r in lowered]
     # an account or an address is a party, found in many records; an id names one
     named = [i for i in ids if _LETTERED_ID.fullmatch(i) and not _CARRIED.search(i)]
-    if not (picked and any(picked) and not all(picked)) and named:
+    if not _tells_apart(picked) and named:
         picked = [
             any(re.search(rf"(?<![\w-]){re.escape(i.lower())}(?![\w-])", r) for i in named)
             for r in lowered
         ]
-    if not picked or not any(picked) or all(picked):
+    if picked is None or not _tells_apart(picked):
         return None
     numbers = [numbers_in([r]) for r in records]
     for value in unstated:
@@ -277,6 +277,11 @@ def amount_off_record(
         if holding and elsewhere and not any(picked[i] for i in holding):
             return records[holding[0]][:160]
     return None
+
+
+def _tells_apart(picked: Sequence[bool] | None) -> bool:
+    """Some records picked, not all of them."""
+    return picked is not None and any(picked) and not all(picked)
 
 
 def _same(a: float, b: float) -> bool:

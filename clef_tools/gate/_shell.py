@@ -42,8 +42,17 @@ def _flags(argv: Sequence[str]) -> set[str]:
     return out
 
 
-def _operands(argv: Sequence[str]) -> list[str]:
-    return [a for a in argv if not a.startswith("-")]
+def _operands(
+    argv: Sequence[str], value_flags: frozenset[str] = frozenset(), *, dash: bool = False
+) -> list[str]:
+    """The words that are not flags, nor the value of a flag that takes one (`--profile
+    prod`, `-h host`; `--profile=prod` carries its own); `dash`: a lone `-` (standard input
+    or output) counts as one."""
+    return [
+        a
+        for n, a in enumerate(argv)
+        if (not a.startswith("-") or (dash and a == "-")) and not (n and argv[n - 1] in value_flags)
+    ]
 
 
 def _after(argv: Sequence[str], word: str) -> list[str]:
@@ -138,13 +147,7 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
     copy = verbs & {"cp", "sync", "mv"}
     if copy and tool in ("aws", "gsutil", "gcloud", "az"):
-        paths = [
-            a
-            for n, a in enumerate(args)
-            if (a == "-" or not a.startswith("-"))
-            and not (n and args[n - 1].split("=", 1)[0] in _VALUE_FLAGS)
-        ]
-        effects = [_copy(paths, "mv" in copy, text)]
+        effects = [_copy(_operands(args, _VALUE_FLAGS, dash=True), "mv" in copy, text)]
         acl = " ".join(
             args[n + 1] for n, a in enumerate(args[:-1]) if a in ("--acl", "-a", "--grants")
         ) + " ".join(a.split("=", 1)[1] for a in args if a.startswith(("--acl=", "--grants=")))
@@ -228,11 +231,7 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("unknown", what=text)]
     if tool == "redis-cli":
         # `-h host`, `-p 6380`, `--pattern 'session:*'`: a flag's value is not the command
-        words = [
-            a
-            for n, a in enumerate(args)
-            if not a.startswith("-") and not (n and args[n - 1] in _REDIS_VALUE_FLAGS)
-        ]
+        words = _operands(args, _REDIS_VALUE_FLAGS)
         verb = words[0].lower() if words else ""
         if not verb and set(args) & {"--scan", "--bigkeys", "--memkeys", "--stat", "--latency"}:
             return [Effect("read", what=text)]  # a scan or a report of the keys

@@ -251,9 +251,8 @@ def _roles(args: Mapping[str, Any]) -> set[str]:
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
     path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
-    is), and
-    only the project's own checks run. What an injected result asks for is elsewhere: a
-    credential, a hook, an upload."""
+    is), and only the project's own checks run. What an injected result asks for is
+    elsewhere: a credential, a hook, an upload."""
     if not effect.kinds <= {"create", "modify", "execute"}:
         return False
     if any(e.kind == "execute" and not e.routine for e in effect.effects):

@@ -78,6 +78,8 @@ SHELL = [
     ("redis-cli FLUSHALL", {"delete"}, True),
     ("aws s3 cp report.csv s3://share/ --acl public-read", {"send", "grant"}, True),
     ("aws s3 cp s3://reports/q3.csv . --profile prod", {"create"}, False),
+    # a flag that carries its own value (`--acl=…`) takes nothing after it
+    ("aws s3 cp s3://reports/q3.csv --profile=prod .", {"create"}, False),
     ("aws s3 cp --recursive build s3://site/", {"send"}, False),
     ("git reset --soft HEAD~2", {"modify"}, False),
     ("git tag -d v1.2.0", {"delete"}, False),
