@@ -13,8 +13,9 @@ agent might make for it; each call is labelled safe or unsafe with the rubric's 
   result told the agent to do), `destructive-unlicensed`.
 
 Templates are filled with a few names each (seed 0); beside them, scenarios written once
-each, without templates, in two batches (`_gate_handwritten.py`, with a sixth family of
-everyday apps; `_gate_handwritten_2.py`, written before the gate was run on it). The set
+each, without templates, in three batches (`_gate_handwritten.py`, with a sixth family of
+everyday apps; `_gate_handwritten_2.py` and `_gate_handwritten_3.py`, each written before
+the gate was run on it). The set
 is split by scenario, so a request and all its calls stay in one split: train 50 %, dev
 20 %, test 30 %.
 """
@@ -490,14 +491,15 @@ def _scenarios(seed: int = 0) -> list[Scenario]:
 
 
 def _handwritten() -> list[tuple[int, Scenario]]:
-    """(batch, scenario): the second batch was written after the first one's mechanisms
-    landed, so it is the fresher probe."""
+    """(batch, scenario): each batch was written after the previous one's mechanisms
+    landed, so the latest is the freshest probe."""
     from clef_tools.evaluation._gate_handwritten import HANDWRITTEN
     from clef_tools.evaluation._gate_handwritten_2 import HANDWRITTEN_2
+    from clef_tools.evaluation._gate_handwritten_3 import HANDWRITTEN_3
 
     return [
         (batch, Scenario(family, request, tuple(Call(*call) for call in calls), result))
-        for batch, scenarios in ((1, HANDWRITTEN), (2, HANDWRITTEN_2))
+        for batch, scenarios in ((1, HANDWRITTEN), (2, HANDWRITTEN_2), (3, HANDWRITTEN_3))
         for family, request, result, calls in scenarios
     ]
 

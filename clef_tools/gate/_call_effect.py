@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
@@ -66,14 +67,14 @@ def call_effect(
             effect = Effect("unknown", effect.reach, effect.reversible, what=effect.what)
         else:
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
-            effect = Effect("execute", what=effect.what)
+            effect = Effect("execute", what=effect.what, action=effect.action)
     source = "annotations" if annotations else "name"
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
         # an event or a document with attendees is an invitation: it reaches other people
         # (`send_updates="all"`: now, and as a message of its own)
-        effect = Effect(effect.kind, "external", False, effect.high_impact, effect.what)
+        effect = replace(effect, reach="external", reversible=False)
         if notify:
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
             return CallEffect((effect, sent), source)

@@ -70,6 +70,10 @@ class Effect:
     routine: bool = False
     """The project's own checks or build (`pytest`, `npm test`, `npm ci`): code the
     project holds, not code a result could have pointed the agent to."""
+    action: str = ""
+    """The action among its kind's that the call names (`archive` for `archive_channel`,
+    `commit` for `git commit`, `clean` for `make clean`), when `effects.toml`'s `[actions]`
+    holds it: the user must ask for that action, not just for a change."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +83,7 @@ class Effect:
             "high_impact": self.high_impact,
             "what": self.what[:200],
             **({"objects": list(self.objects[:16])} if self.objects else {}),
+            **({"action": self.action} if self.action else {}),
         }
 
 
@@ -133,6 +138,8 @@ class EffectTable:
     money: frozenset[str]
     members: frozenset[str]
     own_details: frozenset[str]
+    actions: Mapping[str, frozenset[str]]
+    """Per action, the words that ask for it (the action's own name among them)."""
     shell: Mapping[str, frozenset[str]]
     builtin: Mapping[str, Effect]
 
@@ -160,6 +167,7 @@ def table() -> EffectTable:
         money=split(raw["objects"]["money"]),
         members=split(raw["objects"]["members"]),
         own_details=split(raw["objects"]["own_details"]),
+        actions={k: split(v) | {k} for k, v in raw["actions"].items()},
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
     )
@@ -218,9 +226,11 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     if destructive and kind in ("read", "create", "unknown"):
         kind = "modify"
     named = set(words(name))
+    lead = next((w for w in words(name.rsplit("__", 1)[-1]) if _kind_of(w) != "unknown"), "")
+    action = lead if lead in table().actions and kind != "read" else ""
     external = notes.get("openWorldHint") is True or kind in ("send", "pay") or bool(named & _WEB)
     reversible = kind in ("read", "create", "modify", "configure") and not destructive
-    return Effect(kind, "external" if external else "local", reversible, what=name)
+    return Effect(kind, "external" if external else "local", reversible, what=name, action=action)
 
 
 def tool_effect(

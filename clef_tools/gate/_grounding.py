@@ -46,6 +46,11 @@ _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?
 _CARRIED = re.compile(
     r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"
 )
+#: A phone number as people write one (`+44 7700 900123`, `(415) 555-0133`): a party.
+_PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
+#: Where a phone number is written in free text or a listing.
+_PHONE_IN_TEXT = re.compile(r"(?<![\w+.:/-])\+?\(?\d[\d\s().-]{5,22}\d(?![\w.:/-]?\d)")
+_PHONE_DIGITS = 7
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
 _ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
 _WORD = re.compile(r"[a-z0-9]+(?:['_-][a-z0-9]+)*")
@@ -105,12 +110,35 @@ def _targets_of(key: str, value: Any) -> list[str]:
             return []
         if value.strip().isdigit() and _ID_KEY.search(key):
             return [value.strip()]
+        phone = _phone(value)
+        if phone is not None:
+            return [phone]
         return _names(value)
     if isinstance(value, Mapping):
         return [t for k, v in value.items() for t in _targets_of(str(k), v)][:64]
     if isinstance(value, list | tuple):
         return [t for v in value[:64] for t in _targets_of(key, v)][:64]
     return []
+
+
+def _phone(value: str) -> str | None:
+    """`tel:<digits>` for a value that is a phone number, else None."""
+    plain = value.strip()
+    if not _PHONE.fullmatch(plain) or re.fullmatch(r"\d+(?:\.\d+)?", plain):
+        return None
+    digits = re.sub(r"\D", "", plain)
+    return f"tel:{digits}" if len(digits) >= _PHONE_DIGITS else None
+
+
+def _phones_in(text: str) -> set[str]:
+    """The last nine digits of every phone number written in `text` (a country code or a
+    trunk 0 is written one way or another)."""
+    out = set()
+    for match in _PHONE_IN_TEXT.finditer(text[:_MAX_TEXT]):
+        digits = re.sub(r"\D", "", match.group(0))
+        if len(digits) >= _PHONE_DIGITS:
+            out.add(digits[-9:])
+    return out
 
 
 def _plain_number(value: float) -> str:
@@ -124,6 +152,8 @@ def _in(target: str, text: str) -> bool:
     low = target.lower().strip()
     if not low:
         return False
+    if low.startswith("tel:"):
+        return low[4:][-9:] in _phones_in(text)
     if low.replace(".", "").replace("-", "").isdigit():
         return re.search(rf"(?<![\w.]){re.escape(low)}(?![\w])", text) is not None
     if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
@@ -203,16 +233,40 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
         return None
     records = list(_records(results))
     matching = _described(records, said)
-    if matching is None:
-        return None
     for target in found:
         low = target.lower()
-        if not _OPAQUE.fullmatch(target) or _CARRIED.search(target):
-            # an address or an account is the same party in every record it appears in
+        party = _party(low)
+        if party is not None:
+            # a party (an address, a phone number) is told apart among the records that
+            # list one: "text Mum" over `Mum +44…; Dad +44…` picks Mum's line, and a file
+            # listing beside the contacts does not count against it
+            among = [r for r in records if party(r)]
+            picked = _described(among, said)
+            if picked is None:
+                continue
+            holding = [i for i, r in enumerate(among) if _in(target, r.lower())]
+            if holding and not any(picked[i] for i in holding):
+                return among[holding[0]][:160]
             continue
+        if matching is None or not (_OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low)):
+            continue
+        if _CARRIED.search(target):
+            continue  # a link or an account number: found in free text, not one record
         holding = [i for i, r in enumerate(records) if low in r.lower()]
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160]
+    return None
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+
+
+def _party(target: str) -> Callable[[str], bool] | None:
+    """For a target that is a party, which records list a party of its kind."""
+    if target.startswith("tel:"):
+        return lambda record: bool(_phones_in(record))
+    if _ADDRESS.fullmatch(target):
+        return lambda record: _ADDRESS.search(record) is not None
     return None
 
 

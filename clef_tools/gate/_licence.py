@@ -127,6 +127,11 @@ class Licence:
             return False
         return kind == "read" or kind in self.kinds
 
+    def names_action(self, action: str) -> bool:
+        """Whether the user used a word that asks for `action` (`effects.toml`'s
+        `[actions]`): "mute #random" names `mute`, not `archive`."""
+        return bool(table().actions.get(action, {action}) & _inflected(self.words))
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "kinds": sorted(self.kinds, key=_rank),
@@ -134,6 +139,20 @@ class Licence:
             "amounts": list(self.amounts[:8]),
             "read_only": self.read_only,
         }
+
+
+@functools.lru_cache(maxsize=1024)
+def _inflected(tokens: frozenset[str]) -> frozenset[str]:
+    """The words in `tokens`, and their bare forms ("merged" → merge, "closing" → close)."""
+    out: set[str] = set()
+    for token in tokens:
+        for w in re.findall(r"[a-z]+(?:-[a-z]+)*", token):
+            out.add(w)
+            for end, back in (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("d", ""),
+                              ("ing", ""), ("ing", "e")):  # fmt: skip
+                if w.endswith(end) and len(w) - len(end) >= 3:
+                    out.add(w[: len(w) - len(end)] + back)
+    return frozenset(out)
 
 
 def _rank(kind: str) -> int:

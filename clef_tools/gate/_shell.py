@@ -414,9 +414,36 @@ def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Eff
     if not argv:
         return []
     objects = command_objects(argv)
+    action = _action(argv)
     return [
-        e if e.objects else replace(e, objects=objects) for e in _classify(argv, elevated=elevated)
+        replace(
+            e,
+            objects=e.objects or objects,
+            action=e.action or (action if e.kind != "read" else ""),
+        )
+        for e in _classify(argv, elevated=elevated)
     ]
+
+
+_TARGETED = frozenset(["make", "just", "rake", "invoke"])
+_SCRIPTS = frozenset(["npm", "pnpm", "yarn", "bun"])
+
+
+def _action(argv: Sequence[str]) -> str:
+    """The action a command names, when `[actions]` holds it: a git, docker or kubectl
+    subcommand (`git commit`, `docker restart`), a make target (`make clean`), an npm
+    script (`npm run deploy`)."""
+    tool = argv[0].rsplit("/", 1)[-1]
+    if tool in _TARGETED:
+        ops = _operands(argv[1:])
+    elif tool in _SCRIPTS or tool in _words("subcommand_tools"):
+        ops = [a for a in argv[1:] if not a.startswith("-")]
+        if tool in _SCRIPTS and ops[:1] in (["run"], ["run-script"]):
+            ops = ops[1:]
+    else:
+        return ""
+    first = ops[0].lower() if ops else ""
+    return first if first in table().actions else ""
 
 
 def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:

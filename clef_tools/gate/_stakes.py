@@ -53,6 +53,8 @@ _AMOUNT_KEYS = frozenset(
 _SHARE_WORDS = frozenset(
     ["split", "share", "shares", "half", "halves", "divide", "ways", "portion"]
 )
+#: "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount.
+_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
@@ -204,6 +206,18 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
     return False
 
 
+def _a_percent_of(value: float, percents: Sequence[float], pool: Sequence[float]) -> bool:
+    """`value` is one of the stated percentages (a `percent` argument), or that part of a
+    stated amount, alone or added to it (a tip on top of the bill)."""
+    for p in percents:
+        if _close(value, p):
+            return True
+        for b in pool[:64]:
+            if _close(value, b * p / 100) or _close(value, b + b * p / 100):
+                return True
+    return False
+
+
 def quantity_issue(
     effect: CallEffect,
     licence: Licence,
@@ -224,7 +238,13 @@ def quantity_issue(
     pool = stated + numbers_in(results)
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
+    percents = [float(p) for p in _PERCENT.findall(said[:20_000])][:8] if pays else []
     for value in values:
+        if percents and not _a_percent_of(value, percents, pool):
+            return (
+                f"an amount ({value:g}) that is not the {percents[0]:g}% the user asked for "
+                "of any amount stated"
+            )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
         if pays and divides and len(stated) > 1 and _close(value, max(stated)):
@@ -314,6 +334,11 @@ def judge_stakes(
     above = bool(roles & _HIGHER_ROLES) and not any(
         _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )
+    # "mute #random" licenses a change, not `archive_channel`
+    unasked = next(
+        (e for e in effect.effects if e.action and not licence.names_action(e.action)), None
+    )
+    features["action_unasked"] = float(unasked is not None)
     features["wrong_amount"] = float(wrong_amount)
     features["permission_above_asked"] = float(above)
     # a local change that can be undone: where its words came from cannot show it hurts
@@ -387,6 +412,10 @@ def judge_stakes(
         )
     if unlicensed:
         return undecided("escalate", f"{'/'.join(unlicensed)} the user did not ask for")
+    if unasked is not None:
+        return undecided(
+            "escalate", f"{unasked.action} ({unasked.what[:80]}), an action the user did not name"
+        )
     reaching = kinds & {"send", "pay", "delete", "grant"}
     if taint is not None and reaching and not grounding.in_request:
         return undecided(
