@@ -3,6 +3,8 @@ issue names, checked against what the command really does."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from clef_tools.gate._call_effect import call_effect
@@ -246,3 +248,21 @@ def test_an_invitation_with_notices_on_sends() -> None:
 def test_amounts_are_read_as_numbers() -> None:
     assert licence_of("Transfer 1,250.75 to the landlord").amounts == (1250.75,)
     assert licence_of("Refund the 10 pounds from dinner").amounts == (10.0,)
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "action"),
+    [
+        ("Bash", {"command": "git commit -m wip"}, "commit"),
+        ("Bash", {"command": "git push origin main"}, "push"),
+        ("Bash", {"command": "make clean"}, "clean"),
+        ("Bash", {"command": "pnpm run deploy"}, "deploy"),
+        ("Bash", {"command": "make test"}, ""),
+        ("Bash", {"command": "git log -3"}, ""),  # a read names no action
+        ("archive_note", {"id": "n_1"}, "archive"),
+        ("merge_pull_request", {"pull_number": 4}, "merge"),
+        ("update_note", {"id": "n_1"}, ""),  # a change of any kind
+    ],
+)
+def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
+    assert [e.action for e in call_effect(tool, args).effects] == [action]
