@@ -13,8 +13,8 @@ agent might make for it; each call is labelled safe or unsafe with the rubric's 
   result told the agent to do), `destructive-unlicensed`.
 
 Templates are filled with a few names each (seed 0); beside them, scenarios written once
-each, without templates, in three batches (`_gate_handwritten.py`, with a sixth family of
-everyday apps; `_gate_handwritten_2.py` and `_gate_handwritten_3.py`, each written before
+each, without templates, in four batches (`_gate_handwritten.py`, with a sixth family of
+everyday apps; `_gate_handwritten_2.py` to `_gate_handwritten_4.py`, each written before
 the gate was run on it). The set
 is split by scenario, so a request and all its calls stay in one split: train 50 %, dev
 20 %, test 30 %.
@@ -496,10 +496,16 @@ def _handwritten() -> list[tuple[int, Scenario]]:
     from clef_tools.evaluation._gate_handwritten import HANDWRITTEN
     from clef_tools.evaluation._gate_handwritten_2 import HANDWRITTEN_2
     from clef_tools.evaluation._gate_handwritten_3 import HANDWRITTEN_3
+    from clef_tools.evaluation._gate_handwritten_4 import HANDWRITTEN_4
 
     return [
         (batch, Scenario(family, request, tuple(Call(*call) for call in calls), result))
-        for batch, scenarios in ((1, HANDWRITTEN), (2, HANDWRITTEN_2), (3, HANDWRITTEN_3))
+        for batch, scenarios in (
+            (1, HANDWRITTEN),
+            (2, HANDWRITTEN_2),
+            (3, HANDWRITTEN_3),
+            (4, HANDWRITTEN_4),
+        )
         for family, request, result, calls in scenarios
     ]
 

@@ -30,10 +30,18 @@ _RECIPIENT_KEYS = frozenset(
 
 
 def _has_recipients(args: Mapping[str, Any]) -> bool:
+    """Whether the call names people it reaches (`attendees`, `add_attendees`, `cc`)."""
     return any(
-        str(key).lower() in _RECIPIENT_KEYS and value not in (None, "", [], {})
-        for key, value in args.items()
+        _recipient_key(str(key)) and value not in (None, "", [], {}) for key, value in args.items()
     )
+
+
+def _recipient_key(key: str) -> bool:
+    low = key.lower()
+    if low in _RECIPIENT_KEYS:
+        return True
+    parts = re.split(r"[_\W]+", low)
+    return len(parts) > 1 and parts[-1] in _RECIPIENT_KEYS and parts[-1] not in ("to", "invite")
 
 
 def call_effect(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal, cast
@@ -74,6 +74,9 @@ class Effect:
     """The action among its kind's that the call names (`archive` for `archive_channel`,
     `commit` for `git commit`, `clean` for `make clean`), when `effects.toml`'s `[actions]`
     holds it: the user must ask for that action, not just for a change."""
+    settings: tuple[tuple[str, float], ...] = ()
+    """The numbers a statement sets, by column (`SET price = 249.9`): quantities like a
+    tool's `amount` argument, checked against the ones the user stated."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +118,10 @@ class CallEffect:
     @property
     def external(self) -> bool:
         return any(e.reach == "external" for e in self.effects)
+
+    @property
+    def settings(self) -> tuple[tuple[str, float], ...]:
+        return tuple(s for e in self.effects for s in e.settings)[:16]
 
     @property
     def objects(self) -> tuple[str, ...]:
@@ -187,14 +194,24 @@ def _kind_of(word: str) -> EffectKind:
     return next((k for k in t.strictness if word in t.verbs[k]), "unknown")
 
 
+def lead_verb(found: Sequence[str]) -> str:
+    """The first word the verb table knows (`get` in `get_scheduled_transactions`)."""
+    return next((w for w in found if _kind_of(w) != "unknown"), "")
+
+
+#: Verbs that ask another party for money rather than move it (`request_money`).
+_ASKS_FOR = frozenset(["request", "requests"])
+
+
 def kind_of_words(found: Iterable[str]) -> EffectKind:
     """A tool name's effect: its leading verb, else the strictest verb in it; an action on
     money is a payment, on membership a grant."""
     listed = list(found)
     t = table()
-    kind: EffectKind = next((k for k in map(_kind_of, listed) if k != "unknown"), "unknown")
+    lead = lead_verb(listed)
+    kind: EffectKind = _kind_of(lead) if lead else "unknown"
     present = set(listed)
-    if kind in ("send", "create", "modify") and present & t.money:
+    if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
         return "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:
         return "grant"
@@ -226,7 +243,7 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     if destructive and kind in ("read", "create", "unknown"):
         kind = "modify"
     named = set(words(name))
-    lead = next((w for w in words(name.rsplit("__", 1)[-1]) if _kind_of(w) != "unknown"), "")
+    lead = lead_verb(words(name.rsplit("__", 1)[-1]))
     action = lead if lead in table().actions and kind != "read" else ""
     external = notes.get("openWorldHint") is True or kind in ("send", "pay") or bool(named & _WEB)
     reversible = kind in ("read", "create", "modify", "configure") and not destructive

@@ -436,7 +436,7 @@ class ToolGate:
         # the evidence alone allows only what it can vouch for: a read, or an effect the
         # user asked for on what they named; anything else waits for the model
         fast_allow = risk < allow_below and stakes.may_allow_fast
-        fast_deny = risk >= deny_at and stakes.ceiling == "deny"
+        fast_deny = risk >= deny_at and stakes.ceiling == "deny" and stakes.mismatch
         if fast_allow or fast_deny:
             # what a reviewer of this call corrects: the deciding tier's risk before reviews
             self._judged.remember(key, unreviewed, model.name)
@@ -683,7 +683,7 @@ def _asked_by_name(name: str, licence: Licence) -> bool:
     """Whether the user's words hold the verb the tool is named by (`add_user_to_channel`
     after "add all users to that channel")."""
     lead = words(name.rsplit("__", 1)[-1])[:1]
-    return bool(lead) and len(lead[0]) > 2 and lead[0] in licence.words
+    return bool(lead) and len(lead[0]) > 2 and lead[0] in licence.asked
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

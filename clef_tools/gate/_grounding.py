@@ -42,14 +42,15 @@ _NOT_TARGETS = frozenset(
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 #: What free text can carry out of the user's control: links, addresses, account numbers.
 _CARRIED = re.compile(
-    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"
+    rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b[A-Z]{{2}}\d{{2}}[A-Z0-9]{{10,30}}\b"
 )
 #: A phone number as people write one (`+44 7700 900123`, `(415) 555-0133`): a party.
 _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
 #: Where a phone number is written in free text or a listing.
-_PHONE_IN_TEXT = re.compile(r"(?<![\w+.:/-])\+?\(?\d[\d\s().-]{5,22}\d(?![\w.:/-]?\d)")
+_PHONE_IN_TEXT = re.compile(rf"(?<![\w+.:/-]){_PHONE.pattern}(?![\w.:/-]?\d)")
 _PHONE_DIGITS = 7
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
 _ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
@@ -163,7 +164,9 @@ def _in(target: str, text: str) -> bool:
     entity = _ENTITY.fullmatch(low)
     if entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
         low = entity.group(1)
-    parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2]
+    # short parts are left out ("the living room" names `light.living_room`), but not
+    # digits: `task_9` is not "the task", `bedroom_2` not "the bedroom"
+    parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2 or re.search(r"\d", p)]
     if not parts:
         return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
@@ -235,6 +238,10 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
     matching = _described(records, said)
     for target in found:
         low = target.lower()
+        if _ADDRESS.fullmatch(low):
+            other = _other_party(low, said, results)
+            if other is not None:
+                return f"{target}, where the user described {other}"
         party = _party(low)
         if party is not None:
             # a party (an address, a phone number) is told apart among the records that
@@ -258,7 +265,39 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
     return None
 
 
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+def _person_words(text: str) -> set[str]:
+    """The words a user names a person or a role by ("the old intern's access" → old,
+    intern, access), possessives split off."""
+    verbs = _verbs()
+    return {
+        w
+        for w in re.findall(r"[a-z0-9]+", text.lower()[:_MAX_TEXT])
+        if len(w) > 2 and w not in _STOP and w not in verbs
+    }
+
+
+def _other_party(address: str, said: str, results: Sequence[str]) -> str | None:
+    """Another address of these results that the user's words describe, when this one's
+    are not among them: "reply to Maria" over `maria.costa@… (cc: legal@…)` describes
+    Maria, not legal@; "our lawyer, Hana" is not `hans@…`."""
+    said_words = _person_words(_CARRIED.sub(" ", said))
+
+    def described(a: str) -> bool:
+        local = a.split("@", 1)[0]
+        return bool({p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2} & said_words)
+
+    if not said_words or described(address):
+        return None
+    seen = 0
+    for result in results:
+        for match in _ADDRESS.finditer(result[:_MAX_TEXT]):
+            seen += 1
+            if seen > _MAX_RECORDS:
+                return None
+            other = match.group(0).lower()
+            if other != address and described(other):
+                return other
+    return None
 
 
 def _party(target: str) -> Callable[[str], bool] | None:

@@ -37,6 +37,8 @@ _AMOUNT = re.compile(
 _LET_KNOW = re.compile(
     r"\b(?:let|keep)\s+(?!me\b|us\b)\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I
 )
+#: "Write back to Dana", "write to the landlord": a message, not an edit.
+_WRITE_TO = re.compile(r"\b(?:write|drop)\s+(?:back|(?:a\s+line\s+)?to)\b", re.I)
 #: "Tell me what fails", "show us the diff": the user asks for an answer, not a message.
 _ANSWER_ME = re.compile(r"\b(?:tell|show)\s+(?:me|us)\b", re.I)
 #: A coding request licenses the routine work it implies: editing files, running the checks.
@@ -90,6 +92,7 @@ _CURRENCY = frozenset(
         "funds",
     ]
 )
+_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 _CURRENCY_SIGN = re.compile(r"[$€£¥]\s?\d")
 _IBAN = re.compile(r"\b(?:IBAN|[A-Z]{2}\d{2}[A-Z0-9]{11,30})\b")
 #: A statement of what something should be: a request to make it so.
@@ -121,6 +124,11 @@ class Licence:
     """Every word and token the user wrote, for naming the objects a call acts on."""
     read_only: bool
     """The user asked for information only: a question, or "only look"."""
+    percents: tuple[float, ...] = ()
+    """Percentages the user stated ("refund 20 %", "tip 10 percent")."""
+    asked: frozenset[str] = frozenset()
+    """The words the user asked with: the request's words less what it only asks about
+    (a question's verbs) and verbs used as nouns ("schedule a post": no posting)."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -175,13 +183,14 @@ def licence_of(request: str) -> Licence:
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
     asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
+    asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     found = set(words(_ANSWER_ME.sub(" ", asking)))
     verbs, strictness = table().verbs, table().strictness
     known = {w for kind in strictness for w in verbs[kind]}
     # "reinstall", "rerun", "redeploy": the verb again
     found |= {w[2:] for w in found if w.startswith("re") and w not in known and w[2:] in known}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
-    if _LET_KNOW.search(asking):
+    if _LET_KNOW.search(asking) or _WRITE_TO.search(asking):
         kinds.add("send")
     if "send" in kinds and (
         found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
@@ -225,7 +234,53 @@ def licence_of(request: str) -> Licence:
             kinds.add("execute")
     amounts = tuple(_amounts(text))
     tokens = frozenset(t.lower() for t in re.findall(r"[\w@.:/+-]+", text))
-    return Licence(frozenset(kinds), frozenset(prohibited), amounts, tokens | found, read_only)
+    percents = tuple(float(p) for p in _PERCENT.findall(text)[:8])
+    return Licence(
+        frozenset(kinds),
+        frozenset(prohibited),
+        amounts,
+        tokens | found,
+        read_only,
+        percents,
+        frozenset(found),
+    )
+
+
+#: A word right after a determiner or a possessive is a noun ("my message", "the order",
+#: "Jonas's email"): it names what an action is on, not the action.
+_AFTER_DETERMINER = re.compile(
+    r"\b(\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its|each|every)"
+    r"\s+([a-z]+)\b|\b\w+'s\s+([a-z]+)\b",
+    re.IGNORECASE,
+)
+#: Verbs that take the act as their object ("make a payment", "send the invite", "give her
+#: access"): the noun after them is what is asked for.
+_LIGHT = frozenset(
+    ["make", "do", "place", "put", "give", "leave", "issue", "initiate", "send", "set", "get",
+     "grant", "file", "submit", "process", "approve", "start", "execute", "complete", "finish",
+     "confirm", "authorise", "authorize", "accept", "retry", "redo", "repeat", "go"]
+)  # fmt: skip
+
+
+def _nouns_out(text: str) -> str:
+    """`text` less the verbs used as nouns after a determiner, unless a light verb takes
+    them: "schedule a message" asks for no message to be sent now, "make a payment" pays."""
+    known = _known_verbs()
+
+    def keep_or_drop(match: re.Match[str]) -> str:
+        noun = (match.group(2) or match.group(3) or "").lower()
+        before = (match.group(1) or "").strip().lower()
+        if noun not in known or before in _LIGHT:
+            return match.group(0)
+        return match.group(0)[: -len(noun)] + "_"
+
+    return _AFTER_DETERMINER.sub(keep_or_drop, text)
+
+
+@functools.cache
+def _known_verbs() -> frozenset[str]:
+    verbs = table().verbs
+    return frozenset(w for kind in table().strictness if kind != "read" for w in verbs[kind])
 
 
 _ADJECTIVE = re.compile(
@@ -368,6 +423,7 @@ _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40,
     "fifty": 50, "hundred": 100, "dozen": 12, "half": 2, "twice": 2, "double": 2, "both": 2,
+    "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
 }  # fmt: skip
 _NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
 

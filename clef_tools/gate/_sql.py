@@ -1,5 +1,6 @@
 """SQL a call carries, judged by statement with sqlglot's parser: `SELECT` reads, `DELETE` or
-`UPDATE` without `WHERE`, `DROP`, `TRUNCATE` are high-impact, `GRANT`/`REVOKE` change access
+`UPDATE` without `WHERE`, a `DELETE` of rows picked by a range or a pattern rather than a
+key, `DROP`, `TRUNCATE` are high-impact, `GRANT`/`REVOKE` change access
 (far-reaching when they grant everything, to everyone, or revoke).
 What does not parse, or parses as no statement kind we know, is `unknown`."""
 
@@ -37,6 +38,52 @@ def _literals(where: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))[:16]
 
 
+#: Columns whose value picks one row (`id = 5531`, `sku = 'A-113'`, `order_id IN (…)`).
+_KEY_COLUMN = re.compile(
+    r"^(?:\w+_)?(?:id|uuid|guid|key|pk|sku|email|username|login|handle|slug|code|ref|number|no)$",
+    re.IGNORECASE,
+)
+
+
+def _pinned(where: Any) -> bool:
+    """Whether a `WHERE` picks rows by a key (`id = 5531`, `email = 'a@b.c'`, `id IN (…)`),
+    not by a range or a pattern that may match any number of them (`created_at <
+    '2025-01-01'`, `email LIKE '%@test.example'`)."""
+    from sqlglot import exp
+
+    for node in where.find_all(exp.EQ, exp.In):
+        column = node.this if isinstance(node.this, exp.Column) else node.expression
+        values = [node.expression] if isinstance(node, exp.EQ) else node.expressions
+        if (
+            isinstance(column, exp.Column)
+            and _KEY_COLUMN.match(column.name or "")
+            and values
+            and all(isinstance(v, exp.Literal) for v in values)
+        ):
+            return True
+    return False
+
+
+def _settings(update: Any) -> tuple[tuple[str, float], ...]:
+    """`SET price = 249.9, qty = -3`: the numbers an `UPDATE` writes, by column."""
+    from sqlglot import exp
+
+    out = []
+    for assignment in update.expressions[:32]:
+        value = assignment.expression
+        sign = -1.0 if isinstance(value, exp.Neg) else 1.0
+        literal = value.this if isinstance(value, exp.Neg) else value
+        if not isinstance(assignment, exp.EQ) or not isinstance(literal, exp.Literal):
+            continue
+        if literal.is_string:
+            continue
+        try:
+            out.append((str(assignment.this.name).lower(), sign * float(str(literal.this))))
+        except ValueError:
+            continue
+    return tuple(out[:16])
+
+
 def _unparsed(query: str, why: str) -> CallEffect:
     return CallEffect((Effect("unknown", what=query[:80]),), "unparsed", why)
 
@@ -61,6 +108,9 @@ def sql_effects(query: str) -> CallEffect:
         text = statement.sql()[:200]
         where = statement.args.get("where")
         unfiltered = where is None
+        # rows picked by a range or a pattern: "deleting many items", confirmed even when
+        # asked for
+        bulk = unfiltered or not _pinned(where)
         rows = _literals(where) if where is not None else ()
         if isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
             effects.append(Effect("read", what=text))
@@ -68,11 +118,18 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Update):
             effects.append(
-                Effect("modify", reversible=False, high_impact=unfiltered, what=text, objects=rows)
+                Effect(
+                    "modify",
+                    reversible=False,
+                    high_impact=unfiltered,
+                    what=text,
+                    objects=rows,
+                    settings=_settings(statement),
+                )
             )
         elif isinstance(statement, exp.Delete):
             effects.append(
-                Effect("delete", reversible=False, high_impact=unfiltered, what=text, objects=rows)
+                Effect("delete", reversible=False, high_impact=bulk, what=text, objects=rows)
             )
         elif isinstance(statement, exp.Drop | exp.TruncateTable):
             effects.append(Effect("delete", reversible=False, high_impact=True, what=text))

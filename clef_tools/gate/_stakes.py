@@ -47,14 +47,25 @@ _AMOUNT_KEYS = frozenset(
     ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "limit",
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
-     "adults", "children", "tickets", "nights", "rooms", "tip"]
+     "adults", "children", "tickets", "nights", "rooms", "tip", "size"]
 )  # fmt: skip
 #: Words that ask for a part of a stated amount, not the amount itself.
 _SHARE_WORDS = frozenset(
-    ["split", "share", "shares", "half", "halves", "divide", "ways", "portion"]
+    [
+        "split",
+        "share",
+        "shares",
+        "half",
+        "halves",
+        "divide",
+        "ways",
+        "portion",
+        "third",
+        "thirds",
+        "quarter",
+        "quarters",
+    ]
 )
-#: "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount.
-_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
@@ -154,15 +165,26 @@ class Stakes:
     features: Mapping[str, float] = field(default_factory=dict)
     ceiling: Verdict = "deny"
     """The strictest verdict the risk model may give when no rule decided."""
+    mismatch: bool = False
+    """A rule found the call off what the user asked (an effect, action, object, quantity
+    or access they did not ask for, or a result that addressed the agent): only then may
+    the evidence alone deny it. Where the call's words came from is not enough to deny a
+    call whose effect the tables do not know, or one no rule faults."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
 
 
-def _numbers(args: Mapping[str, Any]) -> list[float]:
+def _is_quantity_key(key: str) -> bool:
+    parts = re.split(r"[_\W]+", key.lower())
+    return any(part in _AMOUNT_KEYS for part in parts) and parts[-1] not in ("id", "number")
+
+
+def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[float]:
     """The quantities a call states (numbers, or numeric strings, under a quantity key; an
-    id-like key such as `pull_number` names a thing instead)."""
-    out = []
+    id-like key such as `pull_number` names a thing instead), and those a statement it
+    carries sets (`UPDATE … SET price = 249.9`)."""
+    out = [v for column, v in (effect.settings if effect else ()) if _is_quantity_key(column)]
     for key, value in args.items():
         if str(key).lower() in ("command", "cmd") and isinstance(value, str):
             # a command's own quantities: `kubectl scale --replicas=30`, `head -n 5`
@@ -172,8 +194,7 @@ def _numbers(args: Mapping[str, Any]) -> list[float]:
                 if any(p in _AMOUNT_KEYS for p in re.split(r"[_\W]+", flag.lower()))
             ]
             continue
-        parts = re.split(r"[_\W]+", str(key).lower())
-        if not any(part in _AMOUNT_KEYS for part in parts) or parts[-1] in ("id", "number"):
+        if not _is_quantity_key(str(key)):
             continue
         if isinstance(value, str):
             try:
@@ -195,8 +216,10 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
     the request or its results ("12 hours at 150" → 1800; "raise the rent by 100")."""
     if any(_close(value, b) for b in pool):
         return True
-    for a in stated[:16]:
-        for b in pool[:64]:
+    for i, a in enumerate(stated[:16]):
+        for j, b in enumerate(pool[:64]):
+            if j == i:
+                continue  # `pool` starts with `stated`: a number is not combined with itself
             share = b * a / 100  # "prices increased 10 %": the difference, or the new price
             parts = (b / a if a else b, a / b if b else a)  # "split the 90 three ways"
             if any(
@@ -231,14 +254,15 @@ def quantity_issue(
     stated when they stated any."""
     if effect.read_only:
         return None
-    values = _numbers(args)
+    values = _numbers(args, effect)
     if not values:
         return None
     stated = list(licence.amounts)  # "half" is among them, as 2
     pool = stated + numbers_in(results)
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
-    percents = [float(p) for p in _PERCENT.findall(said[:20_000])][:8] if pays else []
+    # "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount
+    percents = licence.percents if pays else ()
     for value in values:
         if percents and not _a_percent_of(value, percents, pool):
             return (
@@ -247,7 +271,12 @@ def quantity_issue(
             )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
-        if pays and divides and len(stated) > 1 and _close(value, max(stated)):
+        whole = (len(stated) > 1 and _close(value, max(stated))) or (
+            # "sell half of my ETH" over `ETH 1.8`: 1.8 is what the result holds, the whole
+            any(_close(value, b) for b in pool[len(stated) :])
+            and not any(_close(value, a) for a in stated)
+        )
+        if pays and divides and whole:
             # "split the 90 three ways and send Tom his share": 90 is the whole
             return f"the whole amount ({value:g}) where the user asked for a share of it"
         if (pays or stated) and not _derived(value, stated, pool):
@@ -303,9 +332,15 @@ def judge_stakes(
     users to that channel" for `add_user_to_channel`): its effect is asked for, unless it
     pays or destroys (words that name those are in the tables already)."""
     kinds = effect.kinds - {"read"}
+    # the project's own checks (`npm test`, `make lint`) are how any change the user asked
+    # for is verified: "publish the new release" licenses running the tests first
+    checks_only = all(e.routine for e in effect.effects if e.kind == "execute")
+    asked_work = bool(licence.kinds - {"read"}) and not licence.read_only
 
     def permits(kind: str) -> bool:
         if licence.permits(kind):
+            return True
+        if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
         if kind in ("create", "modify") and effect.external and licence.permits("send"):
             return True  # "send her an invite": an event with attendees is how it is sent
@@ -326,7 +361,7 @@ def judge_stakes(
         "prohibited": float(any(k in licence.prohibited for k in effect.kinds)),
         "tainted": float(taint is not None),
     }
-    amounts = _numbers(args)
+    amounts = _numbers(args, effect)
     quantity = quantity_issue(effect, licence, args, results, said)
     wrong_amount = quantity is not None
     roles = _roles(args)
@@ -347,11 +382,13 @@ def judge_stakes(
 
     def undecided(floor: Verdict, reason: str) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling."""
-        return Stakes(None, floor, reason, False, features, ceiling)
+        return Stakes(None, floor, reason, False, features, ceiling, floor == "escalate")
 
     if effect.parse_error is not None or "unknown" in effect.kinds:
         why = effect.parse_error or "an effect the tables do not know"
-        return undecided("escalate" if kinds else "allow", f"unjudged: {why}")
+        return Stakes(
+            None, "escalate" if kinds else "allow", f"unjudged: {why}", False, features, ceiling
+        )
     broken = sorted(k for k in effect.kinds if k in licence.prohibited)
     if broken:
         said = "only asked for information" if licence.read_only else f"said not to {broken[0]}"
@@ -448,6 +485,14 @@ def judge_stakes(
             f"local, reversible {'/'.join(sorted(kinds))} the user asked for",
             True,
             features,
+        )
+    if taint is not None and not grounding.in_request:
+        # what a result that addressed the agent named (a script in a CI log) is not the
+        # user's object, whatever the call does with it
+        return undecided(
+            "escalate",
+            f"after a tool result addressed the agent ({taint!r}), a "
+            f"{'/'.join(sorted(kinds))} on things the user did not name",
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return undecided(
