@@ -136,6 +136,12 @@ SQL = [
     ("GRANT SELECT ON sales TO PUBLIC", {"grant"}, True),
     ("INSERT INTO t VALUES (1)", {"create"}, False),
     ("SELECT 1; DROP TABLE users", {"read", "delete"}, True),
+    # rows picked by a key, or by a range or a pattern (any number of them)
+    ("DELETE FROM users WHERE email = 'a@b.example'", {"delete"}, False),
+    ("DELETE FROM orders WHERE order_id IN (4, 5)", {"delete"}, False),
+    ("DELETE FROM users WHERE email LIKE '%@test.example'", {"delete"}, True),
+    ("DELETE FROM logs WHERE created_at < '2025-01-01'", {"delete"}, True),
+    ("DELETE FROM logs WHERE level = 'debug'", {"delete"}, True),
 ]
 
 
@@ -145,6 +151,11 @@ def test_each_sql_statement_is_judged_by_its_kind(
 ) -> None:
     effect = sql_effects(query)
     assert (set(effect.kinds), effect.high_impact) == (kinds, high_impact), effect.as_dict()
+
+
+def test_the_numbers_an_update_sets_are_read_by_column() -> None:
+    effect = sql_effects("UPDATE items SET price = 19.5, stock = -2, name = '7' WHERE id = 3")
+    assert effect.settings == (("price", 19.5), ("stock", -2.0))
 
 
 def test_sql_that_does_not_parse_is_unknown() -> None:
@@ -181,6 +192,10 @@ TOOLS = [
     ("run_script", {"name": "cleanup"}, None, "unknown"),
     # an invitation held back is not sent
     ("create_event", {"attendees": ["a@corp.example"], "send_updates": "none"}, None, "create"),
+    # asking for money is a message; selling an asset moves money; opening a page reads
+    ("request_money", {"from": "a@b.example", "amount": 5}, None, "send"),
+    ("sell_crypto", {"asset": "ETH", "amount": 1}, None, "pay"),
+    ("browser_navigate", {"url": "https://example.org"}, None, "read"),
 ]
 
 
@@ -231,6 +246,30 @@ def test_the_licence_reads_the_users_words(
     assert licence.read_only is read_only, licence.as_dict()
     assert forbidden <= licence.prohibited, licence.as_dict()
     assert licence.permits("read")
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "asked"),
+    [
+        # a verb used as a noun names what is acted on, not the act
+        ("Schedule a message to the team for noon", "send", False),
+        ("Cancel the order from yesterday", "pay", False),
+        ("Delete Jonas's email about the offsite", "send", False),
+        ("Archive the transfer confirmations", "pay", False),
+        # ...unless a verb takes the act as its object
+        ("Make a payment of 20 to Bob", "pay", True),
+        ("Give her access to the folder", "grant", True),
+        ("Send the invite to Priya", "grant", True),
+        ("Write back to Ana that Friday works", "send", True),
+    ],
+)
+def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
+    assert (kind in licence_of(said).kinds) is asked, licence_of(said).as_dict()
+
+
+def test_recipients_added_to_an_event_are_invited() -> None:
+    effect = call_effect("update_event", {"event_id": "e_1", "add_attendees": ["x@y.example"]})
+    assert effect.external and effect.irreversible, effect.as_dict()
 
 
 def test_a_question_rules_out_changes_but_not_running_something() -> None:
