@@ -19,7 +19,8 @@ instruct the agent, read together. The rules, in order:
    below escalate.
 7. An effect the user asked for, on things they named (or that results of this request
    returned, unless a result tried to instruct the agent), or a coding agent's local change
-   that can be undone → allow.
+   that can be undone → allow; after a result addressed the agent, any other change on
+   things the user did not name: not below escalate.
 8. Anything else that changes, sends, pays, grants, configures or runs: not below
    escalate on the evidence alone; the model tier may still raise it to deny, unless the
    change stays local and can be undone (an edit, a build): where a call's words came from
