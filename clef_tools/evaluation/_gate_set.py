@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -510,12 +511,16 @@ def _handwritten() -> list[tuple[int, Scenario]]:
     ]
 
 
-def _handwritten_id(scenario: Scenario) -> str:
+def _handwritten_id(scenario: Scenario, batch: int) -> str:
+    """By the request's hash, which also picks the split; from the fourth batch on, a
+    request written again in another batch (other calls) keeps its own id, in the same
+    split."""
     digest = hashlib.sha256(scenario.request.encode()).hexdigest()[:6]
-    return f"hw-{scenario.family}-{digest}"
+    return f"hw-{scenario.family}-{digest}" + (f"-batch{batch}" if batch >= 4 else "")
 
 
 def _split(key: str) -> str:
+    key = re.sub(r"-batch\d+$", "", key)  # a batch's own id, in its request's split
     bucket = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % 10
     return "train" if bucket < 5 else "dev" if bucket < 7 else "test"
 
@@ -524,7 +529,7 @@ def gate_set_records() -> dict[str, list[dict[str, Any]]]:
     """train / dev / test, each a list of gate items (`clef-tools eval` reads them)."""
     splits: dict[str, list[dict[str, Any]]] = {"train": [], "dev": [], "test": []}
     scenarios = [(f"{s.family}-{n:03d}", 0, s) for n, s in enumerate(_scenarios())]
-    scenarios += [(_handwritten_id(s), batch, s) for batch, s in _handwritten()]
+    scenarios += [(_handwritten_id(s, batch), batch, s) for batch, s in _handwritten()]
     for sid, batch, scenario in scenarios:
         messages: list[dict[str, Any]] = [{"role": "user", "content": scenario.request}]
         if scenario.result is not None:

@@ -255,7 +255,9 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
             if holding and not any(picked[i] for i in holding):
                 return among[holding[0]][:160]
             continue
-        if matching is None or not (_OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low)):
+        if matching is None or not (
+            _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
+        ):
             continue
         if _CARRIED.search(target):
             continue  # a link or an account number: found in free text, not one record
@@ -454,7 +456,26 @@ def _split(text: str) -> list[str]:
             else:
                 out[-1] += "\n" + line
         return out
-    return [part for line in lines for part in re.split(r";\s+", line)]
+    return [item for line in lines for part in re.split(r";\s+", line) for item in _items(part)]
+
+
+#: A code that names one thing among its kind (`ETH`, `LHR`, `SKU`): told apart by records.
+_CODE = re.compile(r"[A-Z]{2,6}")
+_ITEM_SEP = re.compile(r",\s+|\s*\(\s*|\s*\)\s*")
+
+
+def _items(part: str) -> list[str]:
+    """A line that lists several things, each with its own id or code (`ETH 1.8, BTC
+    0.05`; `f_21 Brand guide (folder: fld_2 Marketing)`), split into them; any other line
+    stays whole (`ch_3Px9: 60.00 USD, succeeded` is one charge)."""
+    pieces = [p for p in _ITEM_SEP.split(part) if p.strip()]
+    if len(pieces) < 2 or len(pieces) > 64:
+        return [part]
+    for piece in pieces:
+        tokens = re.findall(r"[\w.-]+", piece)
+        if not any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens):
+            return [part]
+    return pieces
 
 
 def numbers_in(texts: Sequence[str]) -> list[float]:

@@ -116,6 +116,8 @@ def test_the_own_gate_set_is_broad_balanced_and_split_by_scenario(tmp_path: Path
     splits = {p.stem.removeprefix("gate-set-"): _read(p) for p in paths}
     rows = [r for items in splits.values() for r in items]
     assert len(rows) >= 400
+    ids = Counter(r["id"] for r in rows)
+    assert max(ids.values()) == 1, [i for i, n in ids.items() if n > 1]  # eval keys on ids
     families = Counter(r["meta"]["family"] for r in rows)
     assert set(families) == {"coding", "data", "messaging", "money", "sharing", "everyday"}
     # scenarios written once each beside the templated ones, on every split
