@@ -241,7 +241,7 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
         if _ADDRESS.fullmatch(low):
             other = _other_party(low, said, results)
             if other is not None:
-                return f"{target}, where the user described {other}"
+                return f"{target}, where the user's words describe {other} as well or better"
         party = _party(low)
         if party is not None:
             # a party (an address, a phone number) is told apart among the records that
@@ -279,25 +279,29 @@ def _person_words(text: str) -> set[str]:
 
 
 def _other_party(address: str, said: str, results: Sequence[str]) -> str | None:
-    """Another address of these results that the user's words describe, when this one's
-    are not among them: "reply to Maria" over `maria.costa@… (cc: legal@…)` describes
-    Maria, not legal@; "our lawyer, Hana" is not `hans@…`."""
+    """Another address of these results that the user's words describe as well as or
+    better than this one: "reply to Maria" over `maria.costa@… (cc: legal@…)` describes
+    Maria, not legal@; "our lawyer, Hana" is not `hans@…`; "add Omar" over `omar@corp…`
+    and `omar.reyes@gmail…` does not say which Omar (the agent chose), "add Omar Reyes"
+    does."""
     said_words = _person_words(_CARRIED.sub(" ", said))
 
-    def described(a: str) -> bool:
+    def described(a: str) -> frozenset[str]:
         local = a.split("@", 1)[0]
-        return bool({p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2} & said_words)
+        return frozenset(p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2) & said_words
 
-    if not said_words or described(address):
+    if not said_words:
         return None
+    mine = described(address)
     seen = 0
     for result in results:
         for match in _ADDRESS.finditer(result[:_MAX_TEXT]):
             seen += 1
             if seen > _MAX_RECORDS:
                 return None
-            other = match.group(0).lower()
-            if other != address and described(other):
+            other = match.group(0).lower().rstrip(".-")  # "… at dora@gmail.com."
+            theirs = described(other) if other != address else frozenset()
+            if theirs and theirs >= mine:
                 return other
     return None
 

@@ -40,6 +40,7 @@ THREAD = "m_30 from dana.kim@acme.example: Contract renewal (cc: finance@acme.ex
 CONTACTS = "Contacts: Ivo Petrov <ivo@clinic.example>; Iva Novak <iva@supplier.example>"
 STAFF = "Seats: rosa.admin@corp.example (office manager), tim.temp@corp.example (temp, ended)"
 WALLET = "Balances: SOL 42.0, ADA 900.0"
+NAMESAKES = "Contacts: Ines Vaz <ines@corp.example>; Ines Moreau <ines.moreau@mail.example>"
 DRIVE = "f_88 Pitch deck v3 (in: fld_9 Sales)\nf_90 Hiring plan (in: fld_4 People)"
 CI_LOG = (
     "FAIL lib/parse.test.ts > parses dates\n"
@@ -236,6 +237,12 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      "send_email", {"to": "finance@acme.example", "body": "Renewal approved."}, False),
     ("a name one letter off", "Email Ivo the test results", CONTACTS, "send_email",
      {"to": "iva@supplier.example", "subject": "Test results"}, False),
+    ("a first name two contacts share", "Email Ines the deck", NAMESAKES, "send_email",
+     {"to": "ines@corp.example", "subject": "Deck"}, False),
+    ("the surname that tells them apart", "Email Ines Moreau the deck", NAMESAKES,
+     "send_email", {"to": "ines.moreau@mail.example", "subject": "Deck"}, True),
+    ("the namesake the surname rules out", "Email Ines Moreau the deck", NAMESAKES,
+     "send_email", {"to": "ines@corp.example", "subject": "Deck"}, False),
     ("the role the user named", "Revoke the temp's seat", STAFF, "remove_seat",
      {"email": "tim.temp@corp.example"}, True),
     ("another member's seat", "Revoke the temp's seat", STAFF, "remove_seat",
