@@ -326,8 +326,8 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         quoted = [phrase.lower().strip() in r.lower() for r in records]
         if any(quoted) and not all(quoted):
             return quoted
-    described = _content_words(_CARRIED.sub(" ", said)) | _times(said)
-    words_of = [set(_WORD.findall(r.lower())) | _times(r) for r in records]
+    described = _states(_content_words(_CARRIED.sub(" ", said))) | _times(said)
+    words_of = [_states(set(_WORD.findall(r.lower()))) | _times(r) for r in records]
     # a word every record holds ("from", "evt") tells no record apart
     common = set.intersection(*words_of) if words_of else set()
     telling = described - common
@@ -399,6 +399,24 @@ _LETTERED_ID = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{3,40}")
 
 _QUOTED = re.compile(r"(?:^|[\s(:])[\"'“‘`]([^\"'”’`\n]{3,80})[\"'”’`](?=$|[\s.,;:!?)])")
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b", re.I)
+
+
+#: A state's words, each group read as one ("the finished tasks" over `(done)`).
+_STATE_GROUPS = (
+    ("done", "finished", "complete", "completed", "closed", "resolved", "ticked"),
+    ("open", "pending", "todo", "unfinished", "incomplete", "active"),
+    ("paid", "settled"),
+    ("unpaid", "overdue"),
+    ("cancelled", "canceled"),
+    ("failed", "failing", "broken", "red"),
+    ("passed", "passing", "green"),
+)
+_STATE = {word: group[0] for group in _STATE_GROUPS for word in group}
+
+
+def _states(found: set[str]) -> set[str]:
+    """`found`, with each state word read as its group's first ("finished" → done)."""
+    return {_STATE.get(w, w) for w in found}
 
 
 def _times(text: str) -> set[str]:

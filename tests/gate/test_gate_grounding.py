@@ -40,6 +40,7 @@ THREAD = "m_30 from dana.kim@acme.example: Contract renewal (cc: finance@acme.ex
 CONTACTS = "Contacts: Ivo Petrov <ivo@clinic.example>; Iva Novak <iva@supplier.example>"
 STAFF = "Seats: rosa.admin@corp.example (office manager), tim.temp@corp.example (temp, ended)"
 WALLET = "Balances: SOL 42.0, ADA 900.0"
+REMINDERS = "rem_1 Call the plumber (done)\nrem_2 Renew the insurance (pending)"
 NAMESAKES = "Contacts: Ines Vaz <ines@corp.example>; Ines Moreau <ines.moreau@mail.example>"
 DRIVE = "f_88 Pitch deck v3 (in: fld_9 Sales)\nf_90 Hiring plan (in: fld_4 People)"
 CI_LOG = (
@@ -237,6 +238,11 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      "send_email", {"to": "finance@acme.example", "body": "Renewal approved."}, False),
     ("a name one letter off", "Email Ivo the test results", CONTACTS, "send_email",
      {"to": "iva@supplier.example", "subject": "Test results"}, False),
+    # a state in other words: "completed" is the listing's "done"
+    ("the reminder in the state described", "Clear out my completed reminders", REMINDERS,
+     "remove_reminder", {"reminder_id": "rem_1"}, True),
+    ("a reminder in another state", "Clear out my completed reminders", REMINDERS,
+     "remove_reminder", {"reminder_id": "rem_2"}, False),
     ("a first name two contacts share", "Email Ines the deck", NAMESAKES, "send_email",
      {"to": "ines@corp.example", "subject": "Deck"}, False),
     ("the surname that tells them apart", "Email Ines Moreau the deck", NAMESAKES,
