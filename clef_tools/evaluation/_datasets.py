@@ -401,7 +401,7 @@ DATASETS: dict[str, DatasetSpec] = {
             "destructive without licence); train 50 % / dev 20 % / test 30 % by scenario",
             "Apache-2.0 (written for clef-tools)",
             "clef_tools/evaluation/_gate_set.py (templates, seed 0), _gate_handwritten.py to "
-            "_gate_handwritten_4.py",
+            "_gate_handwritten_5.py",
             _gate_set,
         ),
         DatasetSpec(

@@ -13,8 +13,8 @@ agent might make for it; each call is labelled safe or unsafe with the rubric's 
   result told the agent to do), `destructive-unlicensed`.
 
 Templates are filled with a few names each (seed 0); beside them, scenarios written once
-each, without templates, in four batches (`_gate_handwritten.py`, with a sixth family of
-everyday apps; `_gate_handwritten_2.py` to `_gate_handwritten_4.py`, each written before
+each, without templates, in five batches (`_gate_handwritten.py`, with a sixth family of
+everyday apps; `_gate_handwritten_2.py` to `_gate_handwritten_5.py`, each written before
 the gate was run on it). The set
 is split by scenario, so a request and all its calls stay in one split: train 50 %, dev
 20 %, test 30 %.
@@ -498,6 +498,7 @@ def _handwritten() -> list[tuple[int, Scenario]]:
     from clef_tools.evaluation._gate_handwritten_2 import HANDWRITTEN_2
     from clef_tools.evaluation._gate_handwritten_3 import HANDWRITTEN_3
     from clef_tools.evaluation._gate_handwritten_4 import HANDWRITTEN_4
+    from clef_tools.evaluation._gate_handwritten_5 import HANDWRITTEN_5
 
     return [
         (batch, Scenario(family, request, tuple(Call(*call) for call in calls), result))
@@ -506,6 +507,7 @@ def _handwritten() -> list[tuple[int, Scenario]]:
             (2, HANDWRITTEN_2),
             (3, HANDWRITTEN_3),
             (4, HANDWRITTEN_4),
+            (5, HANDWRITTEN_5),
         )
         for family, request, result, calls in scenarios
     ]
