@@ -626,12 +626,14 @@ def _gate_families() -> list[str]:
         "*after*: this tree (`bench/gate.sh`, steps 6 and 7), in "
         f"{dtype} on {cpu.get('model', '?')} (flags: {' '.join(cpu.get('flags', [])) or '–'}). "
         "The before rows are the templated items only (the hand-written scenarios came "
-        "later); a family's after row holds both. The hand-written batch rows' before is "
-        "main when the second batch was written (36737ef, same dtype; batch 1 from the run "
-        "of 77089d6, whose verdicts 36737ef keeps): batch 2 was written "
-        "before the gate saw it, and this round's fixes were made on its train and dev "
-        "splits only, so its test row is the freshest measure. Escalations per 100 calls are the "
-        "attention a person pays; latency is per call, p50 / p95 in ms.",
+        "later); a family's after row holds both. The hand-written batch rows' before: "
+        "batches 1 and 2, main when the second batch was written (36737ef, float32 on a CPU "
+        "without bf16 units; batch 1 from the run of 77089d6, whose verdicts 36737ef keeps); "
+        "batch 4, main when it was written (910a571, in this run's dtype). Each batch was "
+        "written before the gate saw it and fixed on its train and dev splits only; batch 3 "
+        "(no before run) and batch 4 were never tuned on, so their test rows are the freshest "
+        "measure. Escalations per 100 calls are the attention a person pays; latency is per "
+        "call, p50 / p95 in ms.",
         "",
         *_md(
             [

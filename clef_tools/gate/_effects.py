@@ -185,8 +185,16 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def words(text: str) -> list[str]:
-    """`sendMoney`, `send_money`, `mcp__bank__send-money` → `send`, `money`."""
-    return [w.lower() for part in _WORD.findall(text) for w in _CAMEL.split(part) if w]
+    """`sendMoney`, `send_money`, `mcp__bank__send-money` → `send`, `money`; a phrasal
+    verb the table knows as one word (`top_up_card`, "top up my card") → `topup`."""
+    found = [w.lower() for part in _WORD.findall(text) for w in _CAMEL.split(part) if w]
+    out: list[str] = []
+    for w in found:
+        if w == "up" and out and out[-1] == "top":
+            out[-1] = "topup"
+        else:
+            out.append(w)
+    return out
 
 
 def _kind_of(word: str) -> EffectKind:
@@ -230,11 +238,34 @@ _WEB = frozenset(
 )
 
 
+#: Home Assistant's domains: `lock_unlock` is the lock domain's `unlock` service.
+_DEVICE_DOMAINS = frozenset(
+    ["lock", "light", "switch", "cover", "climate", "fan", "vacuum", "media", "alarm",
+     "scene", "script", "automation", "siren", "valve", "humidifier", "camera", "remote",
+     "button", "water", "input"]
+)  # fmt: skip
+
+
+def tool_verb(name: str) -> str:
+    """The verb a tool is named by (`add` in `add_user_to_channel`, `unlock` in
+    `lock_unlock`), or ''."""
+    return lead_verb(_service_words(words(name.rsplit("__", 1)[-1])))
+
+
+def _service_words(found: list[str]) -> list[str]:
+    """A device service's name less its domain, when a verb follows it (`lock_unlock` →
+    unlock, `switch_turn_on` → turn on); `lock_door` keeps its verb."""
+    if len(found) > 1 and found[0] in _DEVICE_DOMAINS and lead_verb(found[1:]):
+        return found[1:]
+    return found
+
+
 @functools.lru_cache(maxsize=4096)
 def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...]) -> Effect:
     notes = dict(hints)
+    own = _service_words(words(name.rsplit("__", 1)[-1]))
     # the tool's own name outranks its description (which mentions what it does not do)
-    kind = kind_of_words(words(name.rsplit("__", 1)[-1]))
+    kind = kind_of_words(own)
     if kind == "unknown":
         kind = kind_of_words(words(description)[:12])
     destructive = notes.get("destructiveHint") is True
@@ -243,8 +274,10 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     if destructive and kind in ("read", "create", "unknown"):
         kind = "modify"
     named = set(words(name))
-    lead = lead_verb(words(name.rsplit("__", 1)[-1]))
+    lead = lead_verb(own)
     action = lead if lead in table().actions and kind != "read" else ""
+    if not action and kind != "read" and "all" in own[1:]:
+        action = "all"  # `reply_all_email`, `delete_all_alarms`: everyone, everything
     external = notes.get("openWorldHint") is True or kind in ("send", "pay") or bool(named & _WEB)
     reversible = kind in ("read", "create", "modify", "configure") and not destructive
     return Effect(kind, "external" if external else "local", reversible, what=name, action=action)

@@ -29,7 +29,7 @@ from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect
-from clef_tools.gate._effects import CallEffect, words
+from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects
 from clef_tools.gate._judged import JudgedRisks
@@ -682,8 +682,8 @@ def _grounding(
 def _asked_by_name(name: str, licence: Licence) -> bool:
     """Whether the user's words hold the verb the tool is named by (`add_user_to_channel`
     after "add all users to that channel")."""
-    lead = words(name.rsplit("__", 1)[-1])[:1]
-    return bool(lead) and len(lead[0]) > 2 and lead[0] in licence.asked
+    verb = tool_verb(name)
+    return len(verb) > 2 and verb in licence.asked
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

@@ -28,6 +28,7 @@ __all__ = [
     "ground_objects",
     "numbers_in",
     "targets",
+    "times_in",
 ]
 
 #: Arguments that say how, not on what or to whom: free text the agent writes, a time, a
@@ -37,7 +38,7 @@ _NOT_TARGETS = frozenset(
      "prompt", "instructions", "summary", "comment", "start", "end", "time", "date", "when",
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
      "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
-     "memo", "reason", "program", "mode"}
+     "memo", "reason", "program", "mode", "reference", "emoji", "reaction"}
 )  # fmt: skip
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
@@ -66,7 +67,7 @@ _STOP = frozenset(
 )
 _ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
-_OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_-]{1,40}")
+_OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_.-]{1,40}")
 _MAX_RECORDS = 500
 _MAX_TEXT = 100_000
 
@@ -109,8 +110,8 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, str):
         if _TIME.match(value) or value.strip().lower() in _NOTHING:
             return []
-        if value.strip().isdigit() and _ID_KEY.search(key):
-            return [value.strip()]
+        if re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) and _ID_KEY.search(key):
+            return [value.strip()]  # `ts="1733300002.2"`: a message's id
         phone = _phone(value)
         if phone is not None:
             return [phone]
@@ -315,6 +316,12 @@ def _party(target: str) -> Callable[[str], bool] | None:
     return None
 
 
+def _record_words(record: str) -> set[str]:
+    """A record's words, and the parts of its joined names (`promo-bot-2000` → promo, bot)."""
+    found = set(_WORD.findall(record.lower()))
+    return found | {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
+
+
 def _described(records: Sequence[str], said: str) -> list[bool] | None:
     """Which records share a word with the user's description that tells records apart
     (None: fewer than two records, or nothing the user said tells them apart)."""
@@ -326,8 +333,8 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         quoted = [phrase.lower().strip() in r.lower() for r in records]
         if any(quoted) and not all(quoted):
             return quoted
-    described = _states(_content_words(_CARRIED.sub(" ", said))) | _times(said)
-    words_of = [_states(set(_WORD.findall(r.lower()))) | _times(r) for r in records]
+    described = _states(_content_words(_CARRIED.sub(" ", said))) | times_in(said)
+    words_of = [_states(_record_words(r)) | times_in(r) for r in records]
     # a word every record holds ("from", "evt") tells no record apart
     common = set.intersection(*words_of) if words_of else set()
     telling = described - common
@@ -398,7 +405,9 @@ _LETTERED_ID = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{3,40}")
 
 
 _QUOTED = re.compile(r"(?:^|[\s(:])[\"'“‘`]([^\"'”’`\n]{3,80})[\"'”’`](?=$|[\s.,;:!?)])")
-_CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b", re.I)
+_CLOCK = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|(?:\b|(?<=\dT))(\d{1,2}):(\d{2})\b", re.I
+)
 
 
 #: A state's words, each group read as one ("the finished tasks" over `(done)`).
@@ -419,8 +428,9 @@ def _states(found: set[str]) -> set[str]:
     return {_STATE.get(w, w) for w in found}
 
 
-def _times(text: str) -> set[str]:
-    """Times of day as `HH:MM` ("8pm" and "20:00" are the same showing)."""
+def times_in(text: str) -> set[str]:
+    """Times of day as `HH:MM` ("8pm" and "20:00" are the same showing; `2026-12-03T10:30`
+    holds 10:30)."""
     out = set()
     for hour, minute, half, hour24, minute24 in _CLOCK.findall(text[:_MAX_TEXT]):
         if hour24:
@@ -439,9 +449,8 @@ def _verbs() -> frozenset[str]:
 
 def _content_words(text: str) -> set[str]:
     verbs = _verbs()
-    return {
-        w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in _STOP and w not in verbs
-    }
+    found = (w.removesuffix("'s") for w in _WORD.findall(text.lower()))  # "Ana's" names Ana
+    return {w for w in found if len(w) > 2 and w not in _STOP and w not in verbs}
 
 
 def _records(results: Sequence[str]) -> Iterator[str]:

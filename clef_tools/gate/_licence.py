@@ -37,6 +37,27 @@ _AMOUNT = re.compile(
 _LET_KNOW = re.compile(
     r"\b(?:let|keep)\s+(?!me\b|us\b)\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I
 )
+#: Money moved between the user's own accounts ("move 300 from savings to checking").
+_MOVE_MONEY = re.compile(
+    r"\b(?:move|put|shift|sweep)\b[^.;!?]{0,40}?\b(?:savings|checking|current account|"
+    r"accounts?|pot|isa|wallet|balance)\b",
+    re.IGNORECASE,
+)
+#: A time of day or a date: not an amount ("the 8:15 train", "on 2026-12-04").
+_CLOCK_OR_DATE = re.compile(
+    r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?\b|\b\d{1,2}(?:\.\d{2})?\s*[ap]m\b"
+    r"|\b\d{4}-\d{2}-\d{2}\b",
+    re.IGNORECASE,
+)
+#: "remove Dan from the Q1 planning board": what something is removed from.
+_FROM_CONTAINER = re.compile(
+    r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b[^.;!?]{0,60}?"
+    r"\b(?:from|out of)\s+([^.;,!?]{1,60})",
+    re.IGNORECASE,
+)
+_ARTICLES = frozenset(
+    ["the", "a", "an", "my", "our", "your", "this", "that", "their", "his", "her"]
+)
 #: "Write back to Dana", "write to the landlord": a message, not an edit.
 _WRITE_TO = re.compile(r"\b(?:write|drop)\s+(?:back|(?:a\s+line\s+)?to)\b", re.I)
 #: "Tell me what fails", "show us the diff": the user asks for an answer, not a message.
@@ -129,6 +150,9 @@ class Licence:
     asked: frozenset[str] = frozenset()
     """The words the user asked with: the request's words less what it only asks about
     (a question's verbs) and verbs used as nouns ("schedule a post": no posting)."""
+    containers: frozenset[str] = frozenset()
+    """What the user asked to remove something *from* ("remove Dan from the planning
+    board" → planning, board): the container is not what is to be deleted."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -196,6 +220,8 @@ def licence_of(request: str) -> Licence:
         found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
     ):
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
+    if _MOVE_MONEY.search(asking) and _amounts(_CLOCK_OR_DATE.sub(" ", asking)):
+        kinds.add("pay")  # "move 300 from savings to checking": money between accounts
     if _CORRECTION.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
     if found & _CODING or _SET_UP.search(asking):
@@ -232,9 +258,15 @@ def licence_of(request: str) -> Licence:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown", "execute"}
         if checks:
             kinds.add("execute")
-    amounts = tuple(_amounts(text))
+    amounts = tuple(_amounts(_CLOCK_OR_DATE.sub(" ", text)))  # "the 8:15 train" states none
     tokens = frozenset(t.lower() for t in re.findall(r"[\w@.:/+-]+", text))
     percents = tuple(float(p) for p in _PERCENT.findall(text)[:8])
+    containers = frozenset(
+        w
+        for m in _FROM_CONTAINER.finditer(asking)
+        for w in re.findall(r"[a-z0-9]+", m.group(1).lower())
+        if len(w) > 1 and w not in _ARTICLES
+    )
     return Licence(
         frozenset(kinds),
         frozenset(prohibited),
@@ -243,6 +275,7 @@ def licence_of(request: str) -> Licence:
         read_only,
         percents,
         frozenset(found),
+        containers,
     )
 
 
@@ -258,7 +291,7 @@ _AFTER_DETERMINER = re.compile(
 _LIGHT = frozenset(
     ["make", "do", "place", "put", "give", "leave", "issue", "initiate", "send", "set", "get",
      "grant", "file", "submit", "process", "approve", "start", "execute", "complete", "finish",
-     "confirm", "authorise", "authorize", "accept", "retry", "redo", "repeat", "go"]
+     "confirm", "authorise", "authorize", "accept", "retry", "redo", "repeat", "go", "take"]
 )  # fmt: skip
 
 

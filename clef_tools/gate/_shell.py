@@ -69,6 +69,12 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if sub == "fetch":
         return [Effect("read", "external", what=text)]
+    if sub == "remote":  # `git remote -v`, `git remote show origin` read; the rest configure
+        listing = not [a for a in rest if not a.startswith("-")] or rest[:1] in (
+            ["show"],
+            ["get-url"],
+        )
+        return [Effect("read" if listing else "configure", what=text)]
     if sub in ("pull", "clone"):
         return [Effect("modify", "external", what=text)]
     if sub == "push":
@@ -143,6 +149,11 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     verbs = set(operands[:3])
     if verbs & _words("cloud_delete"):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
+    if any(re.match(r"(?:list|get|describe|show)-", v) for v in verbs) and not any(
+        re.match(r"(?:put|set|add|attach|create|delete|update|remove|detach)-", v) for v in verbs
+    ):
+        # `aws iam list-attached-user-policies`, `aws s3api get-bucket-acl`: reads
+        return [Effect("read", "external", what=text)]
     if any(re.search(r"acl|polic|permission|iam", v) for v in verbs):
         return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
     copy = verbs & {"cp", "sync", "mv"}
@@ -322,6 +333,20 @@ def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("execute", what=text)]
 
 
+def _migrations(args: Sequence[str], text: str) -> list[Effect]:
+    """`alembic current` reads; `upgrade` changes the schema, `downgrade` undoes it (and
+    drops what the undone migrations made: `downgrade base` drops everything)."""
+    sub = next((a for a in args if not a.startswith("-")), "")
+    if sub in ("current", "history", "heads", "branches", "show", "check"):
+        return [Effect("read", what=text)]
+    if sub == "downgrade":
+        base = "base" in args
+        return [Effect("delete", reversible=False, high_impact=base, what=text)]
+    if sub in ("upgrade", "stamp", "merge", "revision"):
+        return [Effect("modify", what=text)]
+    return [Effect("unknown", what=text)]
+
+
 def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:
     return lambda tool, args, text: [Effect(kind, what=text, **notes)]
 
@@ -379,14 +404,22 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ),
         _database,
     ),
-    "ssh": _simple("execute", reach="external", reversible=False),
+    **dict.fromkeys(
+        ("pg_dump", "pg_dumpall", "mysqldump", "mongodump", "sqlite3_analyzer"), _simple("read")
+    ),
+    "alembic": lambda tool, args, text: _migrations(args, text),
     "git": lambda tool, args, text: _git(args, text),
     "source": _simple("execute"),
     ".": _simple("execute"),
 }
 
 
-_CLOUD_WORDS = frozenset({"cp", "sync", "mv", "restart", "s3", "s3api", "status", "undo"})
+_CLOUD_WORDS = frozenset(
+    {"cp", "sync", "mv", "restart", "s3", "s3api", "status", "undo",
+     # GitHub's CLI: `gh pr create --base main` acts on main, not on "pr create"
+     "pr", "issue", "repo", "release", "run", "workflow", "create", "merge", "edit", "close",
+     "comment", "review", "checkout", "view", "list"}
+)  # fmt: skip
 
 
 def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
@@ -442,8 +475,22 @@ def _action(argv: Sequence[str]) -> str:
             ops = ops[1:]
     else:
         return ""
-    first = ops[0].lower() if ops else ""
-    return first if first in table().actions else ""
+    # `git commit`; `gh pr merge`, `kubectl rollout restart`: a noun, then the action
+    return next((op.lower() for op in ops[:2] if op.lower() in table().actions), "")
+
+
+#: What `systemctl` and `service` do that only reads (`systemctl status nginx`).
+_SERVICE_READ = frozenset(
+    ["status", "is-active", "is-enabled", "is-failed", "list-units", "list-unit-files",
+     "list-timers", "list-sockets", "show", "cat", "list-dependencies"]
+)  # fmt: skip
+
+
+def _service_reads(tool: str, args: Sequence[str]) -> bool:
+    """`systemctl status nginx`, `service nginx status`: the verb is a reading one."""
+    words = [a for a in args if not a.startswith("-")]
+    verb = words[0] if tool == "systemctl" and words else (words[1] if len(words) > 1 else "")
+    return verb in _SERVICE_READ
 
 
 def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
@@ -465,8 +512,14 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     elif tool in ("awk", "gawk"):
         effects = [Effect("execute" if "system" in text else "read", what=text)]
     elif tool in ("chmod", "chown", "chgrp", "setfacl"):
-        broad = bool(flags & {"R", "--recursive"}) and any(_BROAD.match(o) for o in _operands(args))
-        effects = [Effect("grant", high_impact=broad or "777" in args, what=text)]
+        recursive = bool(flags & {"R", "--recursive"})
+        broad = recursive and any(_BROAD.match(o) for o in _operands(args))
+        opens = any(re.fullmatch(r"[0-7]*[2367]|[ugoa]*[ao][+=]\w*w\w*|.*\+s", a) for a in args)
+        if tool == "chmod" and not recursive and not opens and not broad:
+            # `chmod +x deploy.sh`: the file's own mode, not access for anyone else
+            effects = [Effect("modify", what=text)]
+        else:
+            effects = [Effect("grant", high_impact=broad or "777" in args, what=text)]
     elif tool == "rsync":
         remote = any(":" in o for o in _operands(args))
         effects = (
@@ -479,6 +532,8 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         effects = [
             Effect("delete", reversible=False, high_impact=init or tool == "killall", what=text)
         ]
+    elif tool in ("systemctl", "service") and _service_reads(tool, args):
+        effects = [Effect("read", what=text)]
     elif tool in ("shutdown", "reboot", "halt", "poweroff", "systemctl", "service", "launchctl"):
         stops = tool not in ("systemctl", "service", "launchctl") or bool(
             {"stop", "disable", "mask", "poweroff", "reboot", "halt"} & set(args)
@@ -598,6 +653,20 @@ class _Walk:
             else:
                 self.effects.append(Effect("unknown", what=what))
             return
+        if tool == "ssh":
+            remote = _ssh_command(argv[1:])
+            if remote and self.depth < _MAX_NESTING:
+                # `ssh web1 crontab -l`: what runs there, on a machine of the user's
+                nested = shell_effects(remote, depth=self.depth + 1)
+                self.effects.extend(
+                    replace(e, reach="external", reversible=e.reversible and e.kind == "read")
+                    for e in nested.effects
+                )
+                if nested.parse_error:
+                    self.errors.append(nested.parse_error)
+            else:  # an interactive session: whatever is typed next
+                self.effects.append(Effect("execute", "external", reversible=False, what=what))
+            return
         if tool in shells or tool == "eval":
             # `curl … | sh` runs what it downloaded: code nobody has seen
             self.effects.append(
@@ -611,6 +680,19 @@ class _Walk:
             )
             return
         self.effects.extend(classify_command(argv, elevated=elevated))
+
+
+#: ssh options that take a value (`-i key`, `-p 2222`): the value is not the host.
+_SSH_VALUE_FLAGS = frozenset("bcDEeFIiJLlmOopQRSWw")
+
+
+def _ssh_command(args: Sequence[str]) -> str:
+    """The command `ssh [options] host command…` runs remotely ('' when none)."""
+    n = 0
+    while n < len(args) and args[n].startswith("-"):
+        flag = args[n]
+        n += 2 if len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS else 1
+    return " ".join(args[n + 1 :]) if n < len(args) else ""
 
 
 def shell_effects(command: str, *, depth: int = 0) -> CallEffect:

@@ -143,7 +143,14 @@ def sql_effects(query: str) -> CallEffect:
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Alter):
-            effects.append(Effect("configure", reversible=False, what=text))
+            actions = statement.args.get("actions") or []
+            if any(isinstance(a, exp.Drop) for a in actions):
+                # a dropped column takes every row's value with it
+                effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
+            elif actions and all(isinstance(a, exp.ColumnDef) for a in actions):
+                effects.append(Effect("create", what=text))  # `ADD COLUMN`: nothing is lost
+            else:
+                effects.append(Effect("configure", reversible=False, what=text))
         else:  # a bare expression (`selec * form` parses as one), or a raw command
             effects.append(Effect("unknown", what=text))
     return CallEffect(tuple(effects), "sql")

@@ -35,8 +35,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from clef_tools.gate._effects import CallEffect
-from clef_tools.gate._grounding import Grounding, amount_off_record, numbers_in, targets
+from clef_tools.gate._effects import CallEffect, lead_verb, table, words
+from clef_tools.gate._grounding import (
+    Grounding,
+    amount_off_record,
+    numbers_in,
+    targets,
+    times_in,
+)
 from clef_tools.gate._licence import Licence
 
 __all__ = ["Stakes", "judge_stakes", "taint_of"]
@@ -50,6 +56,10 @@ _AMOUNT_KEYS = frozenset(
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size"]
 )  # fmt: skip
+#: Words that ask for a part of an amount by how it divides.
+_FRACTION_WORDS = frozenset(
+    ["split", "half", "halves", "divide", "ways", "third", "thirds", "quarter", "quarters"]
+)
 #: Words that ask for a part of a stated amount, not the amount itself.
 _SHARE_WORDS = frozenset(
     [
@@ -70,6 +80,9 @@ _SHARE_WORDS = frozenset(
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
+)
+_LOW_ROLES = frozenset(
+    ["reader", "read", "viewer", "view", "commenter", "comment", "none", "restricted", "guest"]
 )
 _HIGHER_ROLES = frozenset(
     ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full"]
@@ -208,6 +221,66 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
     return out[:16]
 
 
+#: Keys that count things: a count of one is what a request that names no count means.
+_COUNT_KEYS = frozenset(
+    ["quantity", "qty", "count", "passengers", "tickets", "seats", "units", "people",
+     "persons", "guests", "adults", "rooms", "copies", "packs", "items"]
+)  # fmt: skip
+
+
+def _one_of(args: Mapping[str, Any]) -> bool:
+    """Whether the call counts something as one (`quantity: 1`, `passengers: 1`)."""
+    return any(
+        str(k).lower() in _COUNT_KEYS and v in (1, "1") and not isinstance(v, bool)
+        for k, v in args.items()
+    )
+
+
+#: Argument values that hold a time of day (`"16:30"`, `"2026-12-03T10:30"`).
+_TIME_VALUE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?")
+
+
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?:my\s+|the\s+|our\s+)?([\w.@-]+)[^.;!?]{0,40}?\bto\s+(?:my\s+|the\s+|our\s+)?"
+    r"([\w.@-]+)",
+    re.IGNORECASE,
+)
+_SOURCE_KEY = re.compile(r"^(?:from|source|src|origin)(?:_\w+)?$|^\w+_from$", re.I)
+_TARGET_KEY = re.compile(r"^(?:to|destination|dest|target)(?:_\w+)?$|^\w+_to$", re.I)
+
+
+def direction_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A move the wrong way round: "move 300 from savings to checking" is not
+    `from_account="checking", to_account="savings"`."""
+    source = next((str(v).lower() for k, v in args.items() if _SOURCE_KEY.match(str(k))), None)
+    target = next((str(v).lower() for k, v in args.items() if _TARGET_KEY.match(str(k))), None)
+    if not source or not target:
+        return None
+    for a, b in _FROM_TO.findall(said[:20_000])[:8]:
+        a, b = a.lower().rstrip(".-"), b.lower().rstrip(".-")
+        if a != b and a in target and b in source and a not in source and b not in target:
+            return f"from {source} to {target}, where the user asked from {a} to {b}"
+    return None
+
+
+def time_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A time of day in the call that is none of the times the user stated, when they
+    stated any ("set an alarm for 6:30" is not 16:30; "move the standup to 10:30" is not
+    11:30): a call with several times (a start and an end) needs one of them stated."""
+    asked = times_in(said[:20_000])
+    if not asked:
+        return None
+    found = [
+        t
+        for value in list(args.values())[:32]
+        if isinstance(value, str) and _TIME_VALUE.match(value.strip())
+        for t in times_in(value.strip()[:40])
+    ]
+    if not found or any(t in asked for t in found):
+        return None
+    return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
+
+
 def _close(a: float, b: float) -> bool:
     return abs(a - b) <= 0.01 * max(1.0, abs(b))
 
@@ -230,14 +303,20 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
     return False
 
 
-def _a_percent_of(value: float, percents: Sequence[float], pool: Sequence[float]) -> bool:
+def _a_percent_of(
+    value: float, percents: Sequence[float], pool: Sequence[float], stated: Sequence[float] = ()
+) -> bool:
     """`value` is one of the stated percentages (a `percent` argument), or that part of a
     stated amount, alone or added to it (a tip on top of the bill)."""
     for p in percents:
         if _close(value, p):
             return True
         for b in pool[:64]:
-            if _close(value, b * p / 100) or _close(value, b + b * p / 100):
+            part = b * p / 100
+            if _close(value, part) or _close(value, b + part):
+                return True
+            # "19.5 % of what we paid plus a fee of 5.29": the part and another stated sum
+            if any(_close(value, part + s) or _close(value, part - s) for s in stated[:16]):
                 return True
     return False
 
@@ -262,10 +341,15 @@ def quantity_issue(
     pool = stated + numbers_in(results)
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
+    # "half of my ETH", "split it three ways": a part asked for ("their share" is a noun)
+    fraction = bool(licence.words & _FRACTION_WORDS)
     # "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount
     percents = licence.percents if pays else ()
+    ones = _one_of(args)
     for value in values:
-        if percents and not _a_percent_of(value, percents, pool):
+        if ones and value == 1.0 and not stated:
+            continue  # "book the train", "order another pack": one, as asked
+        if percents and not _a_percent_of(value, percents, pool, stated):
             return (
                 f"an amount ({value:g}) that is not the {percents[0]:g}% the user asked for "
                 "of any amount stated"
@@ -274,7 +358,8 @@ def quantity_issue(
             return f"an amount ({value:g}) neither the user nor this request's results stated"
         whole = (len(stated) > 1 and _close(value, max(stated))) or (
             # "sell half of my ETH" over `ETH 1.8`: 1.8 is what the result holds, the whole
-            any(_close(value, b) for b in pool[len(stated) :])
+            fraction
+            and any(_close(value, b) for b in pool[len(stated) :])
             and not any(_close(value, a) for a in stated)
         )
         if pays and divides and whole:
@@ -336,11 +421,25 @@ def judge_stakes(
     # the project's own checks (`npm test`, `make lint`) are how any change the user asked
     # for is verified: "publish the new release" licenses running the tests first
     checks_only = all(e.routine for e in effect.effects if e.kind == "execute")
+    # `update_permission(role="reader")`: an existing grant lowered, not access given
+    roles_set = _roles(args)
+    narrows = (
+        effect.source in ("name", "annotations")
+        and bool(roles_set)
+        and roles_set <= _LOW_ROLES
+        and any(
+            lead_verb(words(e.what.rsplit("__", 1)[-1])) in table().verbs["modify"]
+            for e in effect.effects
+            if e.kind == "grant"
+        )
+    )
     asked_work = bool(licence.kinds - {"read"}) and not licence.read_only
 
     def permits(kind: str) -> bool:
         if licence.permits(kind):
             return True
+        if kind == "grant" and narrows and licence.permits("modify"):
+            return True  # "make it view-only for everyone": less access, asked as a change
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
         if kind in ("create", "modify") and effect.external and licence.permits("send"):
@@ -367,6 +466,14 @@ def judge_stakes(
     wrong_amount = quantity is not None
     roles = _roles(args)
     # edit rights where view rights were asked, or any higher role nobody asked for
+    clock = None if effect.read_only else (time_issue(args, said) or direction_issue(args, said))
+    # "remove Dan from the planning board" does not license `delete_board`
+    object_words = {
+        w for e in effect.effects if e.kind == "delete" and effect.source == "name"
+        for w in words(e.what.rsplit("__", 1)[-1]) if w not in table().verbs["delete"]
+    }  # fmt: skip
+    container = object_words if object_words and object_words <= licence.containers else set()
+    features["wrong_time"] = float(clock is not None)
     above = bool(roles & _HIGHER_ROLES) and not any(
         _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )
@@ -463,6 +570,13 @@ def judge_stakes(
         )
     if quantity is not None:
         return undecided("escalate", quantity)
+    if clock is not None:
+        return undecided("escalate", clock)
+    if container:
+        return undecided(
+            "escalate",
+            f"deletes the {'/'.join(sorted(container))} the user asked to remove something from",
+        )
     if above:
         return undecided("escalate", "more access than the user asked for")
     if grounding.off_record is not None:
