@@ -51,7 +51,8 @@ _CLOCK_OR_DATE = re.compile(
 )
 #: "remove Dan from the Q1 planning board": what something is removed from.
 _FROM_CONTAINER = re.compile(
-    r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b[^.;!?]{0,60}?"
+    r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b"
+    r"(?:[^.;!?]|\.(?=\S)){0,60}?"  # "maya@corp.example": a dot inside a name
     r"\b(?:from|out of)\s+([^.;,!?]{1,60})",
     re.IGNORECASE,
 )

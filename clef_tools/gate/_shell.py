@@ -170,8 +170,12 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return effects
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
-    if tool == "gh" and verbs & {"create", "merge", "comment", "close", "edit", "review"}:
+    if tool == "gh" and verbs & {"comment", "review"}:
         return [Effect("send", "external", what=text)]
+    if tool == "gh" and "create" in verbs:  # a pull request or an issue, like `create_issue`
+        return [Effect("create", "external", what=text)]
+    if tool == "gh" and verbs & {"merge", "close", "edit", "reopen"}:
+        return [Effect("modify", "external", reversible="merge" not in verbs, what=text)]
     if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
         return [Effect("configure", "external", what=text)]
     if verbs & _words("cloud_read"):
