@@ -629,10 +629,11 @@ def _gate_families() -> list[str]:
         "later); a family's after row holds both. The hand-written batch rows' before: "
         "batches 1 and 2, main when the second batch was written (36737ef, float32 on a CPU "
         "without bf16 units; batch 1 from the run of 77089d6, whose verdicts 36737ef keeps); "
-        "batch 4, main when it was written (910a571, in this run's dtype). Each batch was "
-        "written before the gate saw it and fixed on its train and dev splits only; batch 3 "
-        "(no before run) and batch 4 were never tuned on, so their test rows are the freshest "
-        "measure. Escalations per 100 calls are the attention a person pays; latency is per "
+        "batch 4, main when it was written (910a571, in this run's dtype); batch 5, the commit "
+        "that added it (4395660, before its fixes, same dtype). Each batch was "
+        "written before the gate saw it and fixed on its train and dev splits only, so its test "
+        "row is a fresh measure; batch 3 has no before run, and batch 5's test split is "
+        "small. Escalations per 100 calls are the attention a person pays; latency is per "
         "call, p50 / p95 in ms.",
         "",
         *_md(
