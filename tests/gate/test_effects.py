@@ -223,6 +223,7 @@ TOOLS = [
     ("checkout", {"cart": "c_9"}, None, "pay"),
     ("add_reaction", {"ts": "1.2", "emoji": "tada"}, None, "create"),
     ("freeze_card", {"card_id": "c_1"}, None, "modify"),
+    ("pin_message", {"channel": "#a", "ts": "1.2"}, None, "modify"),  # not a message sent
 ]
 
 
