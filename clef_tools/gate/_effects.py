@@ -29,6 +29,8 @@ __all__ = [
     "kinds_in",
     "table",
     "tool_effect",
+    "tool_verb",
+    "verb_words",
     "words",
 ]
 
@@ -200,6 +202,13 @@ def words(text: str) -> list[str]:
 def _kind_of(word: str) -> EffectKind:
     t = table()
     return next((k for k in t.strictness if word in t.verbs[k]), "unknown")
+
+
+@functools.cache
+def verb_words(*, reads: bool = True) -> frozenset[str]:
+    """Every word the verb table knows (`reads=False`: less the reading kind's own list)."""
+    t = table()
+    return frozenset(w for kind in t.strictness if reads or kind != "read" for w in t.verbs[kind])
 
 
 def lead_verb(found: Sequence[str]) -> str:

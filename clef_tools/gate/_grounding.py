@@ -11,14 +11,13 @@ described: "cancel my Netflix subscription" over a listing of Netflix and Spotif
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools.gate._effects import table
+from clef_tools.gate._effects import verb_words
 from clef_tools.gate._evidence import _names
 
 __all__ = [
@@ -270,13 +269,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
 
 def _person_words(text: str) -> set[str]:
     """The words a user names a person or a role by ("the old intern's access" → old,
-    intern, access), possessives split off."""
-    verbs = _verbs()
-    return {
-        w
-        for w in re.findall(r"[a-z0-9]+", text.lower()[:_MAX_TEXT])
-        if len(w) > 2 and w not in _STOP and w not in verbs
-    }
+    intern, access): content words, with every joined name split into its parts."""
+    return _content_words(re.sub(r"[^a-z0-9]+", " ", text.lower()[:_MAX_TEXT]))
 
 
 def _other_party(address: str, said: str, results: Sequence[str]) -> str | None:
@@ -442,13 +436,8 @@ def times_in(text: str) -> set[str]:
     return out
 
 
-@functools.cache
-def _verbs() -> frozenset[str]:
-    return frozenset(w for kind in table().verbs.values() for w in kind)
-
-
 def _content_words(text: str) -> set[str]:
-    verbs = _verbs()
+    verbs = verb_words()
     found = (w.removesuffix("'s") for w in _WORD.findall(text.lower()))  # "Ana's" names Ana
     return {w for w in found if len(w) > 2 and w not in _STOP and w not in verbs}
 

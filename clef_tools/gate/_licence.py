@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, words
+from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, verb_words, words
 
 __all__ = ["Licence", "licence_of"]
 
@@ -211,7 +211,7 @@ def licence_of(request: str) -> Licence:
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     found = set(words(_ANSWER_ME.sub(" ", asking)))
     verbs, strictness = table().verbs, table().strictness
-    known = {w for kind in strictness for w in verbs[kind]}
+    known = verb_words()
     # "reinstall", "rerun", "redeploy": the verb again
     found |= {w[2:] for w in found if w.startswith("re") and w not in known and w[2:] in known}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
@@ -221,7 +221,7 @@ def licence_of(request: str) -> Licence:
         found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
     ):
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
-    if _MOVE_MONEY.search(asking) and _amounts(_CLOCK_OR_DATE.sub(" ", asking)):
+    if _MOVE_MONEY.search(asking) and _stated_amounts(asking):
         kinds.add("pay")  # "move 300 from savings to checking": money between accounts
     if _CORRECTION.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
@@ -259,7 +259,7 @@ def licence_of(request: str) -> Licence:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown", "execute"}
         if checks:
             kinds.add("execute")
-    amounts = tuple(_amounts(_CLOCK_OR_DATE.sub(" ", text)))  # "the 8:15 train" states none
+    amounts = tuple(_stated_amounts(text))
     tokens = frozenset(t.lower() for t in re.findall(r"[\w@.:/+-]+", text))
     percents = tuple(float(p) for p in _PERCENT.findall(text)[:8])
     containers = frozenset(
@@ -299,7 +299,7 @@ _LIGHT = frozenset(
 def _nouns_out(text: str) -> str:
     """`text` less the verbs used as nouns after a determiner, unless a light verb takes
     them: "schedule a message" asks for no message to be sent now, "make a payment" pays."""
-    known = _known_verbs()
+    known = verb_words(reads=False)
 
     def keep_or_drop(match: re.Match[str]) -> str:
         noun = (match.group(2) or match.group(3) or "").lower()
@@ -309,12 +309,6 @@ def _nouns_out(text: str) -> str:
         return match.group(0)[: -len(noun)] + "_"
 
     return _AFTER_DETERMINER.sub(keep_or_drop, text)
-
-
-@functools.cache
-def _known_verbs() -> frozenset[str]:
-    verbs = table().verbs
-    return frozenset(w for kind in table().strictness if kind != "read" for w in verbs[kind])
 
 
 _ADJECTIVE = re.compile(
@@ -460,6 +454,11 @@ _NUMBER_WORDS = {
     "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
 }  # fmt: skip
 _NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
+
+
+def _stated_amounts(text: str) -> list[float]:
+    """The amounts `text` states, less its times and dates ("the 8:15 train" states none)."""
+    return _amounts(_CLOCK_OR_DATE.sub(" ", text))
 
 
 def _amounts(text: str) -> list[float]:

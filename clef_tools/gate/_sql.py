@@ -108,9 +108,6 @@ def sql_effects(query: str) -> CallEffect:
         text = statement.sql()[:200]
         where = statement.args.get("where")
         unfiltered = where is None
-        # rows picked by a range or a pattern: "deleting many items", confirmed even when
-        # asked for
-        bulk = unfiltered or not _pinned(where)
         rows = _literals(where) if where is not None else ()
         if isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
             effects.append(Effect("read", what=text))
@@ -128,6 +125,9 @@ def sql_effects(query: str) -> CallEffect:
                 )
             )
         elif isinstance(statement, exp.Delete):
+            # rows picked by a range or a pattern: "deleting many items", confirmed even when
+            # asked for
+            bulk = unfiltered or not _pinned(where)
             effects.append(
                 Effect("delete", reversible=False, high_impact=bulk, what=text, objects=rows)
             )

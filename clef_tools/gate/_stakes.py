@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from clef_tools.gate._effects import CallEffect, lead_verb, table, words
+from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
@@ -62,22 +62,7 @@ _FRACTION_WORDS = frozenset(
     ["split", "half", "halves", "divide", "ways", "third", "thirds", "quarter", "quarters"]
 )
 #: Words that ask for a part of a stated amount, not the amount itself.
-_SHARE_WORDS = frozenset(
-    [
-        "split",
-        "share",
-        "shares",
-        "half",
-        "halves",
-        "divide",
-        "ways",
-        "portion",
-        "third",
-        "thirds",
-        "quarter",
-        "quarters",
-    ]
-)
+_SHARE_WORDS = _FRACTION_WORDS | {"share", "shares", "portion"}
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
 _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
@@ -423,13 +408,13 @@ def judge_stakes(
     # for is verified: "publish the new release" licenses running the tests first
     checks_only = all(e.routine for e in effect.effects if e.kind == "execute")
     # `update_permission(role="reader")`: an existing grant lowered, not access given
-    roles_set = _roles(args)
+    roles = _roles(args)
     narrows = (
         effect.source in ("name", "annotations")
-        and bool(roles_set)
-        and roles_set <= _LOW_ROLES
+        and bool(roles)
+        and roles <= _LOW_ROLES
         and any(
-            lead_verb(words(e.what.rsplit("__", 1)[-1])) in table().verbs["modify"]
+            tool_verb(e.what) in table().verbs["modify"]
             for e in effect.effects
             if e.kind == "grant"
         )
@@ -465,16 +450,18 @@ def judge_stakes(
     amounts = _numbers(args, effect)
     quantity = quantity_issue(effect, licence, args, results, said)
     wrong_amount = quantity is not None
-    roles = _roles(args)
-    # edit rights where view rights were asked, or any higher role nobody asked for
-    clock = None if effect.read_only else (time_issue(args, said) or direction_issue(args, said))
+    # a time other than the one stated, or a move the wrong way round
+    off_course = (
+        None if effect.read_only else (time_issue(args, said) or direction_issue(args, said))
+    )
     # "remove Dan from the planning board" does not license `delete_board`
     object_words = {
         w for e in effect.effects if e.kind == "delete" and effect.source == "name"
         for w in words(e.what.rsplit("__", 1)[-1]) if w not in table().verbs["delete"]
     }  # fmt: skip
     container = object_words if object_words and object_words <= licence.containers else set()
-    features["wrong_time"] = float(clock is not None)
+    features["wrong_time"] = float(off_course is not None)
+    # edit rights where view rights were asked, or any higher role nobody asked for
     above = bool(roles & _HIGHER_ROLES) and not any(
         _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )
@@ -571,8 +558,8 @@ def judge_stakes(
         )
     if quantity is not None:
         return undecided("escalate", quantity)
-    if clock is not None:
-        return undecided("escalate", clock)
+    if off_course is not None:
+        return undecided("escalate", off_course)
     if container:
         return undecided(
             "escalate",
