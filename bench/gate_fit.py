@@ -1,43 +1,83 @@
-"""Fit the gate's risk model on the AgentDojo dev split; report on test (issue 12).
+"""Fit the gate's risk model on the fitting splits; report on test (issues 12 and 28).
 
 Reads the per-question P(yes) that `bench/gate_questions.py` measured with the embedded
 model, uncalibrated (the default calibration leaves yes/no answers as they are), computes
-each call's evidence exactly as the gate does (`clef_tools.gate._evidence`, bundled MiniLM),
-then on **dev only**:
+each call's features exactly as the gate does (`ToolGate.risk_inputs`: provenance from
+`clef_tools.gate._evidence` with the bundled MiniLM, and what the effect and licence rules
+found), then on the **fitting splits only** (AgentDojo banking+slack dev, its sessions' dev,
+clef-tools' gate set train and dev):
 
 1. per-question and per-feature AUROC;
-2. a fast stage: L2 logistic regression on evidence alone;
-3. a full stage: evidence plus the log-odds of a question subset chosen by greedy forward
-   selection on leave-one-user-task-out AUROC (dev), among subsets whose fitted weights all
-   have the sign the questions' wording gives ("yes" means risk);
-4. fast-path thresholds: the widest band in which the fast stage made no mistake on dev.
+2. a fast stage: L2 logistic regression on provenance and rule findings, over every call
+   (it orders the calls a rule settled inside their verdict's band, and denies alone the
+   undecided calls a rule faulted);
+3. a full stage: the same features plus the log-odds of a question subset, over the calls
+   no rule settles (the only ones the model is asked about), chosen by greedy forward
+   selection on grouped cross-validated AUROC among subsets whose fitted weights all have
+   the sign the questions' wording gives ("yes" means risk);
+4. fast-deny threshold: above every safe faulted call's cross-validated fast risk.
 
-Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
-bench/results/gate-fit.json (the study, with test AUROCs for the record only).
+Cross-validation holds out whole groups (a gate-set scenario, an AgentDojo user task, with
+its sessions). Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
+bench/results/gate-fit.json (the study; AgentDojo request-only test AUROCs for the record).
 
     .venv/bin/python bench/gate_fit.py
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gate_questions import load_measured
+from gate_questions import (
+    default_gate,
+    fit_items,
+    group_of,
+    load_measured,
+    load_turns,
+    said_digest,
+)
 
-from clef_tools.backends.embedding import open_encoder
-from clef_tools.evaluation import item_evidence
-from clef_tools.gate import risk_features
+from clef_tools.gate._turn import TURN_QUESTIONS, turn_features
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
 OUT = HERE / "results" / "gate-fit.json"
 MODEL = ROOT / "clef_tools" / "calibrations" / "gate-embedded.json"
-FAST = ["irrelevance", "ungrounded", "any_ungrounded", "read_only", "destructive", "open_world"]
-L2_GRID = (0.01, 0.03, 0.1, 0.3, 1.0)
+#: Where the call's words came from, and what its declared annotations say.
+PROVENANCE = [
+    "irrelevance",
+    "ungrounded",
+    "any_ungrounded",
+    "read_only",
+    "destructive",
+    "open_world",
+]
+#: What the effect and licence rules found (`clef_tools.gate._stakes`).
+FINDINGS = [
+    "effect_read_only",
+    "effect_high_impact",
+    "effect_irreversible",
+    "effect_external",
+    "effect_unknown",
+    "unlicensed",
+    "prohibited",
+    "tainted",
+    "wrong_time",
+    "action_unasked",
+    "wrong_amount",
+    "permission_above_asked",
+    "mismatch",
+]
+FAST = PROVENANCE + FINDINGS
+#: The turn questions' features (`clef_tools.gate._turn`): one candidate, both or neither.
+TURN = ["turn_unasked", "turn_only_info"]
+L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0)
 MAX_QUESTIONS = 3
+FOLDS = 10
 
 
 def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
@@ -72,10 +112,18 @@ def predict(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
     return out
 
 
+def fold_of(group: str) -> int:
+    return int(hashlib.sha256(group.encode()).hexdigest(), 16) % FOLDS
+
+
 def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str], l2: float) -> np.ndarray:
+    """Out-of-fold risks, whole groups held out together."""
+    folds = np.array([fold_of(g) for g in groups])
     out = np.zeros(len(y))
-    for g in sorted(set(groups)):
-        test = np.array([gg == g for gg in groups])
+    for k in range(FOLDS):
+        test = folds == k
+        if not test.any():
+            continue
         if test.all() or len(set(y[~test])) < 2:
             out[test] = y[~test].mean()
             continue
@@ -89,74 +137,112 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
+def source_of(item_id: str) -> str:
+    if item_id.startswith("agentdojo-session"):
+        return "agentdojo sessions"
+    if item_id.startswith("agentdojo-"):
+        return "agentdojo"
+    return "gate set"
+
+
 def main() -> None:
     measured = load_measured()  # uncalibrated P(yes): what the gate gets from the default
-    items = measured["items"]
-    encoder = open_encoder()
+    answers = measured["items"]
+    turns = load_turns()
+    gate = default_gate()
     rows: list[dict[str, Any]] = []
-    for split in ("dev", "test"):
-        for line in (ROOT / "clef-data" / f"agentdojo-{split}.jsonl").read_text().splitlines():
-            item = json.loads(line)
-            if item["id"] not in items:
-                continue
-            ev = risk_features(item_evidence(item, encoder).as_dict(), items[item["id"]]["p_yes"])
-            rows.append(
-                {
-                    "split": split,
-                    "y": int(item["gold"]["unsafe"]),
-                    "group": item["meta"]["user_task"] + item["meta"]["suite"],
-                    "f": ev,
-                }
-            )
-    dev = [r for r in rows if r["split"] == "dev"]
-    test = [r for r in rows if r["split"] == "test"]
-    y_dev = np.array([r["y"] for r in dev], float)
-    y_test = np.array([r["y"] for r in test], float)
-    groups = [r["group"] for r in dev]
+    for split, item in fit_items(str(ROOT / "clef-data")):
+        g = item["gate"]
+        inputs = gate.risk_inputs(
+            g["tool"],
+            g.get("args", {}),
+            description=g.get("description"),
+            messages=g.get("messages"),
+            annotations=g.get("annotations"),
+        )
+        f = dict(inputs.features)
+        asked = answers.get(item["id"], {}).get("p_yes")
+        if asked is not None:
+            f.update({f"lm:{q}": v for q, v in _log_odds(asked).items()})
+        turn = turns.get(said_digest(inputs.said)) if inputs.said else None
+        if turn is not None:
+            f.update(turn_features(inputs.kinds, turn))
+        rows.append(
+            {
+                "split": "test" if split == "test" else "fit",
+                "source": source_of(item["id"]),
+                "y": int(item["gold"]["unsafe"]),
+                "group": group_of(item),
+                "undecided": inputs.rule_verdict is None,
+                "may_fast_deny": inputs.may_fast_deny,
+                "asked": asked is not None,
+                "f": f,
+            }
+        )
+    fit = [r for r in rows if r["split"] == "fit"]
+    # the model is asked only about calls no rule settles: its stage is fitted on those
+    full_rows = [r for r in fit if r["undecided"] and r["asked"]]
+    test = [r for r in rows if r["split"] == "test" and r["undecided"]]
 
     def matrix(rs: list[dict[str, Any]], names: list[str]) -> np.ndarray:
-        return np.array([[r["f"][n] for n in names] for r in rs], float).reshape(
+        return np.array([[r["f"].get(n, 0.0) for n in names] for r in rs], float).reshape(
             len(rs), len(names)
         )
 
+    def labels(rs: list[dict[str, Any]]) -> np.ndarray:
+        return np.array([r["y"] for r in rs], float)
+
+    y_fit, y_full, y_test = labels(fit), labels(full_rows), labels(test)
+    g_fit, g_full = [r["group"] for r in fit], [r["group"] for r in full_rows]
     questions = list(measured["questions"])
     # the LM stage asks questions whose "yes" means risk, so that a policy without the risk
     # model (highest P(yes)) stays meaningful with the same questions
     risk_phrased = [q for q in questions if q not in measured["safe_when_yes"]]
+    candidates = {q: [f"lm:{q}"] for q in risk_phrased}
+    if turns:
+        candidates["turn"] = TURN
+
+    def names_of(chosen_ones: list[str]) -> list[str]:
+        return [n for c in chosen_ones for n in candidates[c]]
+
     single = {
-        name: {
-            "dev": auroc(matrix(dev, [name])[:, 0], y_dev),
-            "test": auroc(matrix(test, [name])[:, 0], y_test),
-        }
-        for name in FAST + [f"lm:{q}" for q in questions]
+        name: auroc(matrix(full_rows, [name])[:, 0], y_full)
+        for name in FAST + [f"lm:{q}" for q in questions] + (TURN if turns else [])
     }
-    # regularisation chosen by leave-one-user-task-out log-loss on dev
+    # regularisation chosen by grouped cross-validated log-loss on the fitting splits
     l2_loss = {
-        l2: log_loss(grouped_cv(matrix(dev, FAST), y_dev, groups, l2), y_dev) for l2 in L2_GRID
+        l2: log_loss(grouped_cv(matrix(fit, FAST), y_fit, g_fit, l2), y_fit) for l2 in L2_GRID
     }
     l2 = min(l2_loss, key=l2_loss.__getitem__)
-    fast_cv = grouped_cv(matrix(dev, FAST), y_dev, groups, l2)
+    fast_cv = grouped_cv(matrix(fit, FAST), y_fit, g_fit, l2)
+    wf, bf = fit_logistic(matrix(fit, FAST), y_fit, l2)
+
+    # the full stage: on the undecided calls, the fast features plus questions
+    full_l2_loss = {
+        v: log_loss(grouped_cv(matrix(full_rows, FAST), y_full, g_full, v), y_full) for v in L2_GRID
+    }
+    l2_full = min(full_l2_loss, key=full_l2_loss.__getitem__)
     chosen: list[str] = []
-    best = auroc(fast_cv, y_dev)
+    best = auroc(grouped_cv(matrix(full_rows, FAST), y_full, g_full, l2_full), y_full)
     trail: list[dict[str, Any]] = [{"questions": [], "cv_auroc": best}]
 
     def agrees(names: list[str]) -> bool:
         """Every question's weight has the sign its wording gives ("yes" means risk): a
         question that would lower the risk when the model says "yes, this is risky" is
-        fitting noise in 82 calls, not reading the model."""
-        w, _ = fit_logistic(matrix(dev, [*FAST, *names]), y_dev, l2)
+        fitting noise, not reading the model."""
+        w, _ = fit_logistic(matrix(full_rows, [*FAST, *names]), y_full, l2_full)
         return bool((w[len(FAST) :] > 0).all())
 
     while len(chosen) < MAX_QUESTIONS:
         scores = {
             q: auroc(
                 grouped_cv(
-                    matrix(dev, [*FAST, *(f"lm:{c}" for c in [*chosen, q])]), y_dev, groups, l2
+                    matrix(full_rows, [*FAST, *names_of([*chosen, q])]), y_full, g_full, l2_full
                 ),
-                y_dev,
+                y_full,
             )
-            for q in risk_phrased
-            if q not in chosen and agrees([f"lm:{c}" for c in [*chosen, q]])
+            for q in candidates
+            if q not in chosen and agrees(names_of([*chosen, q]))
         }
         if not scores:
             break
@@ -167,27 +253,49 @@ def main() -> None:
         best = score
         trail.append({"questions": list(chosen), "cv_auroc": score})
 
-    full_names = FAST + [f"lm:{q}" for q in chosen]
-    wf, bf = fit_logistic(matrix(dev, FAST), y_dev, l2)
-    wl, bl = fit_logistic(matrix(dev, full_names), y_dev, l2)
-    # fast path: widest band where the cross-validated fast stage made no mistake on dev
-    safe_scores = fast_cv[y_dev == 0]
-    unsafe_scores = fast_cv[y_dev == 1]
-    allow_below = float(min(unsafe_scores.min(), 0.5)) if len(unsafe_scores) else 0.0
-    deny_at = float(max(safe_scores.max(), 0.5)) + 1e-6 if len(safe_scores) else 1.0
-    allow_below = round(max(allow_below - 0.01, 0.0), 4)
+    if chosen == ["turn"]:
+        # the call questions are what the model tier asks: keep the best one beside the turn
+        best_q = max(
+            risk_phrased,
+            key=lambda q: auroc(
+                grouped_cv(
+                    matrix(full_rows, [*FAST, *names_of(["turn", q])]), y_full, g_full, l2_full
+                ),
+                y_full,
+            ),
+        )
+        chosen.append(best_q)
+    call_questions = [c for c in chosen if c != "turn"]
+    full_names = FAST + names_of(chosen)
+    wl, bl = fit_logistic(matrix(full_rows, full_names), y_full, l2_full)
+    full_cv = grouped_cv(matrix(full_rows, full_names), y_full, g_full, l2_full)
+    # fast deny: only calls a rule faulted reach it; above every safe one's out-of-fold risk
+    faulted = np.array([r["undecided"] and r["may_fast_deny"] for r in fit])
+    safe_faulted = fast_cv[faulted & (y_fit == 0)]
+    deny_at = float(max(safe_faulted.max(), 0.5)) + 1e-6 if len(safe_faulted) else 1.0
     deny_at = round(min(deny_at + 0.01, 1.01), 4)
+    # fast allow: the gate allows alone only what a rule vouches for; kept below every
+    # unsafe call's out-of-fold risk for a policy built without the rules in mind
+    unsafe_scores = fast_cv[y_fit == 1]
+    allow_below = round(max(float(min(unsafe_scores.min(), 0.5)) - 0.01, 0.0), 4)
 
-    fast_test = predict(matrix(test, FAST), wf, bf)
-    full_test = predict(matrix(test, full_names), wl, bl)
+    full_test = predict(matrix(test, full_names), wl, bl) if test else np.array([])
     old = json.loads(MODEL.read_text()) if MODEL.exists() else {}
+    counts = {
+        s: sum(r["source"] == s for r in fit)
+        for s in ("agentdojo", "agentdojo sessions", "gate set")
+    }
     model = {
         "about": "Gate risk model for the embedded decision model, fitted by bench/gate_fit.py "
-        "on the AgentDojo v1.2 banking+slack dev split (clef-tools data agentdojo; MIT). "
-        "lm: weights read the log-odds of uncalibrated P(yes), which is what the default "
-        "calibration (no yes/no temperature) gives.",
-        "fitted_on": f"agentdojo dev ({len(dev)} calls)",
-        "questions": {q: measured["questions"][q] for q in chosen},
+        "(bench/gate.sh with REFIT=1) on AgentDojo v1.2 banking+slack dev (clef-tools data "
+        "agentdojo; MIT), its sessions' dev split and clef-tools' gate set train+dev "
+        "(clef-tools data gate-set; Apache-2.0). Features: provenance and the effect and "
+        "licence rules' findings; lm: weights read the log-odds of uncalibrated P(yes), "
+        "which is what the default calibration (no yes/no temperature) gives.",
+        "fitted_on": ", ".join(f"{s} {n}" for s, n in counts.items())
+        + f" calls ({len(full_rows)} undecided by the rules, for the full stage)",
+        "questions": {q: measured["questions"][q] for q in call_questions},
+        **({"turn_questions": TURN_QUESTIONS} if "turn" in chosen else {}),
         "fast": {
             "weights": dict(zip(FAST, np.round(wf, 5).tolist(), strict=True)),
             "bias": round(bf, 5),
@@ -203,32 +311,56 @@ def main() -> None:
         "review_temperature": old.get("review_temperature", 0.05),
         "review_tool_prior": old.get("review_tool_prior", 0.0),
     }
-    if old.get("answers") and set(old["questions"]) == set(chosen):
+    if old.get("answers") and set(old["questions"]) == set(call_questions):
         # bench/gate_dtype.py: another dtype's gap to these questions' answers
         model["answers"] = old["answers"]
     MODEL.write_text(json.dumps(model, indent=2) + "\n")
+    by_source = {
+        s: {
+            "calls": int(sum(r["source"] == s for r in fit)),
+            "fast_cv_auroc": auroc(
+                fast_cv[[r["source"] == s for r in fit]], y_fit[[r["source"] == s for r in fit]]
+            ),
+        }
+        for s in counts
+    }
     study = {
         "model": measured["model"],
-        "dev_items": len(dev),
-        "test_items": len(test),
-        "single_feature_auroc": single,
+        "fit_calls": len(fit),
+        "undecided_fit_calls": len(full_rows),
+        "fit_calls_by_source": by_source,
+        "single_feature_auroc_undecided": single,
         "forward_selection": trail,
         "chosen_questions": chosen,
-        "l2_cv_log_loss": l2_loss,
-        "l2": l2,
-        "fast_cv_auroc_dev": auroc(fast_cv, y_dev),
-        "test_auroc": {"fast": auroc(fast_test, y_test), "full": auroc(full_test, y_test)},
+        "l2_cv_log_loss": {"fast": l2_loss, "full": full_l2_loss},
+        "l2": {"fast": l2, "full": l2_full},
+        "fast_cv_auroc": auroc(fast_cv, y_fit),
+        "full_cv_auroc_undecided": auroc(full_cv, y_full),
         "fast_band": {"allow_below": allow_below, "deny_at": deny_at},
+        "faulted_fit_calls": int(faulted.sum()),
+        "agentdojo_test_undecided_auroc": {"calls": len(test), "full": auroc(full_test, y_test)},
         "cv_auroc_per_question": {
-            q: auroc(grouped_cv(matrix(dev, [*FAST, f"lm:{q}"]), y_dev, groups, l2), y_dev)
+            q: auroc(
+                grouped_cv(matrix(full_rows, [*FAST, f"lm:{q}"]), y_full, g_full, l2_full), y_full
+            )
             for q in questions
         },
-        "test_fast_share": float(((fast_test < allow_below) | (fast_test >= deny_at)).mean()),
+        "turn_candidates_measured": len(turns),
     }
     OUT.write_text(json.dumps(study, indent=2) + "\n")
-    print(json.dumps({k: v for k, v in study.items() if k != "single_feature_auroc"}, indent=1))
+    print(
+        json.dumps(
+            {k: v for k, v in study.items() if k != "single_feature_auroc_undecided"}, indent=1
+        )
+    )
     for k, v in single.items():
-        print(f"{k:24s} dev {v['dev']:.3f} test {v['test']:.3f}")
+        print(f"{k:24s} undecided {v:.3f}")
+
+
+def _log_odds(p_yes: dict[str, float]) -> dict[str, float]:
+    from clef_tools.gate import logit
+
+    return {q: logit(p) for q, p in p_yes.items()}
 
 
 if __name__ == "__main__":

@@ -2,7 +2,11 @@
 
 Every candidate question is asked about every AgentDojo gate item (dev and test, built by
 `clef-tools data agentdojo`; MIT) through the embedded readout, in one request per item, so
-that question design and the risk combination can be chosen on dev and reported on test.
+that question design and the risk combination can be chosen on dev and reported on test;
+and about every call of the fitting splits the model tier judges (no rule settles it): the
+AgentDojo sessions' dev split (`bench/agentdojo_sessions.py`) and clef-tools' own gate set's
+train and dev splits (`clef-tools data gate-set`). Test splits of those two are never asked
+here: they are only ever judged by `clef-tools eval`.
 Writes bench/results/gate-questions.json (P(yes) per item and question, resumable, with the
 calibration they were measured under and a digest of each call as asked, so that a call the
 converter now renders differently is asked again, under the file's calibration).
@@ -95,11 +99,15 @@ def main() -> None:
         decider = load_decider(args.model, dtype=DTYPE)
         calibration = decider.info().calibration or "none"
     questions = {k: Noul(instructions=v) for k, v in CANDIDATES.items()}
-    for split, item in _items(args.data):
+    gate = default_gate()
+    for split, item in fit_items(args.data):
         g = item["gate"]
         digest = call_digest(g)
         if rows.get(item["id"], {}).get("gate_sha") == digest:
             continue
+        agentdojo = item["id"].startswith("agentdojo-") and "-session-" not in item["id"]
+        if not agentdojo and _settled(gate, g):
+            continue  # a rule decides it: the model is never asked about it
         t0 = time.perf_counter()
         response = decider.decide(_state(g), questions)
         rows[item["id"]] = {
@@ -114,6 +122,52 @@ def main() -> None:
             _save(args.model, calibration, rows)
             print(len(rows), flush=True)
     _save(args.model, calibration, rows)
+    measure_turns(decider, args.data, gate)
+
+
+TURNS = HERE / "results" / "gate-turns.json"
+
+
+def measure_turns(decider: Any, data: str, gate: Any) -> None:
+    """The turn questions (`clef_tools.gate._turn`) about the user's own words, once per
+    distinct request among the fitting calls no rule settles (resumable; by digest)."""
+    from clef_tools.gate._licence import user_and_results
+    from clef_tools.gate._turn import TURN_QUESTIONS, turn_request
+
+    done: dict[str, Any] = json.loads(TURNS.read_text()) if TURNS.exists() else {}
+    turns: dict[str, Any] = done.get("turns", {}) if done.get("questions") == TURN_QUESTIONS else {}
+    for split, item in fit_items(data):
+        if split == "test" or _settled(gate, item["gate"]):
+            continue
+        said, _ = user_and_results(item["gate"].get("messages"))
+        key = said_digest(said)
+        if not said or key in turns:
+            continue
+        t0 = time.perf_counter()
+        nouls = decider.decide_batch([turn_request(said, TURN_QUESTIONS)])[0].nouls
+        turns[key] = {
+            "p_yes": {k: v.noul for k, v in nouls.items()},
+            "seconds": round(time.perf_counter() - t0, 3),
+        }
+        if len(turns) % 10 == 0:
+            _save_turns(TURN_QUESTIONS, turns)
+            print("turns", len(turns), flush=True)
+    _save_turns(TURN_QUESTIONS, turns)
+
+
+def said_digest(said: str) -> str:
+    return hashlib.sha256(said.encode()).hexdigest()[:16]
+
+
+def load_turns() -> dict[str, dict[str, float]]:
+    """P(yes) of each turn question per request digest (`said_digest`)."""
+    if not TURNS.exists():
+        return {}
+    return {k: v["p_yes"] for k, v in json.loads(TURNS.read_text())["turns"].items()}
+
+
+def _save_turns(questions: dict[str, str], turns: dict[str, Any]) -> None:
+    TURNS.write_text(json.dumps({"questions": questions, "turns": turns}, indent=1) + "\n")
 
 
 def _items(data: str) -> list[tuple[str, dict[str, Any]]]:
@@ -125,9 +179,61 @@ def _items(data: str) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+#: The splits the risk model is fitted on, besides AgentDojo's request-only dev split:
+#: (file stem, split name). Test splits never appear here.
+FIT_FILES = (
+    ("agentdojo-sessions-dev", "dev"),
+    ("gate-set-train", "train"),
+    ("gate-set-dev", "dev"),
+)
+
+
+def fit_items(data: str) -> list[tuple[str, dict[str, Any]]]:
+    """(split, item) for every call the risk model is fitted on: AgentDojo dev (and its
+    test split, for the record), the sessions' dev split and the gate set's train and dev."""
+    out = _items(data)
+    for stem, split in FIT_FILES:
+        path = Path(data) / f"{stem}.jsonl"
+        if not path.exists():
+            raise SystemExit(f"{path} is missing: see bench/gate.sh for how to build it")
+        out += [(split, json.loads(line)) for line in path.read_text().splitlines()]
+    return out
+
+
+def group_of(item: dict[str, Any]) -> str:
+    """The unit a split keeps together (a scenario, an AgentDojo user task): what leaves
+    together in cross-validation."""
+    meta = item.get("meta") or {}
+    if "scenario" in meta:
+        return str(meta["scenario"])
+    return f"{meta.get('suite')}:{meta.get('user_task')}"
+
+
+def default_gate() -> Any:
+    """The shipped gate (its risk model's features, its rules) with a scorer that is never
+    asked: `risk_inputs` reads the call, it does not judge it."""
+    from clef_tools.gate import ToolGate
+    from clef_tools.testing import BrokenDecider
+
+    return ToolGate(BrokenDecider())
+
+
+def _settled(gate: Any, g: dict[str, Any]) -> bool:
+    inputs = gate.risk_inputs(
+        g["tool"],
+        g.get("args", {}),
+        description=g.get("description"),
+        messages=g.get("messages"),
+        annotations=g.get("annotations"),
+    )
+    return inputs.rule_verdict is not None
+
+
 def _state(g: dict[str, Any]) -> Any:
     """The call as the gate asks about it."""
-    return gate_state(g["tool"], g["args"], description=g["description"], messages=g["messages"])
+    return gate_state(
+        g["tool"], g["args"], description=g.get("description"), messages=g.get("messages")
+    )
 
 
 def check(model: str, data: str, n: int) -> int:

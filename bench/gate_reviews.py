@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gate_questions import load_measured
+from gate_questions import default_gate, load_measured
 
-from clef_tools.evaluation import item_evidence
 from clef_tools.gate import GatePolicy, ReviewStore, RiskModel, load_risk_model, risk_features
 
 HERE = Path(__file__).parent
@@ -81,8 +80,6 @@ class Replay:
 
 def measured_replay(*splits: str) -> Replay:
     """The shipped risk model over AgentDojo splits' measured answers (items in order)."""
-    from clef_tools.backends.embedding import open_encoder
-
     model = load_risk_model()
     p_yes = load_measured()["items"]  # uncalibrated, the scale the risk model reads
     items = [
@@ -90,10 +87,17 @@ def measured_replay(*splits: str) -> Replay:
         for split in splits
         for line in (ROOT / "clef-data" / f"agentdojo-{split}.jsonl").read_text().splitlines()
     ]
-    encoder = open_encoder()
+    gate = default_gate()  # the features the gate weighs: provenance and the rules' findings
     risks = []
     for item in items:
-        ev = item_evidence(item, encoder).as_dict()
+        g = item["gate"]
+        ev = gate.risk_inputs(
+            g["tool"],
+            g.get("args", {}),
+            description=g.get("description"),
+            messages=g.get("messages"),
+            annotations=g.get("annotations"),
+        ).features
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
         risks.append((model.fast(risk_features(ev, {})), model.full(risk_features(ev, probs))))
     return Replay(model, items, risks)

@@ -1,6 +1,6 @@
 """The tool-call gate: policy, evidence, risk model and human reviews."""
 
-from clef_tools.gate._gate import GateDecision, ToolGate, gate_state
+from clef_tools.gate._gate import GateDecision, RiskInputs, ToolGate, gate_state
 from clef_tools.gate._pending import PendingCall, PendingReviews
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import Review, ReviewError, ReviewStore
@@ -23,6 +23,7 @@ __all__ = [
     "Review",
     "ReviewError",
     "ReviewStore",
+    "RiskInputs",
     "RiskModel",
     "ToolGate",
     "Verdict",

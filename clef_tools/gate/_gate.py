@@ -38,10 +38,11 @@ from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, Gate
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
 from clef_tools.gate._stakes import Stakes, judge_stakes, taint_of
-from clef_tools.protocol._errors import RequestValidationError
+from clef_tools.gate._turn import TurnAnswers, turn_features, turn_key, turn_request
+from clef_tools.protocol._errors import ConfigError, RequestValidationError
 from clef_tools.protocol._validation import DecisionRequest, validate_request
 
-__all__ = ["GateDecision", "ToolGate", "gate_state"]
+__all__ = ["GateDecision", "RiskInputs", "ToolGate", "gate_state"]
 
 Tier = Literal["fast", "model", "max", "error"]
 
@@ -114,6 +115,22 @@ def gate_state(
 
 
 @dataclass(frozen=True)
+class RiskInputs:
+    """What the risk model reads about one call, and which of its stages can decide it:
+    what `bench/gate_fit.py` fits on, computed by the gate's own code."""
+
+    features: dict[str, float]
+    rule_verdict: Verdict | None
+    """A rule settled the call (the risk only orders it inside that verdict's band)."""
+    may_fast_deny: bool
+    """Undecided, and a rule faulted it: the fast stage may deny it alone."""
+    kinds: frozenset[str] = frozenset()
+    """The call's kinds of effect (what the turn questions are matched against)."""
+    said: str = ""
+    """The user's own words (what the turn questions read)."""
+
+
+@dataclass(frozen=True)
 class _Prepared:
     """A call checked and weighed before the model is asked (if it needs to be)."""
 
@@ -129,6 +146,8 @@ class _Prepared:
     """The call and its request, as `JudgedRisks` knows it."""
     seen: _Seen | None = None
     """What the call does, what the user licensed, and the rule they met."""
+    said: str = ""
+    """The user's own words: what the turn questions read."""
 
 
 @dataclass(frozen=True)
@@ -175,6 +194,7 @@ class ToolGate:
         self.per_tool = dict(per_tool or {})
         self.reviews = ReviewStore(reviews) if isinstance(reviews, str) else reviews
         self._judged = JudgedRisks()
+        self._turns = TurnAnswers()
         self._answering = _answering(decider) if self.risk_model is not None else (None, None)
         """(model, dtype) of the decider: whether one of the risk model's answer shifts
         applies."""
@@ -234,6 +254,32 @@ class ToolGate:
             return {}
         return self.risk_model.shift_for(*self._answering)
 
+    def risk_inputs(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        *,
+        description: str | None = None,
+        messages: Sequence[Any] | str | None = None,
+        annotations: Mapping[str, Any] | None = None,
+    ) -> RiskInputs:
+        """The features this gate's risk model weighs for a call under the default policy
+        (raises `ConfigError` without a risk model: there is nothing to weigh)."""
+        policy = self.policy
+        prepared = self._prepare(policy, name, args, description, messages, annotations)
+        if prepared.evidence is None or prepared.seen is None:
+            raise ConfigError(
+                "risk_inputs needs a gate whose policy asks its risk model's questions"
+            )
+        stakes = prepared.seen.stakes
+        return RiskInputs(
+            features=risk_features(_weighed(prepared.evidence, stakes), {}),
+            rule_verdict=stakes.verdict if _within(policy, stakes.verdict) else None,
+            may_fast_deny=stakes.ceiling == "deny" and stakes.mismatch,
+            kinds=frozenset(prepared.seen.effect.kinds),
+            said=prepared.said,
+        )
+
     def judge(
         self,
         name: str,
@@ -265,14 +311,16 @@ class ToolGate:
                     caller_trusted,
                 ).result(timeout=policy.timeout_s)
                 pending = [p for p in prepared if p.decision is None]
+                turn = self._turn_of(pending)
                 responses: list[ClassifierResponse] = []
                 if pending:
                     future = pool.submit(
                         contextvars.copy_context().run,
                         self.decider.decide_batch,
-                        [p.request for p in pending],
+                        [p.request for p in pending] + turn.requests,
                     )
                     responses = future.result(timeout=clock.left(policy.timeout_s))
+                    responses = turn.take(responses, self._turns)
             except concurrent.futures.TimeoutError:
                 stop.set()  # the abandoned passes stop at the next check, not later
                 failed = self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
@@ -283,7 +331,7 @@ class ToolGate:
                 return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
             finally:
                 pool.shutdown(wait=False, cancel_futures=True)
-        return clock.stamp(self._combine(prepared, responses))
+        return clock.stamp(self._combine(prepared, responses, turn.answers))
 
     async def ajudge(
         self,
@@ -309,8 +357,14 @@ class ToolGate:
                     abandon_on_cancel=True,
                 )
                 pending = [p for p in prepared if p.decision is None]
+                turn = self._turn_of(pending)
                 responses = (
-                    await self.decider.adecide_batch([p.request for p in pending])
+                    turn.take(
+                        await self.decider.adecide_batch(
+                            [p.request for p in pending] + turn.requests
+                        ),
+                        self._turns,
+                    )
                     if pending
                     else []
                 )
@@ -320,7 +374,7 @@ class ToolGate:
         if responses is None:  # the deadline passed: no answer is never an allow
             failed = self.fail_closed(policy, f"scorer timed out after {policy.timeout_s}s")
             return clock.stamp(_with_stakes(failed, _seen_of(prepared)))
-        return clock.stamp(self._combine(prepared, responses))
+        return clock.stamp(self._combine(prepared, responses, turn.answers))
 
     def _prepare_views(
         self,
@@ -340,13 +394,16 @@ class ToolGate:
         return views
 
     def _combine(
-        self, prepared: list[_Prepared], responses: Sequence[ClassifierResponse]
+        self,
+        prepared: list[_Prepared],
+        responses: Sequence[ClassifierResponse],
+        turn: Mapping[str, float] | None = None,
     ) -> GateDecision:
         """One decision per view; the strictest stands (an untrusted caller's claims can
         only make a verdict stricter)."""
         answers = iter(responses)
         decisions = [
-            p.decision if p.decision is not None else self._decide_or_fail(p, next(answers))
+            p.decision if p.decision is not None else self._decide_or_fail(p, next(answers), turn)
             for p in prepared
         ]
         strictest = max(decisions, key=_strictness)
@@ -357,6 +414,39 @@ class ToolGate:
                 "own claims and cannot lower the risk of the call alone",
             )
         return strictest
+
+    def prepare_turn(self, messages: Sequence[Any] | str | None) -> dict[str, float] | None:
+        """Ask the turn questions about the user's words now (when their message arrives),
+        so that the turn's first call that needs the model does not wait for them. Returns
+        the answers (None: the risk model asks no turn questions, or nobody spoke)."""
+        said, _ = user_and_results(messages)
+        plan = self._turn_plan(said)
+        if plan.requests:
+            plan.take(self.decider.decide_batch(plan.requests), self._turns)
+        return plan.answers
+
+    async def aprepare_turn(self, messages: Sequence[Any] | str | None) -> dict[str, float] | None:
+        """`prepare_turn` for async callers."""
+        said, _ = user_and_results(messages)
+        plan = self._turn_plan(said)
+        if plan.requests:
+            plan.take(await self.decider.adecide_batch(plan.requests), self._turns)
+        return plan.answers
+
+    def _turn_of(self, pending: Sequence[_Prepared]) -> _TurnPlan:
+        """The turn request the pending views need (none when cached, or none asks it)."""
+        said = next((p.said for p in pending if p.model is not None and p.said), "")
+        return self._turn_plan(said)
+
+    def _turn_plan(self, said: str) -> _TurnPlan:
+        model = self.risk_model
+        if model is None or not model.turn_questions or not said:
+            return _TurnPlan()
+        key = turn_key(said, self.decider.model_id)
+        cached = self._turns.get(key)
+        if cached is not None:
+            return _TurnPlan(answers=cached)
+        return _TurnPlan(key=key, requests=[turn_request(said, model.turn_questions)])
 
     # -- stages -------------------------------------------------------------------------
 
@@ -420,14 +510,16 @@ class ToolGate:
         if _within(policy, stakes.verdict):
             settled = self._by_stakes(policy, stakes, seen, evidence, model)
             if model is not None and evidence is not None:
-                unreviewed = model.fast(risk_features(evidence.as_dict(), {}))
+                unreviewed = model.fast(risk_features(_weighed(evidence, stakes), {}))
                 self._judged.remember(key, unreviewed, model.name)
                 if reviews is not None:
                     settled = _reviewed(policy, settled, reviews, unreviewed, model)
-            return _Prepared(policy, request, model, evidence, reviews, settled, key, seen=seen)
+            return _Prepared(
+                policy, request, model, evidence, reviews, settled, key, seen=seen, said=said
+            )
         if model is None or evidence is None:
-            return _Prepared(policy, request, None, None, None, None, seen=seen)
-        unreviewed = model.fast(risk_features(evidence.as_dict(), {}))
+            return _Prepared(policy, request, None, None, None, None, seen=seen, said=said)
+        unreviewed = model.fast(risk_features(_weighed(evidence, stakes), {}))
         risk = unreviewed
         if reviews is not None:
             risk = reviews.adjust(risk, model.review_strength)
@@ -457,7 +549,9 @@ class ToolGate:
                 ),
                 seen,
             )
-        return _Prepared(policy, request, model, evidence, reviews, decision, key, seen=seen)
+        return _Prepared(
+            policy, request, model, evidence, reviews, decision, key, seen=seen, said=said
+        )
 
     @staticmethod
     def _by_stakes(
@@ -473,7 +567,7 @@ class ToolGate:
         low, high = _band(policy, verdict)
         risk = low
         if model is not None and evidence is not None:
-            risk = min(max(model.fast(risk_features(evidence.as_dict(), {})), low), high)
+            risk = min(max(model.fast(risk_features(_weighed(evidence, stakes), {})), low), high)
         return _with_stakes(
             GateDecision(
                 verdict=verdict,
@@ -492,26 +586,48 @@ class ToolGate:
             seen,
         )
 
-    def _decide_or_fail(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
+    def _decide_or_fail(
+        self,
+        prepared: _Prepared,
+        response: ClassifierResponse,
+        turn: Mapping[str, float] | None = None,
+    ) -> GateDecision:
         """Reading an answer can fail too (a risk model built in code with a bad weight):
         that is the policy's `on_error` verdict, like any other failure, not an exception."""
         try:
-            return self._decide(prepared, response)
+            return self._decide(prepared, response, turn)
         except Exception as exc:
             return self.fail_closed(prepared.policy, _reason(exc))
 
-    def _decide(self, prepared: _Prepared, response: ClassifierResponse) -> GateDecision:
+    def _decide(
+        self,
+        prepared: _Prepared,
+        response: ClassifierResponse,
+        turn: Mapping[str, float] | None = None,
+    ) -> GateDecision:
         policy = prepared.policy
         probs = {k: v.noul for k, v in response.nouls.items()}
         if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
             return self.fail_closed(policy, f"the scorer returned unusable probabilities: {probs}")
         risk_model = prepared.model
+        asked: dict[str, float] = {}
+        """What the turn questions add to the evidence (their answers, their features)."""
         if risk_model is None or prepared.evidence is None:
             top = max(probs, key=probs.__getitem__)
             risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
         else:
             answers = risk_model.on_fitted_scale(probs, *self._answering)
-            risk = risk_model.full(risk_features(prepared.evidence.as_dict(), answers))
+            stakes_seen = prepared.seen.stakes if prepared.seen is not None else None
+            features = _weighed(prepared.evidence, stakes_seen)
+            if risk_model.turn_questions and prepared.said:
+                if turn is None or not _usable(turn):
+                    return self.fail_closed(
+                        policy, f"the turn questions got no usable answer: {turn}"
+                    )
+                kinds = prepared.seen.effect.kinds if prepared.seen is not None else {"unknown"}
+                asked = {f"turn:{q}": p for q, p in turn.items()} | turn_features(kinds, turn)
+                features.update(asked)
+            risk = risk_model.full(risk_features(features, answers))
             self._judged.remember(prepared.key, risk, risk_model.name)
             if prepared.reviews is not None:
                 risk = prepared.reviews.adjust(risk, risk_model.review_strength)
@@ -566,6 +682,7 @@ class ToolGate:
                 **(prepared.evidence.as_dict() if prepared.evidence is not None else {}),
                 **(stakes.features if stakes is not None else {}),
                 **({"model_risk": model_risk} if raised or lowered else {}),
+                **asked,
             },
             reviews=prepared.reviews.as_dict() if prepared.reviews is not None else None,
             risk_model=risk_model.name if risk_model is not None else None,
@@ -656,6 +773,38 @@ def _band(policy: GatePolicy, verdict: Verdict) -> tuple[float, float]:
         "escalate": (policy.escalate_at, max(policy.deny_at - below, policy.escalate_at)),
         "deny": (policy.deny_at, 1.0),
     }[verdict]
+
+
+@dataclass
+class _TurnPlan:
+    """The turn questions for one judgment: cached answers, or the request that asks them
+    (sent in the same batch as the call's own)."""
+
+    answers: dict[str, float] | None = None
+    key: str = ""
+    requests: list[DecisionRequest] = field(default_factory=list)
+
+    def take(
+        self, responses: Sequence[ClassifierResponse], turns: TurnAnswers
+    ) -> list[ClassifierResponse]:
+        """The call's responses, with the turn's answers kept (and cached when usable)."""
+        if not self.requests:
+            return list(responses)
+        *calls, answer = responses
+        self.answers = {k: v.noul for k, v in answer.nouls.items()}
+        if _usable(self.answers):
+            turns.put(self.key, self.answers)
+        return calls
+
+
+def _usable(answers: Mapping[str, float]) -> bool:
+    return bool(answers) and all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in answers.values())
+
+
+def _weighed(evidence: CallEvidence, stakes: Stakes | None) -> dict[str, float]:
+    """What the risk model weighs: where the call's words came from, and what the rules
+    found about its effect against the user's request."""
+    return {**evidence.as_dict(), **(stakes.risk_features if stakes is not None else {})}
 
 
 def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:

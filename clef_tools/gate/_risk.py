@@ -110,6 +110,8 @@ class RiskModel:
     review_tool_prior: float = 0.0
     """Prior sd of a tool's logit offset learnt from its reviewed risks (0: not learnt)."""
     fitted_on: str = ""
+    turn_questions: Mapping[str, str] = field(default_factory=dict)
+    """Asked once per user turn about the user's own words (`_turn`); empty: never."""
     answers_model: str = ""
     """The decision model whose answers the weights were fitted on (its `model_id`)."""
     answer_shift: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
@@ -152,6 +154,7 @@ class RiskModel:
                 review_temperature=float(data.get("review_temperature", 0.05)),
                 review_tool_prior=float(data.get("review_tool_prior", 0.0)),
                 fitted_on=str(data.get("fitted_on", "")),
+                turn_questions={str(k): str(v) for k, v in data.get("turn_questions", {}).items()},
                 answers_model=answers_model,
                 answer_shift=answer_shift,
             )

@@ -174,6 +174,11 @@ class Stakes:
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
 
+    @property
+    def risk_features(self) -> dict[str, float]:
+        """The rules' findings as the risk model weighs them, beside provenance."""
+        return {**self.features, "mismatch": float(self.mismatch)}
+
 
 def _is_quantity_key(key: str) -> bool:
     parts = re.split(r"[_\W]+", key.lower())
