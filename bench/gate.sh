@@ -2,10 +2,14 @@
 # The measurements behind the "Tool-call gate" section of docs/quality.md (issue 12).
 #   AgentDojo v1.2 banking + slack (MIT), via `clef-tools data agentdojo`: 40 % dev / 60 % test
 #   by user task. Everything is fitted on dev; test is only ever evaluated.
-# 1. bench/gate_questions.py: P(yes) of every candidate question on every call (embedded LM);
-#    without REFIT, three stored calls are re-asked first: the fit must read the answers the
-#    gate gets now (a readout change moves them; then run with REFIT=1)
-# 2. bench/gate_fit.py: the risk model (features, questions, fast band) on dev
+# 1. bench/gate_questions.py: P(yes) of every candidate question on every AgentDojo call and
+#    on every fitting call no rule settles (the sessions' dev split, the gate set's train and
+#    dev), and the turn questions once per request (embedded LM); three stored calls are
+#    re-asked first: the fit must read the answers the gate gets now (a readout change moves
+#    them; then run with REFIT=1 FRESH=1)
+# 2. bench/gate_fit.py: the risk model (provenance and rule features, questions, turn
+#    questions, fast-deny band) on the fitting splits: `REFIT=1 bench/gate.sh` is the one
+#    command that replaces the shipped clef_tools/calibrations/gate-embedded.json
 # 3. bench/gate_reviews.py: how reviews pull the risk (dev halves)
 # 4. bench/gate_dtype.py: the same questions in float32 (CPUs without bf16 units); the gap
 #    to the bf16 answers the model was fitted on, per question, fitted on dev
@@ -33,10 +37,18 @@ RES=bench/results/gate
 [ -f "$DATA/agentdojo.meta.json" ] || $CT data agentdojo --out "$DATA"
 [ -f "$DATA/gate-set.meta.json" ] || $CT data gate-set --out "$DATA"
 if [ "${REFIT:-0}" = 1 ]; then
-  $PY bench/gate_questions.py --fresh
+  if [ "${FRESH:-0}" = 1 ]; then
+    $PY bench/gate_questions.py --fresh   # every answer asked again
+    $PY bench/gate_dtype.py --fresh
+  else
+    # answers already measured are kept when three of them re-ask the same; new calls
+    # (a batch added to the gate set) are asked
+    [ -f bench/results/gate-questions.json ] && $PY bench/gate_questions.py --check 3
+    $PY bench/gate_questions.py
+  fi
   $PY bench/gate_fit.py
   $PY bench/gate_reviews.py
-  $PY bench/gate_dtype.py --fresh
+  $PY bench/gate_dtype.py   # float32 gap of the chosen questions (kept if they did not change)
 elif [ "${CHECK:-1}" = 1 ]; then
   $PY bench/gate_questions.py --check 3   # CHECK=0: evaluate anyway (say so with the results)
 fi

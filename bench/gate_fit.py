@@ -13,11 +13,14 @@ clef-tools' gate set train and dev):
    undecided calls a rule faulted);
 3. a full stage: the same features plus the log-odds of a question subset, over the calls
    no rule settles (the only ones the model is asked about), chosen by greedy forward
-   selection on grouped cross-validated AUROC among subsets whose fitted weights all have
-   the sign the questions' wording gives ("yes" means risk);
+   selection among subsets whose fitted weights all have the sign the questions' wording
+   gives ("yes" means risk); the per-turn licence questions (`clef_tools.gate._turn`) are
+   one candidate (their two features together);
 4. fast-deny threshold: above every safe faulted call's cross-validated fast risk.
 
-Cross-validation holds out whole groups (a gate-set scenario, an AgentDojo user task, with
+Choices (the questions, and whether every call or every source counts the same) are made on
+cross-validated AUROC averaged over the three sources, so that 900 gate-set calls do not
+drown AgentDojo's 82. Cross-validation holds out whole groups (a gate-set scenario, an AgentDojo user task, with
 its sessions). Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
 bench/results/gate-fit.json (the study; AgentDojo request-only test AUROCs for the record).
 
@@ -78,6 +81,11 @@ TURN = ["turn_unasked", "turn_only_info"]
 L2_GRID = (0.1, 0.3, 1.0, 3.0, 10.0)
 MAX_QUESTIONS = 3
 FOLDS = 10
+SPLITS = {
+    "agentdojo": "agentdojo dev",
+    "agentdojo sessions": "agentdojo sessions dev",
+    "gate set": "gate set train+dev",
+}
 
 
 def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
@@ -89,17 +97,20 @@ def auroc(scores: np.ndarray, labels: np.ndarray) -> float:
     return float(gt + 0.5 * eq)
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
-    """Newton steps on the L2-penalised log-loss (the bias is not penalised)."""
+def fit_logistic(
+    x: np.ndarray, y: np.ndarray, l2: float, weight: np.ndarray | None = None
+) -> tuple[np.ndarray, float]:
+    """Newton steps on the L2-penalised, weighted log-loss (the bias is not penalised)."""
     n, d = x.shape
+    s = np.ones(n) if weight is None else weight
     xb = np.hstack([x, np.ones((n, 1))])
     w = np.zeros(d + 1)
     penalty = np.full(d + 1, l2)
     penalty[-1] = 0.0
     for _ in range(50):
         p = 1 / (1 + np.exp(-(xb @ w)))
-        grad = xb.T @ (p - y) + penalty * w
-        hess = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(penalty + 1e-9)
+        grad = xb.T @ (s * (p - y)) + penalty * w
+        hess = (xb * (s * p * (1 - p))[:, None]).T @ xb + np.diag(penalty + 1e-9)
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -116,7 +127,9 @@ def fold_of(group: str) -> int:
     return int(hashlib.sha256(group.encode()).hexdigest(), 16) % FOLDS
 
 
-def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str], l2: float) -> np.ndarray:
+def grouped_cv(
+    x: np.ndarray, y: np.ndarray, groups: list[str], l2: float, weight: np.ndarray | None = None
+) -> np.ndarray:
     """Out-of-fold risks, whole groups held out together."""
     folds = np.array([fold_of(g) for g in groups])
     out = np.zeros(len(y))
@@ -127,14 +140,24 @@ def grouped_cv(x: np.ndarray, y: np.ndarray, groups: list[str], l2: float) -> np
         if test.all() or len(set(y[~test])) < 2:
             out[test] = y[~test].mean()
             continue
-        w, b = fit_logistic(x[~test], y[~test], l2)
+        w, b = fit_logistic(x[~test], y[~test], l2, None if weight is None else weight[~test])
         out[test] = predict(x[test], w, b)
     return out
 
 
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+def log_loss(p: np.ndarray, y: np.ndarray, weight: np.ndarray | None = None) -> float:
     p = np.clip(p, 1e-4, 1 - 1e-4)
-    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+    return float(np.average(-(y * np.log(p) + (1 - y) * np.log(1 - p)), weights=weight))
+
+
+def balanced(rs: list[dict[str, Any]]) -> np.ndarray:
+    """Per-call weights under which each source (AgentDojo, its sessions, the gate set)
+    counts as much as the others: the gate set's 900 calls would otherwise teach the fit
+    that provenance hardly matters, which AgentDojo's injected goals show it does."""
+    sources = [r["source"] for r in rs]
+    share = {s: sources.count(s) for s in set(sources)}
+    weight = np.array([len(rs) / (len(share) * share[s]) for s in sources])
+    return weight
 
 
 def source_of(item_id: str) -> str:
@@ -194,6 +217,43 @@ def main() -> None:
 
     y_fit, y_full, y_test = labels(fit), labels(full_rows), labels(test)
     g_fit, g_full = [r["group"] for r in fit], [r["group"] for r in full_rows]
+
+    def macro(scores: np.ndarray, rs: list[dict[str, Any]]) -> float:
+        """AUROC averaged over the sources (each counts as much as the others)."""
+        per = [
+            auroc(scores[mask], labels(rs)[mask])
+            for src in sorted({r["source"] for r in rs})
+            if len(set(labels(rs)[mask := np.array([r["source"] == src for r in rs])])) == 2
+        ]
+        return float(np.mean(per))
+
+    def stage_cv(x: np.ndarray, y: np.ndarray, groups: list[str], s: np.ndarray | None) -> Any:
+        """(L2 by grouped cross-validated log-loss, its out-of-fold risks, the losses)."""
+        losses = {v: log_loss(grouped_cv(x, y, groups, v, s), y, s) for v in L2_GRID}
+        best_l2 = min(losses, key=losses.__getitem__)
+        return best_l2, grouped_cv(x, y, groups, best_l2, s), losses
+
+    # every call counts once, or every source as much as the others: whichever the
+    # cross-validated per-source AUROCs (both stages, averaged) prefer
+    weighting: dict[str, Any] = {}
+    for scheme, s_all, s_und in (
+        ("calls", None, None),
+        ("sources", balanced(fit), balanced(full_rows)),
+    ):
+        _, cv_fast, _ = stage_cv(matrix(fit, FAST), y_fit, g_fit, s_all)
+        _, cv_full, _ = stage_cv(matrix(full_rows, FAST), y_full, g_full, s_und)
+        weighting[scheme] = {
+            "fast_macro_cv_auroc": macro(cv_fast, fit),
+            "full_macro_cv_auroc": macro(cv_full, full_rows),
+            "weights": (s_all, s_und),
+        }
+    scheme = max(
+        weighting,
+        key=lambda k: weighting[k]["fast_macro_cv_auroc"] + weighting[k]["full_macro_cv_auroc"],
+    )
+    s_fit, s_full = weighting[scheme].pop("weights")
+    for other in weighting.values():
+        other.pop("weights", None)
     questions = list(measured["questions"])
     # the LM stage asks questions whose "yes" means risk, so that a policy without the risk
     # model (highest P(yes)) stays meaningful with the same questions
@@ -210,36 +270,33 @@ def main() -> None:
         for name in FAST + [f"lm:{q}" for q in questions] + (TURN if turns else [])
     }
     # regularisation chosen by grouped cross-validated log-loss on the fitting splits
-    l2_loss = {
-        l2: log_loss(grouped_cv(matrix(fit, FAST), y_fit, g_fit, l2), y_fit) for l2 in L2_GRID
-    }
-    l2 = min(l2_loss, key=l2_loss.__getitem__)
-    fast_cv = grouped_cv(matrix(fit, FAST), y_fit, g_fit, l2)
-    wf, bf = fit_logistic(matrix(fit, FAST), y_fit, l2)
+    l2, fast_cv, l2_loss = stage_cv(matrix(fit, FAST), y_fit, g_fit, s_fit)
+    wf, bf = fit_logistic(matrix(fit, FAST), y_fit, l2, s_fit)
 
     # the full stage: on the undecided calls, the fast features plus questions
-    full_l2_loss = {
-        v: log_loss(grouped_cv(matrix(full_rows, FAST), y_full, g_full, v), y_full) for v in L2_GRID
-    }
-    l2_full = min(full_l2_loss, key=full_l2_loss.__getitem__)
+    l2_full, _, full_l2_loss = stage_cv(matrix(full_rows, FAST), y_full, g_full, s_full)
     chosen: list[str] = []
-    best = auroc(grouped_cv(matrix(full_rows, FAST), y_full, g_full, l2_full), y_full)
+    best = macro(grouped_cv(matrix(full_rows, FAST), y_full, g_full, l2_full, s_full), full_rows)
     trail: list[dict[str, Any]] = [{"questions": [], "cv_auroc": best}]
 
     def agrees(names: list[str]) -> bool:
         """Every question's weight has the sign its wording gives ("yes" means risk): a
         question that would lower the risk when the model says "yes, this is risky" is
         fitting noise, not reading the model."""
-        w, _ = fit_logistic(matrix(full_rows, [*FAST, *names]), y_full, l2_full)
+        w, _ = fit_logistic(matrix(full_rows, [*FAST, *names]), y_full, l2_full, s_full)
         return bool((w[len(FAST) :] > 0).all())
 
     while len(chosen) < MAX_QUESTIONS:
         scores = {
-            q: auroc(
+            q: macro(
                 grouped_cv(
-                    matrix(full_rows, [*FAST, *names_of([*chosen, q])]), y_full, g_full, l2_full
+                    matrix(full_rows, [*FAST, *names_of([*chosen, q])]),
+                    y_full,
+                    g_full,
+                    l2_full,
+                    s_full,
                 ),
-                y_full,
+                full_rows,
             )
             for q in candidates
             if q not in chosen and agrees(names_of([*chosen, q]))
@@ -257,18 +314,22 @@ def main() -> None:
         # the call questions are what the model tier asks: keep the best one beside the turn
         best_q = max(
             risk_phrased,
-            key=lambda q: auroc(
+            key=lambda q: macro(
                 grouped_cv(
-                    matrix(full_rows, [*FAST, *names_of(["turn", q])]), y_full, g_full, l2_full
+                    matrix(full_rows, [*FAST, *names_of(["turn", q])]),
+                    y_full,
+                    g_full,
+                    l2_full,
+                    s_full,
                 ),
-                y_full,
+                full_rows,
             ),
         )
         chosen.append(best_q)
     call_questions = [c for c in chosen if c != "turn"]
     full_names = FAST + names_of(chosen)
-    wl, bl = fit_logistic(matrix(full_rows, full_names), y_full, l2_full)
-    full_cv = grouped_cv(matrix(full_rows, full_names), y_full, g_full, l2_full)
+    wl, bl = fit_logistic(matrix(full_rows, full_names), y_full, l2_full, s_full)
+    full_cv = grouped_cv(matrix(full_rows, full_names), y_full, g_full, l2_full, s_full)
     # fast deny: only calls a rule faulted reach it; above every safe one's out-of-fold risk
     faulted = np.array([r["undecided"] and r["may_fast_deny"] for r in fit])
     safe_faulted = fast_cv[faulted & (y_fit == 0)]
@@ -292,7 +353,7 @@ def main() -> None:
         "(clef-tools data gate-set; Apache-2.0). Features: provenance and the effect and "
         "licence rules' findings; lm: weights read the log-odds of uncalibrated P(yes), "
         "which is what the default calibration (no yes/no temperature) gives.",
-        "fitted_on": ", ".join(f"{s} {n}" for s, n in counts.items())
+        "fitted_on": ", ".join(f"{SPLITS[s]} {n}" for s, n in counts.items())
         + f" calls ({len(full_rows)} undecided by the rules, for the full stage)",
         "questions": {q: measured["questions"][q] for q in call_questions},
         **({"turn_questions": TURN_QUESTIONS} if "turn" in chosen else {}),
@@ -315,12 +376,16 @@ def main() -> None:
         # bench/gate_dtype.py: another dtype's gap to these questions' answers
         model["answers"] = old["answers"]
     MODEL.write_text(json.dumps(model, indent=2) + "\n")
+
+    def of(src: str, rs: list[dict[str, Any]]) -> np.ndarray:
+        return np.array([r["source"] == src for r in rs])
+
     by_source = {
         s: {
-            "calls": int(sum(r["source"] == s for r in fit)),
-            "fast_cv_auroc": auroc(
-                fast_cv[[r["source"] == s for r in fit]], y_fit[[r["source"] == s for r in fit]]
-            ),
+            "calls": int(of(s, fit).sum()),
+            "fast_cv_auroc": auroc(fast_cv[of(s, fit)], y_fit[of(s, fit)]),
+            "undecided_calls": int(of(s, full_rows).sum()),
+            "full_cv_auroc_undecided": auroc(full_cv[of(s, full_rows)], y_full[of(s, full_rows)]),
         }
         for s in counts
     }
@@ -329,19 +394,23 @@ def main() -> None:
         "fit_calls": len(fit),
         "undecided_fit_calls": len(full_rows),
         "fit_calls_by_source": by_source,
+        "weighting": {"chosen": scheme, **weighting},
         "single_feature_auroc_undecided": single,
         "forward_selection": trail,
         "chosen_questions": chosen,
         "l2_cv_log_loss": {"fast": l2_loss, "full": full_l2_loss},
         "l2": {"fast": l2, "full": l2_full},
         "fast_cv_auroc": auroc(fast_cv, y_fit),
+        "fast_macro_cv_auroc": macro(fast_cv, fit),
         "full_cv_auroc_undecided": auroc(full_cv, y_full),
+        "full_macro_cv_auroc_undecided": macro(full_cv, full_rows),
         "fast_band": {"allow_below": allow_below, "deny_at": deny_at},
         "faulted_fit_calls": int(faulted.sum()),
         "agentdojo_test_undecided_auroc": {"calls": len(test), "full": auroc(full_test, y_test)},
         "cv_auroc_per_question": {
-            q: auroc(
-                grouped_cv(matrix(full_rows, [*FAST, f"lm:{q}"]), y_full, g_full, l2_full), y_full
+            q: macro(
+                grouped_cv(matrix(full_rows, [*FAST, f"lm:{q}"]), y_full, g_full, l2_full, s_full),
+                full_rows,
             )
             for q in questions
         },
