@@ -44,6 +44,7 @@ from gate_questions import (
     said_digest,
 )
 
+from clef_tools.evaluation._gate_eval import item_risk_inputs
 from clef_tools.gate._turn import TURN_QUESTIONS, turn_features
 
 HERE = Path(__file__).parent
@@ -175,14 +176,7 @@ def main() -> None:
     gate = default_gate()
     rows: list[dict[str, Any]] = []
     for split, item in fit_items(str(ROOT / "clef-data")):
-        g = item["gate"]
-        inputs = gate.risk_inputs(
-            g["tool"],
-            g.get("args", {}),
-            description=g.get("description"),
-            messages=g.get("messages"),
-            annotations=g.get("annotations"),
-        )
+        inputs = item_risk_inputs(gate, item)
         f = dict(inputs.features)
         asked = answers.get(item["id"], {}).get("p_yes")
         if asked is not None:

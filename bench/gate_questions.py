@@ -219,14 +219,9 @@ def default_gate() -> Any:
 
 
 def _settled(gate: Any, g: dict[str, Any]) -> bool:
-    inputs = gate.risk_inputs(
-        g["tool"],
-        g.get("args", {}),
-        description=g.get("description"),
-        messages=g.get("messages"),
-        annotations=g.get("annotations"),
-    )
-    return inputs.rule_verdict is not None
+    from clef_tools.evaluation._gate_eval import item_risk_inputs
+
+    return item_risk_inputs(gate, {"gate": g}).rule_verdict is not None
 
 
 def _state(g: dict[str, Any]) -> Any:

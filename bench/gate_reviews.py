@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from gate_questions import default_gate, load_measured
 
+from clef_tools.evaluation._gate_eval import item_risk_inputs
 from clef_tools.gate import GatePolicy, ReviewStore, RiskModel, load_risk_model, risk_features
 
 HERE = Path(__file__).parent
@@ -90,14 +91,7 @@ def measured_replay(*splits: str) -> Replay:
     gate = default_gate()  # the features the gate weighs: provenance and the rules' findings
     risks = []
     for item in items:
-        g = item["gate"]
-        ev = gate.risk_inputs(
-            g["tool"],
-            g.get("args", {}),
-            description=g.get("description"),
-            messages=g.get("messages"),
-            annotations=g.get("annotations"),
-        ).features
+        ev = item_risk_inputs(gate, item).features
         probs = {q: p_yes[item["id"]]["p_yes"][q] for q in model.questions}
         risks.append((model.fast(risk_features(ev, {})), model.full(risk_features(ev, probs))))
     return Replay(model, items, risks)

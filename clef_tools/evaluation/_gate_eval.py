@@ -20,7 +20,7 @@ from typing import Any
 from clef_tools._progress import Progress
 from clef_tools.evaluation._metrics import auroc, percentile
 from clef_tools.evaluation._run import backend_summary, machine_summary
-from clef_tools.gate import ToolGate
+from clef_tools.gate import RiskInputs, ToolGate
 from clef_tools.gate._evidence import CallEvidence, call_evidence
 from clef_tools.protocol._jsonl import jsonl_objects
 
@@ -29,6 +29,7 @@ __all__ = [
     "evaluate_gate",
     "is_gate_data",
     "item_evidence",
+    "item_risk_inputs",
     "summarise_gate",
     "threshold_curve",
 ]
@@ -68,6 +69,18 @@ def item_evidence(item: dict[str, Any], encoder: Any = None) -> CallEvidence:
         messages=g.get("messages"),
         annotations=g.get("annotations"),
         encoder=encoder,
+    )
+
+
+def item_risk_inputs(gate: ToolGate, item: dict[str, Any]) -> RiskInputs:
+    """What `gate`'s risk model weighs for one gate item (the fit scripts' features)."""
+    g = item["gate"]
+    return gate.risk_inputs(
+        g["tool"],
+        g.get("args", {}),
+        description=g.get("description"),
+        messages=g.get("messages"),
+        annotations=g.get("annotations"),
     )
 
 

@@ -607,9 +607,10 @@ class ToolGate:
     ) -> GateDecision:
         policy = prepared.policy
         probs = {k: v.noul for k, v in response.nouls.items()}
-        if not probs or not all(math.isfinite(p) and 0.0 <= p <= 1.0 for p in probs.values()):
+        if not _usable(probs):
             return self.fail_closed(policy, f"the scorer returned unusable probabilities: {probs}")
         risk_model = prepared.model
+        stakes = prepared.seen.stakes if prepared.seen is not None else None
         asked: dict[str, float] = {}
         """What the turn questions add to the evidence (their answers, their features)."""
         if risk_model is None or prepared.evidence is None:
@@ -617,8 +618,7 @@ class ToolGate:
             risk, tier, why = probs[top], "max", f"highest risk {top} = {probs[top]:.3f}"
         else:
             answers = risk_model.on_fitted_scale(probs, *self._answering)
-            stakes_seen = prepared.seen.stakes if prepared.seen is not None else None
-            features = _weighed(prepared.evidence, stakes_seen)
+            features = _weighed(prepared.evidence, stakes)
             if risk_model.turn_questions and prepared.said:
                 if turn is None or not _usable(turn):
                     return self.fail_closed(
@@ -637,7 +637,6 @@ class ToolGate:
         if not math.isfinite(risk):  # NaN is below every threshold: never an allow
             return self.fail_closed(policy, f"the risk model gave a risk of {risk}")
         verdict = policy.band(risk)
-        stakes = prepared.seen.stakes if prepared.seen is not None else None
         floor = stakes.floor if stakes is not None else "allow"
         if floor == "deny" and policy.deny_at >= 1.0:
             floor = "escalate"  # an operator who never denies: the rule asks a person instead
