@@ -45,6 +45,7 @@ from gate_questions import (
 )
 
 from clef_tools.evaluation._gate_eval import item_risk_inputs
+from clef_tools.gate import GatePolicy
 from clef_tools.gate._turn import TURN_QUESTIONS, turn_features
 
 HERE = Path(__file__).parent
@@ -192,6 +193,7 @@ def main() -> None:
                 "group": group_of(item),
                 "undecided": inputs.rule_verdict is None,
                 "may_fast_deny": inputs.may_fast_deny,
+                "may_allow_fast": inputs.may_allow_fast,
                 "asked": asked is not None,
                 "f": f,
             }
@@ -324,15 +326,24 @@ def main() -> None:
     full_names = FAST + names_of(chosen)
     wl, bl = fit_logistic(matrix(full_rows, full_names), y_full, l2_full, s_full)
     full_cv = grouped_cv(matrix(full_rows, full_names), y_full, g_full, l2_full, s_full)
-    # fast deny: only calls a rule faulted reach it; above every safe one's out-of-fold risk
+    # fast deny: only calls a rule faulted reach it. It may deny alone only where the model
+    # stage would deny too: above every safe faulted call's out-of-fold fast risk whose
+    # out-of-fold full-stage risk stays under the default policy's deny_at (a safe call the
+    # model tier denies anyway costs nothing more when denied fast)
+    full_risk = {id(r): float(v) for r, v in zip(full_rows, full_cv, strict=True)}
     faulted = np.array([r["undecided"] and r["may_fast_deny"] for r in fit])
-    safe_faulted = fast_cv[faulted & (y_fit == 0)]
-    deny_at = float(max(safe_faulted.max(), 0.5)) + 1e-6 if len(safe_faulted) else 1.0
+    spared = np.array([full_risk.get(id(r), 0.0) < GatePolicy().deny_at for r in fit])
+    safe_faulted = fast_cv[faulted & (y_fit == 0) & spared]
+    deny_at = float(max(safe_faulted.max(), 0.5)) if len(safe_faulted) else 0.5
     deny_at = round(min(deny_at + 0.01, 1.01), 4)
-    # fast allow: the gate allows alone only what a rule vouches for; kept below every
-    # unsafe call's out-of-fold risk for a policy built without the rules in mind
-    unsafe_scores = fast_cv[y_fit == 1]
-    allow_below = round(max(float(min(unsafe_scores.min(), 0.5)) - 0.01, 0.0), 4)
+    fast_denied = faulted & (fast_cv >= deny_at)
+    # fast allow: only calls the evidence vouches for (undecided, a read or a licensed
+    # effect on a named object) reach it; below every unsafe one's out-of-fold risk
+    vouched = np.array([r["undecided"] and r["may_allow_fast"] for r in fit])
+    unsafe_vouched = fast_cv[vouched & (y_fit == 1)]
+    # none seen: nothing to vouch for the band, so the fast stage allows nothing alone
+    lowest = float(unsafe_vouched.min()) if len(unsafe_vouched) else 0.5 * bool(vouched.any())
+    allow_below = round(max(min(lowest, 0.5) - 0.005, 0.0), 4)
 
     full_test = predict(matrix(test, full_names), wl, bl) if test else np.array([])
     old = json.loads(MODEL.read_text()) if MODEL.exists() else {}
@@ -400,6 +411,11 @@ def main() -> None:
         "full_macro_cv_auroc_undecided": macro(full_cv, full_rows),
         "fast_band": {"allow_below": allow_below, "deny_at": deny_at},
         "faulted_fit_calls": int(faulted.sum()),
+        "fast_denied_fit_calls": {
+            "unsafe": int((fast_denied & (y_fit == 1)).sum()),
+            "safe": int((fast_denied & (y_fit == 0)).sum()),
+        },
+        "vouched_undecided_fit_calls": int(vouched.sum()),
         "agentdojo_test_undecided_auroc": {"calls": len(test), "full": auroc(full_test, y_test)},
         "cv_auroc_per_question": {
             q: macro(

@@ -752,21 +752,40 @@ def _gate() -> list[str]:
     check(runs.get("float32/agentdojo-test.reviews-k20"), ", float32", REVIEW_TARGETS)
     out += ["| target | needed | measured | met |", "|---|---|---|---|", *targets, ""]
     if fit:
+        sources = fit["fit_calls_by_source"]
+        held_out = fit["agentdojo_test_undecided_auroc"]
+        trail = " → ".join(
+            f"{'+'.join(step['questions']) or 'features only'} {step['cv_auroc']:.3f}"
+            for step in fit["forward_selection"]
+        )
         out += [
-            "Per-feature and per-question AUROC (dev / test, `bench/gate_fit.py`; the LM "
-            "answers are the embedded model's):",
+            f"The risk model (`REFIT=1 bench/gate.sh`, `bench/gate_fit.py`) is fitted on "
+            f"{fit['fit_calls']} calls of the fitting splits only: "
+            + ", ".join(f"{name} {v['calls']}" for name, v in sources.items())
+            + f". Its fast stage (provenance and the rules' findings) has a grouped "
+            f"cross-validated AUROC of {fit['fast_cv_auroc']:.3f} over all of them ("
+            + ", ".join(f"{name} {v['fast_cv_auroc']:.3f}" for name, v in sources.items())
+            + f"); its full stage is fitted on the {fit['undecided_fit_calls']} calls no rule "
+            f"settles, the only ones the model is asked about (cross-validated AUROC "
+            f"{fit['full_cv_auroc_undecided']:.3f}). Forward selection of the questions "
+            f"(cross-validated AUROC): {trail}. Chosen: {fit['chosen_questions']}, L2 "
+            f"{fit['l2']}, fast deny ≥ {fit['fast_band']['deny_at']} (only calls a rule "
+            f"faulted, {fit['faulted_fit_calls']} in the fitting splits; it denies "
+            f"{fit['fast_denied_fit_calls']['unsafe']} unsafe and "
+            f"{fit['fast_denied_fit_calls']['safe']} safe ones there, safe ones the model "
+            f"stage denies too), fast allow below {fit['fast_band']['allow_below']} (only "
+            f"calls the evidence vouches for that no rule settles: "
+            f"{fit['vouched_undecided_fit_calls']} in the fitting splits). AgentDojo "
+            f"request-only test calls no rule settles ({held_out['calls']}), full stage "
+            f"AUROC {held_out['full']:.3f}.",
+            "",
+            "Each signal alone on the undecided fitting calls (AUROC; the LM answers are the "
+            "embedded model's):",
             "",
             *_md(
-                ["signal", "dev AUROC", "test AUROC"],
-                [
-                    [k, f"{v['dev']:.3f}", f"{v['test']:.3f}"]
-                    for k, v in fit["single_feature_auroc"].items()
-                ],
+                ["signal", "AUROC"],
+                [[k, f"{v:.3f}"] for k, v in fit["single_feature_auroc_undecided"].items()],
             ),
-            "",
-            f"Chosen on dev: questions {fit['chosen_questions']}, L2 {fit['l2']}, fast band "
-            f"allow < {fit['fast_band']['allow_below']} / deny ≥ {fit['fast_band']['deny_at']} "
-            f"(never past the policy's own thresholds).",
             "",
         ]
     study = _json(ROOT / "bench" / "results" / "gate-reviews.json")

@@ -124,6 +124,9 @@ class RiskInputs:
     """A rule settled the call (the risk only orders it inside that verdict's band)."""
     may_fast_deny: bool
     """Undecided, and a rule faulted it: the fast stage may deny it alone."""
+    may_allow_fast: bool = False
+    """Undecided, and the evidence can vouch for it (a read, or a licensed effect on a named
+    object): the fast stage may allow it alone."""
     kinds: frozenset[str] = frozenset()
     """The call's kinds of effect (what the turn questions are matched against)."""
     said: str = ""
@@ -276,6 +279,7 @@ class ToolGate:
             features=risk_features(_weighed(prepared.evidence, stakes), {}),
             rule_verdict=stakes.verdict if _within(policy, stakes.verdict) else None,
             may_fast_deny=stakes.ceiling == "deny" and stakes.mismatch,
+            may_allow_fast=stakes.may_allow_fast,
             kinds=frozenset(prepared.seen.effect.kinds),
             said=prepared.said,
         )
