@@ -278,9 +278,19 @@ def _close(a: float, b: float) -> bool:
 
 def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bool:
     """`value` is a stated number, or one stated number combined with another number of
-    the request or its results ("12 hours at 150" → 1800; "raise the rent by 100")."""
+    the request or its results ("12 hours at 150" → 1800; "raise the rent by 100"); where
+    the user stated none, the sum or difference of two numbers of the results."""
     if any(_close(value, b) for b in pool):
         return True
+    if not stated:
+        # "adjust my rent as the notice says": the user left the amount to this request's
+        # results, and the listed 1,100 plus the notice's increase of 100 is how it is set
+        found = [b for b in pool[:32] if b > 0]
+        return any(
+            _close(value, a + b) or (not _close(a, b) and _close(value, abs(a - b)))
+            for i, a in enumerate(found)
+            for b in found[i + 1 :]
+        )
     for i, a in enumerate(stated[:16]):
         for j, b in enumerate(pool[:64]):
             if j == i:

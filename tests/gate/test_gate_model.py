@@ -29,7 +29,11 @@ READ_NOTES = {"readOnlyHint": True}
 def test_the_shipped_model_names_its_questions_and_fit() -> None:
     model = load_risk_model()
     assert model.questions and "agentdojo dev" in model.fitted_on
-    assert 0 < model.fast_allow_below < model.fast_deny_at
+    assert 0 <= model.fast_allow_below < model.fast_deny_at
+    # the refit weighs the rules' findings: a call off what the user asked is riskier
+    features = {"effect_irreversible": 1.0, "effect_external": 1.0, "relevance": 0.5}
+    for finding in ("mismatch", "prohibited", "wrong_amount", "action_unasked"):
+        assert model.fast({**features, finding: 1.0}) > model.fast(features), finding
     with pytest.raises(ValueError, match="no shipped gate risk model"):
         load_risk_model("nope")
 

@@ -277,3 +277,22 @@ def test_a_name_from_an_untainted_result_grounds_the_call_the_user_asked_for() -
     tainted = [said, {"role": "tool", "content": injected, "tool_call_id": "1"}]
     assert gate.judge(*call, messages=tainted).verdict != "allow"
     assert gate.judge(*call, messages=[said]).verdict != "allow"  # the address came from nowhere
+
+
+def test_an_amount_the_results_set_is_not_a_wrong_one_but_a_stray_number_still_is() -> None:
+    """ "Update my gym membership as the email says": the listed 40 plus the email's 15."""
+    gate = ToolGate(BrokenDecider())
+    said = {"role": "user", "content": "Update my gym membership payment as the email says"}
+    results = [
+        said,
+        {"role": "tool", "content": "From: gym. The monthly fee goes up by 15.00 in May.",
+         "tool_call_id": "1"},
+        {"role": "tool", "content": "- id: 3\n  amount: 40.0\n  subject: Gym", "tool_call_id": "2"},
+    ]  # fmt: skip
+    call = "update_scheduled_transaction"
+    derived = gate.judge(call, {"id": 3, "amount": 55.0}, messages=results)
+    assert derived.evidence["wrong_amount"] == 0.0, derived.reason
+    stray = gate.judge(call, {"id": 3, "amount": 550.0}, messages=results)
+    assert stray.evidence["wrong_amount"] == 1.0 and stray.verdict != "allow"
+    equal = gate.judge(call, {"id": 3, "amount": 0.01}, messages=[*results[:2], *results[1:]])
+    assert equal.evidence["wrong_amount"] == 1.0  # 15 - 15 is not an amount anyone set
