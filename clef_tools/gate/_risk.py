@@ -1,11 +1,13 @@
 """How a call's evidence and the model's answers become one probability that it is unsafe.
 
-The risk is a logistic model fitted on the dev split of the AgentDojo gate set
-(`bench/gate_fit.py`), not a max over questions: the questions disagree in how often they
-say yes, and the call's own evidence (arguments the user never mentioned, distance from the
-request, declared annotations) carries most of the signal. Two stages share the features:
+The risk is a logistic model (`bench/gate_fit.py`, fitted on the fitting splits only), not a
+max over questions: the questions disagree in how often they say yes, and the call's own
+evidence carries most of the signal. That evidence is where its names came from, its
+distance from the request, its declared annotations, and what the effect and licence rules
+found. Two stages share the features:
 
-- `fast`: evidence only (milliseconds). A call it is sure about is decided here;
+- `fast`: evidence only (milliseconds). It decides alone only inside bands the gate narrows
+  further to what a rule faulted (deny) or vouched for (allow);
 - `full`: evidence plus the log-odds of each question's P(yes) from the decision model.
 
 Weights live in a small JSON file shipped with the package and named in every decision.
