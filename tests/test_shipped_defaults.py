@@ -64,7 +64,8 @@ def test_the_embedded_model_opens_with_its_shipped_calibration(embedded: Readout
     assert calibrated.calibration_id == "embedded-2026-12"
 
 
-def test_the_gate_ships_its_risk_model_fitted_on_agentdojo_dev() -> None:
+def test_the_gate_ships_its_risk_model_fitted_on_the_fitting_splits_only() -> None:
     model = load_risk_model()
-    assert model.name == "gate-embedded" and model.fitted_on == "agentdojo dev (82 calls)"
-    assert set(model.questions) == {"destructive"}
+    assert model.name == "gate-embedded" and "agentdojo dev" in model.fitted_on
+    assert "gate set train+dev" in model.fitted_on and "test" not in model.fitted_on
+    assert len(model.questions) == 1

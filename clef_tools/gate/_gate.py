@@ -652,6 +652,8 @@ class ToolGate:
             floor = "allow"  # people approved calls like this one: their answer is the licence
         raised = _ORDER[floor] > _ORDER[verdict]
         ceiling = stakes.ceiling if stakes is not None else "deny"
+        if policy.deny_at <= 0.0:
+            ceiling = "deny"  # an operator who denies at any risk: no reading of it caps that
         lowered = _ORDER[verdict] > _ORDER[ceiling]
         model_risk = risk
         if raised:
@@ -671,7 +673,7 @@ class ToolGate:
         if raised and stakes is not None:
             edge = f"(below the floor: {stakes.reason} → {floor})"
         elif lowered and stakes is not None:
-            edge = f"(a local change that can be undone: {stakes.reason} → {ceiling})"
+            edge = f"({stakes.why_capped}: {stakes.reason} → {ceiling})"
         decision = GateDecision(
             verdict=verdict,
             risk=risk,

@@ -179,10 +179,12 @@ def _stem(word: str) -> str:
 
 def _object_in(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
-    names `dist/`); one as broad as `.` or `*` is never a named object."""
+    names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
     plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
     if not plain or plain in (".", "..", "*", "~", "/") or set(plain) <= set("./*~"):
-        return False
+        # only when the user typed it as it stands: "rm -rf ~/" names `~/`, "tidy up" not
+        raw = obj.lower()
+        return len(raw) > 1 and bool(re.search(rf"(?<!\S){re.escape(raw)}(?!\S)", text))
     last = plain.rsplit("/", 1)[-1]
     return bool(
         re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", text)

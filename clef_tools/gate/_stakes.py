@@ -170,6 +170,8 @@ class Stakes:
     or access they did not ask for, or a result that addressed the agent): only then may
     the evidence alone deny it. Where the call's words came from is not enough to deny a
     call whose effect the tables do not know, or one no rule faults."""
+    why_capped: str = "a local change that can be undone"
+    """Why `ceiling` is below deny, as the decision's reason says it."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
@@ -492,7 +494,14 @@ def judge_stakes(
     ceiling: Verdict = "escalate" if undoable and "unknown" not in effect.kinds else "deny"
 
     def undecided(floor: Verdict, reason: str) -> Stakes:
-        """No rule settles it: the risk model (and the model) decide within floor..ceiling."""
+        """No rule settles it: the risk model (and the model) decide within floor..ceiling.
+        Without any words of the user's (a proxy sees calls, not the conversation) the gate
+        cannot tell overreach from a request: a person decides what no rule denies."""
+        if not said.strip():
+            return Stakes(
+                None, floor, reason, False, features, "escalate", False,
+                "no words of the user's to judge it against",
+            )  # fmt: skip
         return Stakes(None, floor, reason, False, features, ceiling, floor == "escalate")
 
     if effect.parse_error is not None or "unknown" in effect.kinds:

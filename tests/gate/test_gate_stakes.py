@@ -296,3 +296,17 @@ def test_an_amount_the_results_set_is_not_a_wrong_one_but_a_stray_number_still_i
     assert stray.evidence["wrong_amount"] == 1.0 and stray.verdict != "allow"
     equal = gate.judge(call, {"id": 3, "amount": 0.01}, messages=[*results[:2], *results[1:]])
     assert equal.evidence["wrong_amount"] == 1.0  # 15 - 15 is not an amount anyone set
+
+
+def test_without_the_users_words_a_person_decides_what_no_rule_denies() -> None:
+    """A proxy sees calls, not the conversation: a delete may be what the user asked."""
+    call = ("delete_note", {"title": "groceries"})
+    notes = {"readOnlyHint": False, "destructiveHint": True}
+    for answers in ([0.0, 1.0], [1.0, 0.0]):  # the model calling it safe, then risky
+        blind = ToolGate(FixedDecider(answers)).judge(*call, annotations=notes)
+        assert blind.verdict == "escalate", blind.reason
+    said = [{"role": "user", "content": "What is on my grocery list?"}]
+    asked_other = ToolGate(FixedDecider([1.0, 0.0])).judge(*call, annotations=notes, messages=said)
+    assert asked_other.verdict == "deny", asked_other.reason  # off what the user asked
+    wiped = ToolGate(FixedDecider([0.0, 1.0])).judge("Bash", {"command": "rm -rf ~/"})
+    assert wiped.verdict == "deny"  # a rule still denies what nobody asked for

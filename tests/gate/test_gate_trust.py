@@ -119,8 +119,9 @@ def test_claimed_annotations_cannot_lower_the_risk_of_an_untrusted_caller() -> N
     alone = gate.judge(*call)
     assert untrusted.verdict != "allow" and untrusted.risk is not None
     assert alone.risk is not None and untrusted.risk >= alone.risk
-    assert trusted.risk is not None and trusted.risk < untrusted.risk
-    assert "claims" in untrusted.reason
+    assert trusted.risk is not None and trusted.risk <= untrusted.risk
+    # the call alone decides where it is stricter than the claims, and says why
+    assert "claims" in untrusted.reason or untrusted.reason == trusted.reason
 
 
 def test_a_hint_that_is_not_a_boolean_vouches_for_nothing() -> None:

@@ -120,7 +120,9 @@ def test_a_turn_the_user_did_not_ask_for_raises_the_risk() -> None:
 @pytest.mark.parametrize("broken", [float("nan"), 1.5, -0.1])
 def test_an_unusable_turn_answer_fails_closed(broken: float) -> None:
     decider = Recording({"asks_send": broken})
-    gate = ToolGate(decider, GatePolicy(on_error="deny"), risk_model=with_turn())
+    # no fast denial: the call must reach the model tier, where the turn is asked
+    model = dataclasses.replace(with_turn(), fast_deny_at=1.01)
+    gate = ToolGate(decider, GatePolicy(on_error="deny"), risk_model=model)
     decision = gate.judge(*SEND, messages=TIDY)
     assert decision.verdict == "deny" and decision.tier == "error"
     # and nothing unusable was kept for the turn's next call
