@@ -16,7 +16,9 @@ clef-tools' gate set train and dev):
    selection among subsets whose fitted weights all have the sign the questions' wording
    gives ("yes" means risk); the per-turn licence questions (`clef_tools.gate._turn`) are
    one candidate (their two features together);
-4. fast-deny threshold: above every safe faulted call's cross-validated fast risk.
+4. fast bands: deny above every safe faulted call's cross-validated fast risk that the
+   model stage (out of fold) would not deny; allow below every unsafe call's among the
+   undecided calls the evidence vouches for (none seen: no fast allow).
 
 Choices (the questions, and whether every call or every source counts the same) are made on
 cross-validated AUROC averaged over the three sources, so that 900 gate-set calls do not
