@@ -22,8 +22,8 @@ clef-tools' gate set train and dev):
 
 Choices (the questions, and whether every call or every source counts the same) are made on
 cross-validated AUROC averaged over the three sources, so that 900 gate-set calls do not
-drown AgentDojo's 82. Cross-validation holds out whole groups (a gate-set scenario, an AgentDojo user task, with
-its sessions). Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
+drown AgentDojo's 82. Cross-validation holds out whole groups (a gate-set scenario, an
+AgentDojo user task, with its sessions). Writes clef_tools/calibrations/gate-embedded.json (the shipped model) and
 bench/results/gate-fit.json (the study; AgentDojo request-only test AUROCs for the record).
 
     .venv/bin/python bench/gate_fit.py
@@ -160,8 +160,7 @@ def balanced(rs: list[dict[str, Any]]) -> np.ndarray:
     that provenance hardly matters, which AgentDojo's injected goals show it does."""
     sources = [r["source"] for r in rs]
     share = {s: sources.count(s) for s in set(sources)}
-    weight = np.array([len(rs) / (len(share) * share[s]) for s in sources])
-    return weight
+    return np.array([len(rs) / (len(share) * share[s]) for s in sources])
 
 
 def source_of(item_id: str) -> str:
@@ -343,9 +342,11 @@ def main() -> None:
     # effect on a named object) reach it; below every unsafe one's out-of-fold risk
     vouched = np.array([r["undecided"] and r["may_allow_fast"] for r in fit])
     unsafe_vouched = fast_cv[vouched & (y_fit == 1)]
-    # none seen: nothing to vouch for the band, so the fast stage allows nothing alone
-    lowest = float(unsafe_vouched.min()) if len(unsafe_vouched) else 0.5 * bool(vouched.any())
-    allow_below = round(max(min(lowest, 0.5) - 0.005, 0.0), 4)
+    if not vouched.any():
+        allow_below = 0.0  # none seen: nothing vouches for a band, the fast stage allows none
+    else:
+        lowest = float(unsafe_vouched.min()) if len(unsafe_vouched) else 0.5
+        allow_below = round(max(min(lowest, 0.5) - 0.005, 0.0), 4)
 
     full_test = predict(matrix(test, full_names), wl, bl) if test else np.array([])
     old = json.loads(MODEL.read_text()) if MODEL.exists() else {}
@@ -387,15 +388,15 @@ def main() -> None:
     def of(src: str, rs: list[dict[str, Any]]) -> np.ndarray:
         return np.array([r["source"] == src for r in rs])
 
-    by_source = {
-        s: {
-            "calls": int(of(s, fit).sum()),
-            "fast_cv_auroc": auroc(fast_cv[of(s, fit)], y_fit[of(s, fit)]),
-            "undecided_calls": int(of(s, full_rows).sum()),
-            "full_cv_auroc_undecided": auroc(full_cv[of(s, full_rows)], y_full[of(s, full_rows)]),
+    by_source = {}
+    for s in counts:
+        in_fit, in_full = of(s, fit), of(s, full_rows)
+        by_source[s] = {
+            "calls": int(in_fit.sum()),
+            "fast_cv_auroc": auroc(fast_cv[in_fit], y_fit[in_fit]),
+            "undecided_calls": int(in_full.sum()),
+            "full_cv_auroc_undecided": auroc(full_cv[in_full], y_full[in_full]),
         }
-        for s in counts
-    }
     study = {
         "model": measured["model"],
         "fit_calls": len(fit),

@@ -278,7 +278,7 @@ class ToolGate:
         return RiskInputs(
             features=risk_features(_weighed(prepared.evidence, stakes), {}),
             rule_verdict=stakes.verdict if _within(policy, stakes.verdict) else None,
-            may_fast_deny=stakes.ceiling == "deny" and stakes.mismatch,
+            may_fast_deny=stakes.may_deny_fast,
             may_allow_fast=stakes.may_allow_fast,
             kinds=frozenset(prepared.seen.effect.kinds),
             said=prepared.said,
@@ -532,7 +532,7 @@ class ToolGate:
         # the evidence alone allows only what it can vouch for: a read, or an effect the
         # user asked for on what they named; anything else waits for the model
         fast_allow = risk < allow_below and stakes.may_allow_fast
-        fast_deny = risk >= deny_at and stakes.ceiling == "deny" and stakes.mismatch
+        fast_deny = risk >= deny_at and stakes.may_deny_fast
         if fast_allow or fast_deny:
             # what a reviewer of this call corrects: the deciding tier's risk before reviews
             self._judged.remember(key, unreviewed, model.name)

@@ -177,6 +177,12 @@ class Stakes:
         return {"verdict": self.verdict, "floor": self.floor, "reason": self.reason}
 
     @property
+    def may_deny_fast(self) -> bool:
+        """Whether the risk model's fast tier may deny it alone: a rule faulted it, and
+        nothing caps its verdict below deny."""
+        return self.ceiling == "deny" and self.mismatch
+
+    @property
     def risk_features(self) -> dict[str, float]:
         """The rules' findings as the risk model weighs them, beside provenance."""
         return {**self.features, "mismatch": float(self.mismatch)}
