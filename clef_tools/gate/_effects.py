@@ -79,6 +79,9 @@ class Effect:
     settings: tuple[tuple[str, float], ...] = ()
     """The numbers a statement sets, by column (`SET price = 249.9`): quantities like a
     tool's `amount` argument, checked against the ones the user stated."""
+    by_pattern: bool = False
+    """It acts on everything a name matches (`pkill node` stops every node process, not the
+    one on port 3000): the name must be the user's own word, not one a result listed."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

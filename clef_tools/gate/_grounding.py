@@ -54,7 +54,8 @@ _PHONE_IN_TEXT = re.compile(rf"(?<![\w+.:/-]){_PHONE.pattern}(?![\w.:/-]?\d)")
 _PHONE_DIGITS = 7
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
 _ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
-_WORD = re.compile(r"[a-z0-9]+(?:['_-][a-z0-9]+)*")
+#: A word in any script: "Tomás" is one word, not "tom" and "s".
+_WORD = re.compile(r"[^\W_]+(?:['_-][^\W_]+)*")
 #: A number as a bill or a listing writes it; not a time (`20:00`), a date or a part of a name.
 _NUMBER = re.compile(r"(?<![\w.:/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w:/]|[.-]\d)")
 _STOP = frozenset(
@@ -68,6 +69,13 @@ _ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
 _OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_.-]{1,40}")
 _MAX_RECORDS = 500
+#: A file's kind, not its name: `report.pdf` is named by "the report", not by "pdf".
+_FILE_EXTENSIONS = frozenset(
+    ["pdf", "doc", "docx", "odt", "rtf", "txt", "md", "csv", "tsv", "xls", "xlsx", "ods",
+     "ppt", "pptx", "odp", "key", "pages", "numbers", "png", "jpg", "jpeg", "gif", "svg",
+     "webp", "heic", "zip", "tar", "gz", "tgz", "json", "yaml", "yml", "xml", "html", "htm",
+     "log", "mp3", "mp4", "mov", "wav", "eml", "ics", "vcf"]
+)  # fmt: skip
 _MAX_TEXT = 100_000
 
 
@@ -161,8 +169,11 @@ def _in(target: str, text: str) -> bool:
         return True
     if _CARRIED.search(target) or "@" in low:
         return False  # an address, a handle, a link, an account: only the whole names it
-    entity = _ENTITY.fullmatch(low)
-    if entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
+    stem, dot, extension = low.rpartition(".")
+    entity = None if extension in _FILE_EXTENSIONS else _ENTITY.fullmatch(low)
+    if dot and stem and extension in _FILE_EXTENSIONS:
+        low = stem  # "the attached summary" names `q3-summary.pdf`; "pdf" alone names nothing
+    elif entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
         low = entity.group(1)
     # short parts are left out ("the living room" names `light.living_room`), but not
     # digits: `task_9` is not "the task", `bedroom_2` not "the bedroom"
@@ -171,6 +182,14 @@ def _in(target: str, text: str) -> bool:
         return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
     return all(p in said for p in parts)
+
+
+_TAG = re.compile(r"(?<![\w])[#@]([^\W_][\w-]*)")
+
+
+def _stems(found: set[str]) -> set[str]:
+    """`found` with plurals read as their singular ("channels" is "channel")."""
+    return {_stem(w) for w in found}
 
 
 def _stem(word: str) -> str:
@@ -261,9 +280,11 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
             _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
         ):
             continue
-        if _CARRIED.search(target):
-            continue  # a link or an account number: found in free text, not one record
         holding = [i for i, r in enumerate(records) if low in r.lower()]
+        if _CARRIED.search(target) and len(holding) != 1:
+            # a link or an account number in free text, or a party of many records (every
+            # transaction names the user's own account): no one record to tell apart
+            continue
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160]
     return None
@@ -329,8 +350,10 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         quoted = [phrase.lower().strip() in r.lower() for r in records]
         if any(quoted) and not all(quoted):
             return quoted
-    described = _states(_content_words(_CARRIED.sub(" ", said))) | times_in(said)
-    words_of = [_states(_record_words(r)) | times_in(r) for r in records]
+    # a channel or a handle is a name even when it is a verb too ("#launch")
+    tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
+    described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
+    words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
     # a word every record holds ("from", "evt") tells no record apart
     common = set.intersection(*words_of) if words_of else set()
     telling = described - common
@@ -356,7 +379,11 @@ def amount_off_record(
         return None
     records = list(_records(results))
     if len(records) < 2:
-        return None
+        # one line that states several amounts ("balance 1,240.00, minimum due 35.00"):
+        # each of its clauses is a record of its own
+        records = [c for r in records for c in _CLAUSE.split(r) if c.strip()]
+        if len(records) < 2:
+            return None
     lowered = [r.lower() for r in records]
     said_words = set(_WORD.findall(said.lower()))
     picked: list[bool] | None = None
@@ -396,6 +423,8 @@ _AMOUNT_WORDS = frozenset(
      "deposit", "fee", "fees", "tax", "tip", "monthly", "annual", "yearly", "weekly",
      "overdue", "instalment", "installment", "downpayment", "refundable", "shipping"]
 )  # fmt: skip
+#: Where one clause of a line ends: a comma or a semicolon before a space (not `1,240`).
+_CLAUSE = re.compile(r"[,;]\s+")
 #: An id with letters and digits (`in_7`, `ch_1Q2w`): matched whole in a record.
 _LETTERED_ID = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{3,40}")
 
@@ -484,20 +513,24 @@ def _split(text: str) -> list[str]:
 #: A code that names one thing among its kind (`ETH`, `LHR`, `SKU`): told apart by records.
 _CODE = re.compile(r"[A-Z]{2,6}")
 _ITEM_SEP = re.compile(r",\s+|\s*\(\s*|\s*\)\s*")
+_COMMA = re.compile(r",\s+")
 
 
 def _items(part: str) -> list[str]:
     """A line that lists several things, each with its own id or code (`ETH 1.8, BTC
     0.05`; `f_21 Brand guide (folder: fld_2 Marketing)`), split into them; any other line
     stays whole (`ch_3Px9: 60.00 USD, succeeded` is one charge)."""
-    pieces = [p for p in _ITEM_SEP.split(part) if p.strip()]
-    if len(pieces) < 2 or len(pieces) > 64:
-        return [part]
-    for piece in pieces:
-        tokens = re.findall(r"[\w.-]+", piece)
-        if not any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens):
-            return [part]
-    return pieces
+    # by commas first: `#launch (C11), #leadership (C12)` is two items, each with its name
+    for separator in (_COMMA, _ITEM_SEP):
+        pieces = [p for p in separator.split(part) if p.strip()]
+        if 2 <= len(pieces) <= 64 and all(_has_id(p) for p in pieces):
+            return pieces
+    return [part]
+
+
+def _has_id(piece: str) -> bool:
+    tokens = re.findall(r"[\w.-]+", piece)
+    return any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens)
 
 
 def numbers_in(texts: Sequence[str]) -> list[float]:

@@ -117,6 +117,13 @@ _CURRENCY = frozenset(
 _PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 _CURRENCY_SIGN = re.compile(r"[$€£¥]\s?\d")
 _IBAN = re.compile(r"\b(?:IBAN|[A-Z]{2}\d{2}[A-Z0-9]{11,30})\b")
+#: Someone added to a group: "add Zoe to the #launch channel", "invite Ana to the team".
+_ADD_TO_GROUP = re.compile(
+    r"\b(?:add|invite|bring)\b[^.;!?]{1,60}?\b(?:to|into)\s+(?:the\s+|our\s+|my\s+)?"
+    r"(?:#[\w-]+|(?:[\w-]+\s+)?(?:channel|group|team|workspace|project|repo|repository|org|"
+    r"organi[sz]ation|server|space|chat)s?\b)",
+    re.IGNORECASE,
+)
 #: A statement of what something should be: a request to make it so.
 _CORRECTION = re.compile(
     r"\b(?:should|must|needs? to) (?:be|say|read|point to):?\s+[\"'`]?[^\s,;]*[@\d/.\"'`]"
@@ -154,6 +161,8 @@ class Licence:
     containers: frozenset[str] = frozenset()
     """What the user asked to remove something *from* ("remove Dan from the planning
     board" → planning, board): the container is not what is to be deleted."""
+    rejected: tuple[float, ...] = ()
+    """Amounts the user states only to set aside ("it says 180 but pay 150")."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -223,6 +232,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
     if _MOVE_MONEY.search(asking) and _stated_amounts(asking):
         kinds.add("pay")  # "move 300 from savings to checking": money between accounts
+    if _ADD_TO_GROUP.search(asking):
+        kinds.add("grant")  # "add Zoe to #launch": membership is access
     if _CORRECTION.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
     if found & _CODING or _SET_UP.search(asking):
@@ -277,6 +288,7 @@ def licence_of(request: str) -> Licence:
         percents,
         frozenset(found),
         containers,
+        _rejected_amounts(text),
     )
 
 
@@ -454,6 +466,27 @@ _NUMBER_WORDS = {
     "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
 }  # fmt: skip
 _NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
+
+
+_NUM = r"[$€£]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w.]\d|\w)"
+#: An amount the user states only to set it aside: "pay 150, not 180", "150 instead of
+#: 180", "the invoice says 180 but we agreed on 150".
+_REJECTED = re.compile(
+    rf"\b(?:not|n't|rather than|instead of|except)\s+(?:the\s+|a\s+)?{_NUM}"
+    r"|\b(?:says|said|shows|lists|states|reads|quotes|asks for|charges?|bills?)\s+"
+    rf"(?:for\s+|us\s+|me\s+)?{_NUM}[^.;!?\d]{{0,24}}?\bbut\b",
+    re.IGNORECASE,
+)
+
+
+def _rejected_amounts(text: str) -> tuple[float, ...]:
+    out = []
+    for a, b in _REJECTED.findall(_CLOCK_OR_DATE.sub(" ", text)[:20_000])[:8]:
+        try:
+            out.append(float((a or b).replace(",", "")))
+        except ValueError:
+            continue
+    return tuple(out)
 
 
 def _stated_amounts(text: str) -> list[float]:

@@ -78,7 +78,20 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("pull", "clone"):
         return [Effect("modify", "external", what=text)]
     if sub == "push":
-        forced = bool(flags & {"f", "d", "--force", "--force-with-lease", "--mirror", "--delete"})
+        if flags & {"d", "--delete"} or any(a.startswith(":") and len(a) > 1 for a in rest):
+            # `git push origin --delete topic`, `git push origin :topic`: the remote's branch
+            # is deleted, nothing is sent
+            return [
+                Effect(
+                    "delete",
+                    "external",
+                    reversible=False,
+                    high_impact=True,
+                    what=text,
+                    action="delete-remote",
+                )
+            ]
+        forced = bool(flags & {"f", "--force", "--force-with-lease", "--mirror"})
         forced = forced or any(a.startswith("+") for a in rest)
         return [Effect("send", "external", reversible=not forced, high_impact=forced, what=text)]
     if (sub == "reset" and "--hard" in flags) or (sub == "clean" and "f" in flags):
@@ -534,7 +547,13 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     elif tool in ("kill", "pkill", "killall"):
         init = "1" in args or "-1" in args
         effects = [
-            Effect("delete", reversible=False, high_impact=init or tool == "killall", what=text)
+            Effect(
+                "delete",
+                reversible=False,
+                high_impact=init or tool == "killall",
+                what=text,
+                by_pattern=tool != "kill",
+            )
         ]
     elif tool in ("systemctl", "service") and _service_reads(tool, args):
         effects = [Effect("read", what=text)]
