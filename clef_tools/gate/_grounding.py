@@ -507,7 +507,20 @@ def _split(text: str) -> list[str]:
             else:
                 out[-1] += "\n" + line
         return out
-    return [item for line in lines for part in re.split(r";\s+", line) for item in _items(part)]
+    return [item for line in lines for part in _parts(line) for item in _items(part)]
+
+
+_HEADER = re.compile(r"^[^:;]{1,60}:\s+")
+
+
+def _parts(line: str) -> list[str]:
+    """A line's `;`-separated parts, less the header they share ("Members of #ops: U11 …;
+    U12 …": `#ops` describes every member, not the first one)."""
+    parts = re.split(r";\s+", line)
+    header = _HEADER.match(parts[0]) if len(parts) > 1 else None
+    if header is not None:
+        parts[0] = parts[0][header.end() :]
+    return parts
 
 
 #: A code that names one thing among its kind (`ETH`, `LHR`, `SKU`): told apart by records.
