@@ -281,9 +281,14 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
         ):
             continue
         holding = [i for i, r in enumerate(records) if low in r.lower()]
-        if _CARRIED.search(target) and len(holding) != 1:
+        if _CARRIED.search(target) and (
+            len(holding) != 1
+            or not any(matching[i] and _CARRIED.search(r) for i, r in enumerate(records))
+        ):
             # a link or an account number in free text, or a party of many records (every
-            # transaction names the user's own account): no one record to tell apart
+            # transaction names the user's own account): no one record to tell apart; and
+            # only another account the user's words pick is the one they meant (a bill's
+            # "Water bill: 61.40 due, IBAN …" is one record in two clauses)
             continue
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160]
