@@ -237,7 +237,7 @@ def check(model: str, data: str, n: int) -> int:
     done = json.loads(OUT.read_text())
     decider = load_decider(model, dtype=DTYPE, calibration=calibration_by_id(done["calibration"]))
     questions = {k: Noul(instructions=v) for k, v in done["questions"].items()}
-    items = {item["id"]: item for _, item in _items(data)}
+    items = {item["id"]: item for _, item in fit_items(data)}
     worst = 0.0
     for key in random.Random(0).sample(sorted(done["items"]), n):
         answers = decider.decide(_state(items[key]["gate"]), questions).nouls
