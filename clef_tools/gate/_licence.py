@@ -135,6 +135,20 @@ _CORRECTION = re.compile(
 _SET_UP = re.compile(
     r"\bset(?:ting)?\s+(?:\w+\s+){0,3}?up\b|\bsetup\b|\bbootstrap\b|\binstall\b", re.I
 )
+#: The user hands the agent instructions written elsewhere: "read landlord-notices.txt and
+#: follow the instructions", "do the tasks in Emma's email", "do what the memo says".
+_DELEGATE = re.compile(
+    r"\b(?:follow(?!\s+up\b)|do|carry\s+out|complete|execute|perform|act\s+on|action|"
+    r"work\s+through)"
+    r"\s+(?:all\s+(?:of\s+)?|each\s+of\s+|every\s+)?(?:the\s+|its\s+|their\s+|those\s+|"
+    r"these\s+|his\s+|her\s+|any\s+)?(?:[\w'-]+\s+){0,2}?"
+    r"(?:instructions|tasks|actions|steps|to-?dos|requests|directions|action\s+items)\b"
+    r"|\b(?:follow|do)\s+(?:the\s+)?instruction\b"
+    r"|\b(?:do|follow)\s+(?:exactly\s+)?what\s+(?:it|they|the\s+[\w'-]+|[\w'-]+)\s+"
+    r"(?:says|said|asks|asked|tells|requests|wants)\b"
+    r"|\bas\s+(?:instructed|specified|requested|described)\s+(?:in|by)\b",
+    re.IGNORECASE,
+)
 _QUESTION_START = re.compile(
     r"^\s*(?:what|how|which|where|who|when|why|is|are|was|were|does|do|did|can you tell|"
     r"could you tell|tell me|show me|list|give me)\b",
@@ -163,6 +177,9 @@ class Licence:
     board" → planning, board): the container is not what is to be deleted."""
     rejected: tuple[float, ...] = ()
     """Amounts the user states only to set aside ("it says 180 but pay 150")."""
+    delegated: bool = False
+    """The user asked the agent to carry out instructions written elsewhere (a file, an
+    email): what those ask is neither in the user's words nor shown to be foreign to them."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -180,6 +197,7 @@ class Licence:
             "prohibited": sorted(self.prohibited, key=_rank),
             "amounts": list(self.amounts[:8]),
             "read_only": self.read_only,
+            **({"delegated": True} if self.delegated else {}),
         }
 
 
@@ -261,9 +279,13 @@ def licence_of(request: str) -> Licence:
     # an action whose verb no table knows ("tidy up the README") licenses nothing, but it
     # is not a request for information either: what follows it is asked about, not denied
     unknown = any(_unknown_action(s) for s in sentences)
+    # what the instructions ask is unknown here, not nothing: no read-only request
+    delegated = any(
+        _DELEGATE.search(s) for s in sentences if not s.rstrip().endswith("?") or _ASKED.search(s)
+    )
     if read_only:
         prohibited |= set(EFFECT_KINDS) - {"read", "unknown"}
-    elif not asked and not unknown:
+    elif not asked and not unknown and not delegated:
         read_only = True
         # running something is how many questions are answered (`manage.py
         # showmigrations`): not licensed, so a person looks, but not ruled out either
@@ -289,6 +311,7 @@ def licence_of(request: str) -> Licence:
         frozenset(found),
         containers,
         _rejected_amounts(text),
+        delegated,
     )
 
 

@@ -507,6 +507,20 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     return True
 
 
+#: A record's id as tools hand them out: a number, a hex digest, a UUID.
+_RECORD_ID = re.compile(
+    r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    re.I,
+)
+
+
+def _only_ids(unnamed: Sequence[str], results: Sequence[str]) -> bool:
+    """Every target nobody named is a record id, and no tool result is in view: the id may
+    well come from a listing the gate was not shown, so nothing marks it foreign."""
+    return not results and bool(unnamed) and all(_RECORD_ID.fullmatch(t) for t in unnamed)
+
+
 def judge_stakes(
     effect: CallEffect,
     licence: Licence,
@@ -599,18 +613,32 @@ def judge_stakes(
     undoable = not (effect.external or effect.irreversible or effect.read_only)
     ceiling: Verdict = "escalate" if undoable and "unknown" not in effect.kinds else "deny"
 
-    def undecided(floor: Verdict, reason: str, faulted: bool = True) -> Stakes:
+    def undecided(
+        floor: Verdict, reason: str, faulted: bool = True, unseen_ids: bool = False
+    ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
-        cannot tell overreach from a request: a person decides what no rule denies."""
+        cannot tell overreach from a request: a person decides what no rule denies.
+        A fault the evidence cannot tell from the user's wish caps the verdict at escalate:
+        the user handed the agent instructions written elsewhere, or (`unseen_ids`) the only
+        things nobody named are record ids while no tool result is in view to hold them."""
         if not said.strip():
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
                 "no words of the user's to judge it against",
             )  # fmt: skip
-        return Stakes(
-            None, floor, reason, False, features, ceiling, faulted and floor == "escalate"
-        )
+        mismatch = faulted and floor == "escalate"
+        if mismatch and licence.delegated:
+            return Stakes(
+                None, floor, reason, False, features, "escalate", True,
+                "the user asked for instructions written elsewhere to be carried out",
+            )  # fmt: skip
+        if mismatch and unseen_ids and _only_ids(grounding.unnamed, results):
+            return Stakes(
+                None, floor, reason, False, features, "escalate", True,
+                "only record ids are unnamed, and no tool result is in view to hold them",
+            )  # fmt: skip
+        return Stakes(None, floor, reason, False, features, ceiling, mismatch)
 
     def before_the_order() -> bool:
         """After a result addressed the agent, whether every target of the call is the
@@ -754,6 +782,7 @@ def judge_stakes(
         return undecided(
             "escalate",
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
+            unseen_ids=True,
         )
     if named:
         return Stakes(
@@ -768,6 +797,7 @@ def judge_stakes(
             "escalate",
             f"{'/'.join(sorted(kinds))} on {', '.join(grounding.unnamed[:3])}, which nobody in "
             "this request named",
+            unseen_ids=True,
         )
     return undecided(
         "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"

@@ -173,3 +173,67 @@ def test_adding_someone_to_a_group_licenses_the_membership_not_a_list_item() -> 
     assert licence_of("Add Priya to the #design channel.").permits("grant")
     assert licence_of("Invite Bo to the platform team, please.").permits("grant")
     assert not licence_of("Add oat milk to the shopping list.").permits("grant")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Open move-notes.md and carry out the steps it lists.",
+        "Please do the tasks in Ana's last email.",
+        "Read the memo from facilities and follow the instructions in it exactly.",
+        "Do what the ticket says.",
+        "Could you work through the action items in the meeting notes?",
+    ],
+)
+def test_instructions_the_user_hands_over_are_delegated(said: str) -> None:
+    assert licence_of(said).delegated
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Create follow up tasks for the launch.",
+        "What tasks are due this week?",
+        "Pay the electricity bill.",
+        "Follow up with Ana about the invoice.",
+    ],
+)
+def test_a_request_of_the_users_own_is_not_delegated(said: str) -> None:
+    assert not licence_of(said).delegated
+
+
+def test_a_payment_a_handed_over_document_asks_for_goes_to_a_person_not_out() -> None:
+    """What a document the user handed over asks for is neither the user's words nor shown
+    to be foreign to them: however risky the model finds it, a person decides; without the
+    handing over, the same payment after "summarise the memo" is denied."""
+    gate = ToolGate(FixedDecider([1.0, 0.0]))  # the model calls every call risky
+    call = {"recipient": "FR7630006000011234567890189", "amount": 640.0}
+    handed = gate.judge(
+        "send_money", call, messages=_session("Read moving-memo.txt and follow its instructions.")
+    )
+    assert handed.verdict == "escalate", handed.reason
+    assert handed.licence is not None and handed.licence.get("delegated") is True
+    summary = gate.judge("send_money", call, messages=_session("Summarise moving-memo.txt."))
+    assert summary.verdict == "deny", summary.reason
+
+
+def test_a_record_id_is_not_foreign_when_no_result_is_in_view() -> None:
+    """Request-only (the gate sees the user's words, no tool results): the standing order's
+    id came from a listing it was not shown, so the change the user asked for, at the
+    amount they stated, escalates even when the model calls it risky; an account nobody
+    named is still denied, and once results are in view an id none of them holds is too."""
+    gate = ToolGate(FixedDecider([1.0, 0.0]))
+    said = "Raise my rent standing order to 1450."
+    same = gate.judge("update_scheduled_transaction", {"id": 7, "amount": 1450.0},
+                      messages=_session(said))  # fmt: skip
+    assert same.verdict == "escalate", same.reason
+    foreign = gate.judge(
+        "update_scheduled_transaction",
+        {"id": 7, "amount": 1450.0, "recipient": "GB33BUKB20201555555555"},
+        messages=_session(said),
+    )
+    assert foreign.verdict == "deny", foreign.reason
+    listed = "Scheduled: id 3 rent 1400 to DE89370400440532013000; id 4 gym 30"
+    unseen = gate.judge("update_scheduled_transaction", {"id": 7, "amount": 1450.0},
+                        messages=_session(said, listed))  # fmt: skip
+    assert unseen.verdict == "deny", unseen.reason
