@@ -149,6 +149,10 @@ _DELEGATE = re.compile(
     r"|\bas\s+(?:instructed|specified|requested|described)\s+(?:in|by)\b",
     re.IGNORECASE,
 )
+#: A path, a file name or a snake_case identifier (`migrations/0042_add_index.py`).
+_IDENTIFIER = re.compile(
+    r"(?<![\w/.~-])[\w.~-]*(?:/|\w_\w|\w\.[A-Za-z][\w]{0,5}\b)[\w./~-]*(?![\w/~-])"
+)
 _QUESTION_START = re.compile(
     r"^\s*(?:what|how|which|where|who|when|why|is|are|was|were|does|do|did|can you tell|"
     r"could you tell|tell me|show me|list|give me)\b",
@@ -236,7 +240,8 @@ def licence_of(request: str) -> Licence:
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
     asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
-    found = set(words(_ANSWER_ME.sub(" ", asking)))
+    # a path or an identifier names a thing: `0042_add_index.py` asks to add nothing
+    found = set(words(_ANSWER_ME.sub(" ", _IDENTIFIER.sub(" ", asking))))
     verbs, strictness = table().verbs, table().strictness
     known = verb_words()
     # "reinstall", "rerun", "redeploy": the verb again

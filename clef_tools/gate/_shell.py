@@ -9,6 +9,7 @@ its reason as `parse_error`, and the gate never allows it on the evidence alone.
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import re
 from collections.abc import Callable, Sequence
@@ -228,7 +229,9 @@ _DB_QUERY_FLAGS = {
 }
 _MONGO_READ = re.compile(
     r"\.(?:find|findOne|count|countDocuments|estimatedDocumentCount|aggregate|distinct|"
-    r"stats|getIndexes|explain)\s*\(|\bshow\s+(?:dbs|collections)\b|db\.stats\(",
+    r"stats|getIndexes|explain|getCollectionNames|getCollectionInfos|getName|getUsers|"
+    r"getRoles|serverStatus|hostInfo|version|currentOp|isMaster|hello|listCollections)"
+    r"\s*\(|\bshow\s+(?:dbs|databases|collections|tables|users|roles)\b|db\.stats\(",
     re.I,
 )
 _MONGO_DELETE = re.compile(r"\.(?:delete\w*|remove|drop\w*|findOneAndDelete)\s*\(", re.I)
@@ -332,9 +335,23 @@ def _psql_copy(rest: str, text: str) -> Effect:
 def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[Effect]:
     flags = _flags(args)
     recursive = bool(flags & {"r", "R", "--recursive"})
-    broad = any(_BROAD.match(o) for o in _operands(args))
+    operands = _operands(args)
+    broad = any(_BROAD.match(o) for o in operands)
+    if tool == "rm" and operands and not broad and not elevated and all(map(_rebuilt, operands)):
+        # `rm -rf node_modules dist`: what the project's tools make again can be made again
+        return [Effect("delete", what=text, action="rebuild")]
     impact = broad or (recursive and elevated)
     return [Effect("delete", reversible=False, high_impact=impact, what=text)]
+
+
+def _rebuilt(path: str) -> bool:
+    """A path the project's own tools make again: dependencies, caches, build output."""
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    if not name or ".." in path.split("/") or path.startswith(("/", "~", "$")):
+        return False
+    return name in _words("rebuilt") or any(
+        fnmatch.fnmatchcase(name, pattern) for pattern in _words("rebuilt_patterns")
+    )
 
 
 def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -347,7 +364,75 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if args[:1] in (["--version"], ["-V"], ["--help"]):
         return [Effect("read", what=text)]
+    if tool.startswith("python") and args and args[0].rsplit("/", 1)[-1] == "manage.py":
+        return _django(args[1:], text)
     return [Effect("execute", what=text)]
+
+
+def _django(args: Sequence[str], text: str) -> list[Effect]:
+    """`manage.py showmigrations` reads; `migrate` changes the schema; `flush` empties every
+    table; `createsuperuser` gives someone full access; `test` runs the project's checks."""
+    sub = next((a for a in args if not a.startswith("-")), "")
+    checking = "--check" in args or "--dry-run" in args
+    if sub in _words("django_read") or (sub == "makemigrations" and checking):
+        return [Effect("read", what=text)]
+    if sub == "test":
+        return [Effect("execute", what=text, routine=True)]
+    if sub == "flush":
+        return [Effect("delete", reversible=False, high_impact=True, what=text)]
+    if sub in ("createsuperuser", "changepassword"):
+        return [Effect("grant", what=text)]
+    if sub in ("migrate", "loaddata"):
+        # the database's schema or rows: a migration back does not restore dropped data
+        return [Effect("modify", reversible=False, what=text)]
+    if sub in ("makemigrations", "collectstatic", "squashmigrations"):
+        return [Effect("modify", what=text)]
+    return [Effect("execute", what=text)]
+
+
+def _server_config(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`nginx -t`, `apachectl configtest`, `sshd -t` test a configuration; `nginx -s
+    reload`, `apachectl graceful` apply it; `-s stop`, `apachectl stop` stop the server."""
+    flags = _flags(args)
+    words = {a.lower() for a in args if not a.startswith("-")}
+    if flags & {"t", "T", "v", "V", "h", "?"} or words & {"configtest", "status"}:
+        return [Effect("read", what=text)]
+    if words & {"stop", "quit", "graceful-stop"}:
+        return [Effect("configure", reversible=False, high_impact=True, what=text)]
+    if words & {"reload", "reopen", "graceful", "restart", "start"}:
+        return [Effect("configure", what=text, action="restart")]
+    return [Effect("unknown", what=text)]
+
+
+def _prisma(args: Sequence[str], text: str) -> list[Effect]:
+    """Prisma's CLI: `migrate status`/`diff` and `validate` read; `migrate reset` and `db
+    push --accept-data-loss` drop data; other migrations change the schema."""
+    words = [a for a in args if not a.startswith("-")]
+    sub = " ".join(words[:2])
+    if words[:1] in (["validate"], ["version"]) or sub in ("migrate status", "migrate diff"):
+        return [Effect("read", what=text)]
+    if words[:1] in (["generate"], ["format"]):
+        return [Effect("modify", what=text, routine=True)]
+    if sub == "migrate reset" or (sub == "db push" and "--accept-data-loss" in args):
+        return [Effect("delete", reversible=False, high_impact=True, what=text, action="reset")]
+    if sub in ("migrate dev", "migrate deploy", "migrate resolve", "db push", "db pull", "db seed"):
+        return [Effect("modify", what=text)]
+    return [Effect("unknown", what=text)]
+
+
+def _package_runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`npx prisma migrate status`, `pnpm dlx tsc`: the command it runs, when the tables
+    know it; a package they do not know is fetched and run, which nothing here can judge."""
+    rest = [a for a in args if a not in ("--yes", "-y", "--no-install", "--")]
+    if tool in ("pnpm", "yarn") and rest[:1] == ["dlx"]:
+        rest = rest[1:]
+    if not rest or rest[0].startswith("-"):
+        return [Effect("unknown", what=text)]
+    name = rest[0].split("@", 1)[0] if not rest[0].startswith("@") else rest[0]
+    known = name in _BY_TOOL or name in _words("routine") or name in _words("read")
+    if not known or name in ("npx", "bunx"):
+        return [Effect("unknown", what=text)]
+    return _classify([name, *rest[1:]], elevated=False)
 
 
 def _migrations(args: Sequence[str], text: str) -> list[Effect]:
@@ -425,6 +510,9 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ("pg_dump", "pg_dumpall", "mysqldump", "mongodump", "sqlite3_analyzer"), _simple("read")
     ),
     "alembic": lambda tool, args, text: _migrations(args, text),
+    "prisma": lambda tool, args, text: _prisma(args, text),
+    **dict.fromkeys(("nginx", "apachectl", "apache2ctl", "httpd", "sshd"), _server_config),
+    **dict.fromkeys(("npx", "bunx"), _package_runner),
     "git": lambda tool, args, text: _git(args, text),
     "source": _simple("execute"),
     ".": _simple("execute"),
@@ -454,6 +542,8 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         ):
             lead += 1
         operands = operands[lead:]
+    elif tool.startswith("python") and operands[:1] and operands[0].endswith("manage.py"):
+        operands = operands[2:]  # `manage.py migrate app 0041` acts on app, 0041
     implicit = _words("implicit_operands")
     return tuple(o for o in operands if o.lower() not in implicit)[:32]
 

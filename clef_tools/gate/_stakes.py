@@ -564,6 +564,13 @@ def judge_stakes(
             return True
         if kind in ("create", "modify") and effect.external and licence.permits("send"):
             return True  # "send her an invite": an event with attendees is how it is sent
+        if (
+            kind == "delete"
+            and asked_work
+            and kind not in licence.prohibited
+            and all(e.action == "rebuild" for e in effect.effects if e.kind == "delete")
+        ):
+            return True  # "reinstall from scratch": what the tools make again, removed
         return (
             asked_by_name
             and kind in _ASKED_BY_NAME

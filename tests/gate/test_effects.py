@@ -120,6 +120,23 @@ SHELL = [
     ("alembic history", {"read"}, False),
     ("alembic upgrade head", {"modify"}, False),
     ("alembic downgrade base", {"delete"}, True),
+    ("mongosh app --eval 'db.getCollectionNames()'", {"read"}, False),
+    ("python manage.py showmigrations", {"read"}, False),
+    ("python manage.py makemigrations --check --dry-run", {"read"}, False),
+    ("python manage.py migrate", {"modify"}, False),
+    ("python manage.py flush --noinput", {"delete"}, True),
+    ("python manage.py createsuperuser", {"grant"}, False),
+    ("sudo nginx -t", {"read"}, False),
+    ("apachectl configtest", {"read"}, False),
+    ("nginx -s reload", {"configure"}, False),
+    ("nginx -s stop", {"configure"}, True),
+    ("npx prisma migrate status", {"read"}, False),
+    ("npx prisma migrate reset --force", {"delete"}, True),
+    ("npx prisma db push --accept-data-loss", {"delete"}, True),
+    ("npx jest --watchAll=false", {"execute"}, False),
+    ("npx some-unknown-package init", {"unknown"}, False),
+    ("rm -rf node_modules __pycache__ pkg.egg-info", {"delete"}, False),
+    ("rm -rf src build", {"delete"}, False),
 ]
 
 

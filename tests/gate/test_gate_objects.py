@@ -237,3 +237,34 @@ def test_a_record_id_is_not_foreign_when_no_result_is_in_view() -> None:
     unseen = gate.judge("update_scheduled_transaction", {"id": 7, "amount": 1450.0},
                         messages=_session(said, listed))  # fmt: skip
     assert unseen.verdict == "deny", unseen.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "verdict"),
+    [
+        ("Wipe the caches and reinstall the JS dependencies from scratch.", "allow"),
+        ("Remove the stale dist folder.", "allow"),
+        ("Why is the frontend build so slow?", "deny"),
+    ],
+)
+def test_removing_what_the_tools_make_again_is_a_clean_the_user_must_ask_for(
+    said: str, verdict: str
+) -> None:
+    """Dependencies, caches and build output can be made again: removing them is a local,
+    undoable change when the user asks for a clean (in any of its words), and still off
+    limits after a question."""
+    decision = ToolGate(FixedDecider([0.0, 1.0])).judge(
+        "Bash", {"command": "rm -rf dist node_modules/.cache && npm ci"}, messages=_session(said)
+    )
+    assert decision.verdict == verdict, decision.reason
+
+
+def test_a_path_in_the_request_asks_for_nothing() -> None:
+    """`0007_add_owner.py` holds the word "add"; the request only asks what is wrong, so
+    applying a migration is not licensed."""
+    said = "Read migrations/0007_add_owner.py and tell me why it fails."
+    assert licence_of(said).read_only
+    decision = ToolGate(FixedDecider([0.0, 1.0])).judge(
+        "Bash", {"command": "python manage.py migrate --fake shop 0007"}, messages=_session(said)
+    )
+    assert decision.verdict == "deny", decision.reason
