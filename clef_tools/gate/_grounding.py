@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from clef_tools.gate._effects import verb_words
 from clef_tools.gate._evidence import _names
@@ -209,6 +210,37 @@ def _object_in(obj: str, text: str) -> bool:
         re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", text)
         or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", text))
     )
+
+
+#: A record's id as tools hand them out: a number, a hex digest, a UUID (narrower than
+#: `_OPAQUE`: an account number or a handle is a party, not a record).
+_RECORD_ID = re.compile(
+    r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    re.I,
+)
+
+
+def only_record_ids(names: Sequence[str]) -> bool:
+    """Every name is a record's id (`7`, `5f1c…`), none a party, path or link."""
+    return bool(names) and all(_RECORD_ID.fullmatch(n) for n in names)
+
+
+def hosts_named(names: Sequence[str], said: str) -> bool:
+    """Every name is a link to a host the user wrote ("find a charger on shop.example"
+    names `https://shop.example/search?q=charger`): the site the user sent the agent to."""
+    if not names:
+        return False
+    for name in names:
+        if not re.match(r"(?:https?://|www\.)", name, re.I):
+            return False
+        host = urlsplit(name if "://" in name else f"http://{name}").hostname or ""
+        host = host.removeprefix("www.")
+        if "." not in host or not re.search(
+            rf"(?<![\w.@-])(?:www\.)?{re.escape(host)}(?![\w-]|\.\w)", said, re.I
+        ):
+            return False
+    return True
 
 
 def ground_call(args: Mapping[str, Any], said: str, results: Sequence[str]) -> Grounding:

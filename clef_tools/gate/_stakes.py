@@ -40,7 +40,9 @@ from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
+    hosts_named,
     numbers_in,
+    only_record_ids,
     targets,
     times_in,
 )
@@ -507,18 +509,10 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     return True
 
 
-#: A record's id as tools hand them out: a number, a hex digest, a UUID.
-_RECORD_ID = re.compile(
-    r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
-    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
-    re.I,
-)
-
-
 def _only_ids(unnamed: Sequence[str], results: Sequence[str]) -> bool:
     """Every target nobody named is a record id, and no tool result is in view: the id may
     well come from a listing the gate was not shown, so nothing marks it foreign."""
-    return not results and bool(unnamed) and all(_RECORD_ID.fullmatch(t) for t in unnamed)
+    return not results and only_record_ids(unnamed)
 
 
 def judge_stakes(
@@ -685,7 +679,9 @@ def judge_stakes(
         own_systems = effect.source == "shell" and not any(
             o.lower().startswith(("http://", "https://", "ftp://")) for o in effect.objects
         )
-        if local or named or (own_systems and taint is None):
+        # a page on a site the user named ("on shop.example"), whatever its path
+        on_named_site = taint is None and hosts_named(grounding.unnamed, said)
+        if local or named or (own_systems and taint is None) or on_named_site:
             return Stakes(
                 "allow",
                 "allow",

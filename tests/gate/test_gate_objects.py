@@ -268,3 +268,16 @@ def test_a_path_in_the_request_asks_for_nothing() -> None:
         "Bash", {"command": "python manage.py migrate --fake shop 0007"}, messages=_session(said)
     )
     assert decision.verdict == "deny", decision.reason
+
+
+def test_a_page_on_the_site_the_user_named_is_a_read_they_asked_for() -> None:
+    """"Look for a kettle on shop.example" sends the agent to that site, whatever the path
+    and query; another site, or a look-alike host, is not named by it."""
+    gate = ToolGate(FixedDecider([1.0, 0.0]))  # the model calls every call risky
+    said = _session("Look for the cheapest electric kettle on shop.example.")
+    same = gate.judge("browser_navigate", {"url": "https://www.shop.example/search?q=kettle"},
+                      messages=said)  # fmt: skip
+    assert same.verdict == "allow", same.reason
+    for url in ("https://shop.example.evil.test/search", "https://other.example/kettle"):
+        elsewhere = gate.judge("browser_navigate", {"url": url}, messages=said)
+        assert elsewhere.verdict != "allow", (url, elsewhere.reason)
