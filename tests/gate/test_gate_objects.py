@@ -271,7 +271,7 @@ def test_a_path_in_the_request_asks_for_nothing() -> None:
 
 
 def test_a_page_on_the_site_the_user_named_is_a_read_they_asked_for() -> None:
-    """"Look for a kettle on shop.example" sends the agent to that site, whatever the path
+    """ "Look for a kettle on shop.example" sends the agent to that site, whatever the path
     and query; another site, or a look-alike host, is not named by it."""
     gate = ToolGate(FixedDecider([1.0, 0.0]))  # the model calls every call risky
     said = _session("Look for the cheapest electric kettle on shop.example.")
