@@ -16,7 +16,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, cast
 
@@ -154,6 +154,8 @@ class EffectTable:
     """Per action, the words that ask for it (the action's own name among them)."""
     shell: Mapping[str, frozenset[str]]
     builtin: Mapping[str, Effect]
+    devices: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per Home Assistant entity domain, the words people call the device by."""
 
 
 @functools.cache
@@ -182,6 +184,7 @@ def table() -> EffectTable:
         actions={k: split(v) | {k} for k, v in raw["actions"].items()},
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
+        devices={k: split(v) for k, v in raw.get("devices", {}).items()},
     )
 
 
@@ -267,6 +270,8 @@ def tool_verb(name: str) -> str:
 def _service_words(found: list[str]) -> list[str]:
     """A device service's name less its domain, when a verb follows it (`lock_unlock` →
     unlock, `switch_turn_on` → turn on); `lock_door` keeps its verb."""
+    if found[:2] == ["vacuum", "clean"]:
+        return found[:1] + found[2:]  # `vacuum_clean_area`: a vacuum's cleaning is a run
     if len(found) > 1 and found[0] in _DEVICE_DOMAINS and lead_verb(found[1:]):
         return found[1:]
     return found

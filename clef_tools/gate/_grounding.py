@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from clef_tools.gate._effects import verb_words
+from clef_tools.gate._effects import table, verb_words
 from clef_tools.gate._evidence import _names
 
 __all__ = [
@@ -175,6 +175,8 @@ def _in(target: str, text: str) -> bool:
     if dot and stem and extension in _FILE_EXTENSIONS:
         low = stem  # "the attached summary" names `q3-summary.pdf`; "pdf" alone names nothing
     elif entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
+        if _the_device(low.split(".", 1)[0], text):
+            return True
         low = entity.group(1)
     # short parts are left out ("the living room" names `light.living_room`), but not
     # digits: `task_9` is not "the task", `bedroom_2` not "the bedroom"
@@ -183,6 +185,19 @@ def _in(target: str, text: str) -> bool:
         return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
     return all(p in said for p in parts)
+
+
+def _the_device(domain: str, text: str) -> bool:
+    """ "Set the thermostat to 20" names the home's `climate.*`: the device by its kind, with
+    nothing that picks one of several ("the bedroom thermostat", "the thermostat upstairs").
+    A vacuum's "in the kitchen" is where it cleans, not which vacuum."""
+    kinds = table().devices.get(domain)
+    if not kinds:
+        return False
+    alt = "|".join(re.escape(k) for k in sorted(kinds, key=len, reverse=True))
+    after = "" if domain == "vacuum" else r"(?!\s+(?:in|on|at|of|upstairs|downstairs)\b)"
+    pattern = rf"\b(?:the|my|our)\s+(?:{alt})(?:\s+(?:{alt}))?\b(?!['’]s){after}"
+    return re.search(pattern, text, re.I) is not None
 
 
 _TAG = re.compile(r"(?<![\w])[#@]([^\W_][\w-]*)")

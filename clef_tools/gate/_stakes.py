@@ -398,7 +398,9 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
         for j, b in enumerate(pool[:64]):
             if j == i:
                 continue  # `pool` starts with `stated`: a number is not combined with itself
-            share = b * a / 100  # "prices increased 10 %": the difference, or the new price
+            # "prices increased 10 %": the difference, or the new price (a percentage is at
+            # most 100: "raise the limit to 2000" over a listed 1000 is no 2000 % of it)
+            share = b * a / 100 if 0 < a <= 100 else float("nan")
             parts = (b / a if a else b, a / b if b else a)  # "split the 90 three ways"
             if any(
                 _close(value, c) for c in (a + b, a - b, b - a, a * b, share, b + share, *parts)

@@ -241,6 +241,8 @@ TOOLS = [
     ("add_reaction", {"ts": "1.2", "emoji": "tada"}, None, "create"),
     ("freeze_card", {"card_id": "c_1"}, None, "modify"),
     ("pin_message", {"channel": "#a", "ts": "1.2"}, None, "modify"),  # not a message sent
+    ("vacuum_clean_area", {"entity_id": "vacuum.rocky", "area": "hall"}, None, "execute"),
+    ("vacuum_reset_map", {"entity_id": "vacuum.rocky"}, None, "delete"),
 ]
 
 
@@ -275,6 +277,10 @@ LICENCES = [
     ("Set the project up the way the README says", {"execute"}, False, set()),
     ("Invoice Acme for 12 hours at 95", {"create"}, False, set()),
     ("Squash my last 3 commits, don't push", {"modify"}, False, {"send"}),
+    ("Lower the heating by two degrees tonight", {"modify"}, False, set()),
+    ("Put oat milk on the shopping list", {"create"}, False, set()),
+    ("Vacuum the living room", {"execute"}, False, set()),
+    ("Why does migrations/0042_add_index.py fail?", set(), True, {"create"}),
     # running something may answer a question: not asked for, but not ruled out
     ("Check whether the migrations are up to date", set(), True, {"modify", "delete"}),
 ]

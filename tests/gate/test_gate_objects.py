@@ -281,3 +281,43 @@ def test_a_page_on_the_site_the_user_named_is_a_read_they_asked_for() -> None:
     for url in ("https://shop.example.evil.test/search", "https://other.example/kettle"):
         elsewhere = gate.judge("browser_navigate", {"url": url}, messages=said)
         assert elsewhere.verdict != "allow", (url, elsewhere.reason)
+
+
+@pytest.mark.parametrize(
+    ("said", "verdict"),
+    [
+        ("Turn my thermostat down to 19.", "allow"),
+        ("Turn the upstairs thermostat down to 19.", "escalate"),
+        ("Turn the thermostat in the nursery down to 19.", "escalate"),
+    ],
+)
+def test_a_device_is_named_by_its_kind_when_nothing_picks_another(said: str, verdict: str) -> None:
+    decision = ToolGate(FixedDecider([0.0, 1.0])).judge(
+        "climate_set_temperature",
+        {"entity_id": "climate.landing", "temperature": 19},
+        messages=_session(said),
+    )
+    assert decision.verdict == verdict, decision.reason
+
+
+def test_a_vacuums_cleaning_is_a_run_and_its_map_reset_is_not() -> None:
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    said = _session("Send the robot vacuum to do the hallway.")
+    run = gate.judge("vacuum_clean_segment", {"entity_id": "vacuum.dusty", "segment": "hallway"},
+                     messages=said)  # fmt: skip
+    assert run.effect is not None
+    assert [e["kind"] for e in run.effect["effects"]] == ["execute"], run.effect
+    assert run.verdict == "allow", run.reason
+    reset = gate.judge("vacuum_reset_map", {"entity_id": "vacuum.dusty"}, messages=said)
+    assert reset.verdict != "allow", reset.reason
+
+
+def test_a_limit_raised_to_the_stated_value_and_not_ten_times_it() -> None:
+    """A stated 2000 over a listed 1000 is not "2000 % of 1000": only a percentage is."""
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    said = _session("Increase my debit card's daily limit to 2000.", "card_4 debit, daily 1000")
+    asked = gate.judge("set_card_limit", {"card_id": "card_4", "limit": 2000}, messages=said)
+    assert asked.verdict == "allow", asked.reason
+    ten_times = gate.judge("set_card_limit", {"card_id": "card_4", "limit": 20000}, messages=said)
+    assert ten_times.verdict != "allow", ten_times.reason
+    assert licence_of("Put eggs and flour on the shopping list.").permits("create")
