@@ -192,6 +192,13 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", "external", reversible="merge" not in verbs, what=text)]
     if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
         return [Effect("configure", "external", what=text)]
+    if tool in ("docker", "podman") and verbs & {"restart", "start", "unpause"}:
+        # `docker restart web`: running again, but what it was serving is cut off, so the
+        # container must be the one the user named
+        return [Effect("configure", reversible=False, what=text)]
+    if tool in ("docker", "podman") and verbs & {"stop", "kill", "pause"}:
+        # like `systemctl stop`: what the container served is down until someone starts it
+        return [Effect("configure", reversible=False, high_impact=True, what=text)]
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
     return [Effect("unknown", "external", what=text)]

@@ -321,3 +321,12 @@ def test_a_limit_raised_to_the_stated_value_and_not_ten_times_it() -> None:
     ten_times = gate.judge("set_card_limit", {"card_id": "card_4", "limit": 20000}, messages=said)
     assert ten_times.verdict != "allow", ten_times.reason
     assert licence_of("Put eggs and flour on the shopping list.").permits("create")
+
+
+def test_a_container_restart_is_on_the_container_the_user_named() -> None:
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    said = _session("The api container hangs, restart it.")
+    named = gate.judge("Bash", {"command": "docker restart api"}, messages=said)
+    assert named.verdict == "allow", named.reason
+    other = gate.judge("Bash", {"command": "docker restart cache"}, messages=said)
+    assert other.verdict != "allow", other.reason
