@@ -330,3 +330,24 @@ def test_a_container_restart_is_on_the_container_the_user_named() -> None:
     assert named.verdict == "allow", named.reason
     other = gate.judge("Bash", {"command": "docker restart cache"}, messages=said)
     assert other.verdict != "allow", other.reason
+
+
+@pytest.mark.parametrize(
+    ("entity", "said", "named"),
+    [
+        ("climate.hall", "Warm up the heating a bit.", True),
+        ("climate.hall", "Bump the bedroom heating to 21.", False),
+        ("climate.hall", "Make it warmer in here.", False),  # no device named at all
+        ("climate.hall", "Set my thermostat to 21.", True),
+        ("vacuum.rocky", "Send the robot vacuum round the kitchen.", True),
+        ("water_heater.main", "Turn the boiler down to 50.", True),
+        ("media_player.den", "Pause the speaker.", True),
+        ("media_player.den", "Pause the kitchen speaker.", False),
+        ("humidifier.loft", "Switch my dehumidifier to auto.", True),
+        ("light.porch", "Dim the light.", False),  # a kind the table leaves to names
+    ],
+)
+def test_each_device_kind_names_its_domain(entity: str, said: str, named: bool) -> None:
+    from clef_tools.gate._grounding import ground_call
+
+    assert ground_call({"entity_id": entity}, said, []).in_request is named
