@@ -11,6 +11,7 @@ described: "cancel my Netflix subscription" over a listing of Netflix and Spotif
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -189,15 +190,21 @@ def _in(target: str, text: str) -> bool:
 
 def _the_device(domain: str, text: str) -> bool:
     """ "Set the thermostat to 20" names the home's `climate.*`: the device by its kind, with
-    nothing that picks one of several ("the bedroom thermostat", "the thermostat upstairs").
-    A vacuum's "in the kitchen" is where it cleans, not which vacuum."""
+    nothing that picks one of several ("the bedroom thermostat", "the thermostat upstairs")."""
+    pattern = _device_pattern(domain)
+    return pattern is not None and pattern.search(text) is not None
+
+
+@functools.cache
+def _device_pattern(domain: str) -> re.Pattern[str] | None:
+    """Per entity domain, once: its kind words after a determiner. A vacuum's "in the
+    kitchen" is where it cleans, not which vacuum."""
     kinds = table().devices.get(domain)
     if not kinds:
-        return False
+        return None
     alt = "|".join(re.escape(k) for k in sorted(kinds, key=len, reverse=True))
     after = "" if domain == "vacuum" else r"(?!\s+(?:in|on|at|of|upstairs|downstairs)\b)"
-    pattern = rf"\b(?:the|my|our)\s+(?:{alt})(?:\s+(?:{alt}))?\b(?!['’]s){after}"
-    return re.search(pattern, text, re.I) is not None
+    return re.compile(rf"\b(?:the|my|our)\s+(?:{alt})(?:\s+(?:{alt}))?\b(?!['’]s){after}", re.I)
 
 
 _TAG = re.compile(r"(?<![\w])[#@]([^\W_][\w-]*)")

@@ -371,9 +371,14 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if args[:1] in (["--version"], ["-V"], ["--help"]):
         return [Effect("read", what=text)]
-    if tool.startswith("python") and args and args[0].rsplit("/", 1)[-1] == "manage.py":
+    if _runs_manage_py(tool, args):
         return _django(args[1:], text)
     return [Effect("execute", what=text)]
+
+
+def _runs_manage_py(tool: str, args: Sequence[str]) -> bool:
+    """`python manage.py …`: Django's command runner, judged by its subcommand."""
+    return tool.startswith("python") and bool(args) and args[0].rsplit("/", 1)[-1] == "manage.py"
 
 
 def _django(args: Sequence[str], text: str) -> list[Effect]:
@@ -428,11 +433,9 @@ def _prisma(args: Sequence[str], text: str) -> list[Effect]:
 
 
 def _package_runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
-    """`npx prisma migrate status`, `pnpm dlx tsc`: the command it runs, when the tables
-    know it; a package they do not know is fetched and run, which nothing here can judge."""
+    """`npx prisma migrate status`, `bunx tsc`: the command it runs, when the tables know
+    it; a package they do not know is fetched and run, which nothing here can judge."""
     rest = [a for a in args if a not in ("--yes", "-y", "--no-install", "--")]
-    if tool in ("pnpm", "yarn") and rest[:1] == ["dlx"]:
-        rest = rest[1:]
     if not rest or rest[0].startswith("-"):
         return [Effect("unknown", what=text)]
     name = rest[0].split("@", 1)[0] if not rest[0].startswith("@") else rest[0]
@@ -549,7 +552,7 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         ):
             lead += 1
         operands = operands[lead:]
-    elif tool.startswith("python") and operands[:1] and operands[0].endswith("manage.py"):
+    elif _runs_manage_py(tool, operands):
         operands = operands[2:]  # `manage.py migrate app 0041` acts on app, 0041
     implicit = _words("implicit_operands")
     return tuple(o for o in operands if o.lower() not in implicit)[:32]

@@ -513,12 +513,6 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     return True
 
 
-def _only_ids(unnamed: Sequence[str], results: Sequence[str]) -> bool:
-    """Every target nobody named is a record id, and no tool result is in view: the id may
-    well come from a listing the gate was not shown, so nothing marks it foreign."""
-    return not results and only_record_ids(unnamed)
-
-
 def judge_stakes(
     effect: CallEffect,
     licence: Licence,
@@ -633,16 +627,14 @@ def judge_stakes(
                 "no words of the user's to judge it against",
             )  # fmt: skip
         mismatch = faulted and floor == "escalate"
+        capped = None
         if mismatch and licence.delegated:
-            return Stakes(
-                None, floor, reason, False, features, "escalate", True,
-                "the user asked for instructions written elsewhere to be carried out",
-            )  # fmt: skip
-        if mismatch and unseen_ids and _only_ids(grounding.unnamed, results):
-            return Stakes(
-                None, floor, reason, False, features, "escalate", True,
-                "only record ids are unnamed, and no tool result is in view to hold them",
-            )  # fmt: skip
+            capped = "the user asked for instructions written elsewhere to be carried out"
+        elif mismatch and unseen_ids and not results and only_record_ids(grounding.unnamed):
+            # the id may well come from a listing the gate was not shown
+            capped = "only record ids are unnamed, and no tool result is in view to hold them"
+        if capped is not None:
+            return Stakes(None, floor, reason, False, features, "escalate", True, capped)
         return Stakes(None, floor, reason, False, features, ceiling, mismatch)
 
     def before_the_order() -> bool:
@@ -683,9 +675,13 @@ def judge_stakes(
         own_systems = effect.source == "shell" and not any(
             o.lower().startswith(("http://", "https://", "ftp://")) for o in effect.objects
         )
-        # a page on a site the user named ("on shop.example"), whatever its path
-        on_named_site = taint is None and hosts_named(grounding.unnamed, said)
-        if local or named or (own_systems and taint is None) or on_named_site:
+        if (
+            local
+            or named
+            or (own_systems and taint is None)
+            # a page on a site the user named ("on shop.example"), whatever its path
+            or (taint is None and hosts_named(grounding.unnamed, said))
+        ):
             return Stakes(
                 "allow",
                 "allow",
