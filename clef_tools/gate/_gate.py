@@ -652,6 +652,9 @@ class ToolGate:
             floor = "allow"  # people approved calls like this one: their answer is the licence
         raised = _ORDER[floor] > _ORDER[verdict]
         ceiling = stakes.ceiling if stakes is not None else "deny"
+        rejected = reviews is not None and reviews.weight >= 0.5 and reviews.unsafe_share >= 0.5
+        if ceiling == "escalate" and rejected and verdict == "deny":
+            ceiling = "deny"  # people rejected calls like this one: they saw what it does
         if policy.deny_at <= 0.0:
             ceiling = "deny"  # an operator who denies at any risk: no reading of it caps that
         lowered = _ORDER[verdict] > _ORDER[ceiling]

@@ -236,16 +236,66 @@ def _object_in(obj: str, text: str) -> bool:
 
 #: A record's id as tools hand them out: a number, a hex digest, a UUID (narrower than
 #: `_OPAQUE`: an account number or a handle is a party, not a record).
+#: The shapes a target can take, most specific first.
+_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("address", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    # a link or a path: "bill.txt" and "shop.example" cannot be told apart by shape
+    (
+        "place",
+        re.compile(
+            r"(?:[a-z][\w+.-]*://|www\.)\S+|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:/\S*)?"
+            r"|[~.]?[\w.-]*[\\/][\w./\\-]*|[\w-]+\.[a-z][a-z0-9]{0,4}",
+            re.I,
+        ),
+    ),
+    ("account", re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}")),
+    ("phone", re.compile(r"\+\d[\d ().-]{6,}\d")),
+)
+
+
+def shape_of(name: str) -> str | None:
+    """`address`, `place` (a link or a path), `account`, `phone`, or None for a word or a
+    number."""
+    for shape, pattern in _SHAPES:
+        if pattern.fullmatch(name.strip()):
+            return shape
+    return None
+
+
+#: A record's id (`7`, `5f1c…`, a UUID): what a listing returns, not what a person types.
 _RECORD_ID = re.compile(
     r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
     re.I,
 )
 
+#: The shapes of identifiers an agent looks up for the user rather than being told them.
+_LOOKED_UP = frozenset({"address", "account", "phone"})
 
-def only_record_ids(names: Sequence[str]) -> bool:
-    """Every name is a record's id (`7`, `5f1c…`), none a party, path or link."""
-    return bool(names) and all(_RECORD_ID.fullmatch(n) for n in names)
+
+def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> bool:
+    """Whether every name is an identifier an agent finds for the user (an account
+    number, an email address, a phone number, a record id) and the user wrote none of
+    that shape: the landlord's account after "pay the rent" may simply be the one the
+    agent read. Another account than one the user wrote is not; neither is a channel, a
+    path or a word, which the user would name. `ids_only`: only record ids count (an
+    update picks its record by id, but a payee it sets is a change nobody asked for)."""
+    if not names:
+        return False
+    shapes = [shape_of(n) for n in names]
+    if not all(
+        (s in _LOOKED_UP and not ids_only) or _RECORD_ID.fullmatch(n)
+        for s, n in zip(shapes, names, strict=True)
+    ):
+        return False
+    written = {
+        shape
+        for shape, pattern in _SHAPES
+        if shape in shapes
+        for m in pattern.finditer(said[:20_000])
+        if shape_of(m.group(0)) == shape
+    }
+    return not written
 
 
 def hosts_named(names: Sequence[str], said: str) -> bool:

@@ -518,8 +518,9 @@ def _rejected_amounts(text: str) -> tuple[float, ...]:
 
 
 def _stated_amounts(text: str) -> list[float]:
-    """The amounts `text` states, less its times and dates ("the 8:15 train" states none)."""
-    return _amounts(_CLOCK_OR_DATE.sub(" ", text))
+    """The amounts `text` states, less its times, dates and names ("the 8:15 train" and
+    "bill-december-2023.txt" state none)."""
+    return _amounts(_CLOCK_OR_DATE.sub(" ", _IDENTIFIER.sub(" ", text)))
 
 
 def _amounts(text: str) -> list[float]:

@@ -43,8 +43,8 @@ from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
     hosts_named,
+    looked_up,
     numbers_in,
-    only_record_ids,
     targets,
     times_in,
 )
@@ -611,16 +611,23 @@ def judge_stakes(
     # a local change that can be undone: where its words came from cannot show it hurts
     undoable = not (effect.external or effect.irreversible or effect.read_only)
     ceiling: Verdict = "escalate" if undoable and "unknown" not in effect.kinds else "deny"
+    # `update_…`: a change to a record that exists, whose payee or address the user did
+    # not ask to change
+    updates = effect.source in ("name", "annotations") and any(
+        tool_verb(e.what) in table().verbs["modify"] for e in effect.effects
+    )
 
     def undecided(
-        floor: Verdict, reason: str, faulted: bool = True, unseen_ids: bool = False
+        floor: Verdict, reason: str, faulted: bool = True, unseen: bool = False
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
         cannot tell overreach from a request: a person decides what no rule denies.
         A fault the evidence cannot tell from the user's wish caps the verdict at escalate:
-        the user handed the agent instructions written elsewhere, or (`unseen_ids`) the only
-        things nobody named are record ids while no tool result is in view to hold them."""
+        the user handed the agent instructions written elsewhere, or (`unseen`) a detail of
+        an effect they asked for is one they did not give, no tool result is in view to
+        hold it, and nothing they wrote is of its kind (the landlord's account when they
+        said "pay the rent", not another account than the one they wrote)."""
         if not said.strip():
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
@@ -630,9 +637,11 @@ def judge_stakes(
         capped = None
         if mismatch and licence.delegated:
             capped = "the user asked for instructions written elsewhere to be carried out"
-        elif mismatch and unseen_ids and not results and only_record_ids(grounding.unnamed):
-            # the id may well come from a listing the gate was not shown
-            capped = "only record ids are unnamed, and no tool result is in view to hold them"
+        elif mismatch and unseen and not results:
+            # the detail may well come from what the agent read, which the gate was not shown
+            capped = (
+                "a detail the user did not give, with no tool result in view that could hold it"
+            )
         if capped is not None:
             return Stakes(None, floor, reason, False, features, "escalate", True, capped)
         return Stakes(None, floor, reason, False, features, ceiling, mismatch)
@@ -720,7 +729,20 @@ def judge_stakes(
             faulted=not before_the_order(),
         )
     if quantity is not None:
-        return undecided("escalate", quantity)
+        # "pay the bill", "send them the 10% increase": the user stated no sum, so the one
+        # paid comes from what the agent read
+        plain = [a for a in licence.amounts if not any(_close(a, p) for p in licence.percents)]
+        return undecided(
+            "escalate",
+            quantity,
+            unseen=not plain
+            and not licence.rejected
+            and (not grounding.unnamed or looked_up(grounding.unnamed, said, ids_only=updates))
+            and off_course is None
+            and not container
+            and not above
+            and not any(e.by_pattern for e in effect.effects),
+        )
     if off_course is not None:
         return undecided("escalate", off_course)
     if container:
@@ -785,7 +807,7 @@ def judge_stakes(
         return undecided(
             "escalate",
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
-            unseen_ids=True,
+            unseen=looked_up(grounding.unnamed, said, ids_only=updates),
         )
     if named:
         return Stakes(
@@ -800,7 +822,7 @@ def judge_stakes(
             "escalate",
             f"{'/'.join(sorted(kinds))} on {', '.join(grounding.unnamed[:3])}, which nobody in "
             "this request named",
-            unseen_ids=True,
+            unseen=looked_up(grounding.unnamed, said, ids_only=updates),
         )
     return undecided(
         "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"

@@ -239,6 +239,26 @@ def test_a_record_id_is_not_foreign_when_no_result_is_in_view() -> None:
     assert unseen.verdict == "deny", unseen.reason
 
 
+def test_a_payee_the_user_sent_the_agent_to_look_up_is_not_foreign_unseen() -> None:
+    """Request-only: "settle the invoice in invoice-0412.pdf" names neither the account nor
+    the sum, so both come from a file the gate was not shown: a person decides, however
+    risky the model finds it. The same call is denied when the user wrote another account,
+    and when the invoice is in view holding neither."""
+    gate = ToolGate(FixedDecider([1.0, 0.0]))
+    call = {"recipient": "DE89370400440532013000", "amount": 240.5}
+    said = "Please settle the invoice in invoice-0412.pdf."
+    assert licence_of(said).amounts == ()  # 0412 is part of a name, not a sum
+    unseen = gate.judge("send_money", call, messages=_session(said))
+    assert unseen.verdict == "escalate", unseen.reason
+    other = gate.judge(
+        "send_money", call, messages=_session(f"{said} It goes to NL91ABNA0417164300.")
+    )
+    assert other.verdict == "deny", other.reason
+    invoice = "Invoice 0412 from Kline GmbH: 180.00 to AT611904300234573201"
+    shown = gate.judge("send_money", call, messages=_session(said, invoice))
+    assert shown.verdict == "deny", shown.reason
+
+
 @pytest.mark.parametrize(
     ("said", "verdict"),
     [
