@@ -1,5 +1,6 @@
 """What one call does: a command or query it carries is judged by itself (`_shell`,
-`_sql`); Claude Code's built-in tools by what each does; any other tool by its own effect."""
+`_sql`), a click by what it clicks (`_page`); Claude Code's built-in tools by what each
+does; any other tool by its own effect."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
+from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 
@@ -60,6 +62,9 @@ def call_effect(
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
         return sql_effects(query)
+    clicked = click_effect(name, args)
+    if clicked is not None:
+        return clicked
     builtin = table().builtin.get(bare.lower())
     if builtin is not None and bare[:1].isupper():
         content = args.get("content")

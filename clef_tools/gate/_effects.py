@@ -101,7 +101,7 @@ class CallEffect:
 
     effects: tuple[Effect, ...]
     source: str
-    """`annotations`, `name`, `builtin`, `shell`, `sql`, or `unparsed`."""
+    """`annotations`, `name`, `builtin`, `shell`, `sql`, `page` (a click), or `unparsed`."""
     parse_error: str | None = None
 
     @property

@@ -31,7 +31,7 @@ from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect
 from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
-from clef_tools.gate._grounding import Grounding, ground_call, ground_objects
+from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, user_and_results
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
@@ -833,6 +833,8 @@ def _grounding(
     said: what it acts on is; a query's rows are picked by the literals it filters on."""
     if effect.source == "shell" or (effect.source == "sql" and effect.objects):
         return ground_objects(effect.objects, said, results)
+    if effect.source == "page":
+        return ground_page_words(effect.objects, said, results)
     return ground_call(args, said, results)
 
 

@@ -234,8 +234,6 @@ def _object_in(obj: str, text: str) -> bool:
     )
 
 
-#: A record's id as tools hand them out: a number, a hex digest, a UUID (narrower than
-#: `_OPAQUE`: an account number or a handle is a party, not a record).
 #: The shapes a target can take, most specific first.
 _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("address", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
@@ -326,6 +324,18 @@ def ground_objects(objects: Sequence[str], said: str, results: Sequence[str]) ->
     if not objects:
         return Grounding(False, False, (), None)
     return _ground(objects, _object_in, said, results)
+
+
+def ground_page_words(words: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
+    """The same for the words of a clicked element (`cart`, `sku`, `4411` of
+    `#add-to-cart-sku-4411`): each a whole word of the user's or of a result."""
+    if not words:
+        return Grounding(False, False, (), None)
+    return _ground(words, _word_in, said, results)
+
+
+def _word_in(word: str, text: str) -> bool:
+    return bool(re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text))
 
 
 def _ground(

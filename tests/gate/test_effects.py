@@ -246,6 +246,15 @@ TOOLS = [
     ("pin_message", {"channel": "#a", "ts": "1.2"}, None, "modify"),  # not a message sent
     ("vacuum_clean_area", {"entity_id": "vacuum.rocky", "area": "hall"}, None, "execute"),
     ("vacuum_reset_map", {"entity_id": "vacuum.rocky"}, None, "delete"),
+    # a click by what it clicks: Playwright's element description, Puppeteer's selector
+    ("browser_click", {"element": "Remove from basket", "ref": "e31"}, None, "delete"),
+    ("browser_click", {"element": "Place your order", "ref": "e7", "button": "left"}, None, "pay"),
+    ("puppeteer_click", {"selector": "button[data-testid=download-statement]"}, None, "read"),
+    ("mcp__playwright__browser_click", {"element": "Post reply", "ref": "e2"}, None, "send"),
+    ("browser_click", {"element": "Save draft", "ref": "e9"}, None, "create"),
+    # nothing in it names an action: the model tier judges it
+    ("browser_click", {"element": "Continue", "ref": "e4"}, None, "unknown"),
+    ("browser_click", {"ref": "e4"}, None, "unknown"),
 ]
 
 
