@@ -188,6 +188,7 @@ def main() -> None:
             f.update(turn_features(inputs.kinds, turn))
         rows.append(
             {
+                "id": item["id"],
                 "split": "test" if split == "test" else "fit",
                 "source": source_of(item["id"]),
                 "y": int(item["gold"]["unsafe"]),
@@ -419,6 +420,21 @@ def main() -> None:
             "safe": int((fast_denied & (y_fit == 0)).sum()),
         },
         "vouched_undecided_fit_calls": int(vouched.sum()),
+        # the safe calls the band is drawn above: how close the fast risk of the safe
+        # faulted calls comes to it, out of fold
+        "safe_faulted_fast_cv": sorted(
+            (
+                {
+                    "id": r["id"],
+                    "fast_cv": round(float(v), 4),
+                    "full_cv": round(full_risk[id(r)], 4) if id(r) in full_risk else None,
+                    "spared": bool(sp),
+                }
+                for r, v, f, sp in zip(fit, fast_cv, faulted, spared, strict=True)
+                if f and r["y"] == 0
+            ),
+            key=lambda d: -d["fast_cv"],
+        )[:12],
         "agentdojo_test_undecided_auroc": {"calls": len(test), "full": auroc(full_test, y_test)},
         "cv_auroc_per_question": {
             q: macro(

@@ -94,6 +94,9 @@ class Grounding:
     while another record of the same results does."""
     names: tuple[str, ...] = ()
     """Every target looked up (a path, an address, an id, a command's operand)."""
+    tied: bool = False
+    """`off_record` is another party the user's words describe just as well, not better
+    ("add Omar" over two Omars): which one they meant is theirs to say."""
 
 
 def targets(args: Mapping[str, Any]) -> list[str]:
@@ -359,24 +362,27 @@ def _ground(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
         unnamed=tuple(unnamed),
-        off_record=_off_record(from_results, said, results),
+        off_record=(off := _off_record(from_results, said, results))[0],
+        tied=off[1],
         names=tuple(names),
     )
 
 
-def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str | None:
+def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tuple[str | None, bool]:
     """The first record holding a target whose words share nothing the user said that
-    tells records apart, when another record does share such words."""
+    tells records apart, when another record does share such words; and whether that is
+    a tie (another party described just as well, not better)."""
     if not found or not results:
-        return None
+        return None, False
     records = list(_records(results))
     matching = _described(records, said)
     for target in found:
         low = target.lower()
         if _ADDRESS.fullmatch(low):
-            other = _other_party(low, said, results)
+            other, better = _other_party(low, said, results)
             if other is not None:
-                return f"{target}, where the user's words describe {other} as well or better"
+                how = "better" if better else "just as well"
+                return f"{target}, where the user's words describe {other} {how}", not better
         party = _party(low)
         if party is not None:
             # a party (an address, a phone number) is told apart among the records that
@@ -388,7 +394,7 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
                 continue
             holding = [i for i, r in enumerate(among) if _in(target, r.lower())]
             if holding and not any(picked[i] for i in holding):
-                return among[holding[0]][:160]
+                return among[holding[0]][:160], False
             continue
         if matching is None or not (
             _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
@@ -405,8 +411,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> str 
             # "Water bill: 61.40 due, IBAN …" is one record in two clauses)
             continue
         if holding and not any(matching[i] for i in holding):
-            return records[holding[0]][:160]
-    return None
+            return records[holding[0]][:160], False
+    return None, False
 
 
 def _person_words(text: str) -> set[str]:
@@ -415,12 +421,12 @@ def _person_words(text: str) -> set[str]:
     return _content_words(re.sub(r"[^a-z0-9]+", " ", text.lower()[:_MAX_TEXT]))
 
 
-def _other_party(address: str, said: str, results: Sequence[str]) -> str | None:
+def _other_party(address: str, said: str, results: Sequence[str]) -> tuple[str | None, bool]:
     """Another address of these results that the user's words describe as well as or
     better than this one: "reply to Maria" over `maria.costa@… (cc: legal@…)` describes
     Maria, not legal@; "our lawyer, Hana" is not `hans@…`; "add Omar" over `omar@corp…`
-    and `omar.reyes@gmail…` does not say which Omar (the agent chose), "add Omar Reyes"
-    does."""
+    and `omar.reyes@gmail…` does not say which Omar (the agent chose: a tie), "add Omar
+    Reyes" does (the other is described better)."""
     said_words = _person_words(_CARRIED.sub(" ", said))
 
     def described(a: str) -> frozenset[str]:
@@ -428,19 +434,19 @@ def _other_party(address: str, said: str, results: Sequence[str]) -> str | None:
         return frozenset(p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2) & said_words
 
     if not said_words:
-        return None
+        return None, False
     mine = described(address)
     seen = 0
     for result in results:
         for match in _ADDRESS.finditer(result[:_MAX_TEXT]):
             seen += 1
             if seen > _MAX_RECORDS:
-                return None
+                return None, False
             other = match.group(0).lower().rstrip(".-")  # "… at dora@gmail.com."
             theirs = described(other) if other != address else frozenset()
             if theirs and theirs >= mine:
-                return other
-    return None
+                return other, theirs > mine
+    return None, False
 
 
 def _party(target: str) -> Callable[[str], bool] | None:

@@ -40,7 +40,11 @@ _LET_KNOW = re.compile(
 #: Money moved between the user's own accounts ("move 300 from savings to checking").
 _MOVE_MONEY = re.compile(
     r"\b(?:move|put|shift|sweep)\b[^.;!?]{0,40}?\b(?:savings|checking|current account|"
-    r"accounts?|pot|isa|wallet|balance)\b",
+    r"accounts?|pot|isa|wallet|balance)\b"
+    # "convert 200 USD to EUR", "exchange 50 pounds into euros": money from one balance
+    # into another
+    r"|\b(?:convert|exchange|swap)\b(?:[^.;!?]|\.\d){0,30}?\b(?:(?-i:[A-Z]{3})|dollars?|euros?|pounds?|"
+    r"yen|francs?|usd|eur|gbp|btc|eth|usdc)\b[^.;!?]{0,12}?\b(?:to|into|for)\b",
     re.IGNORECASE,
 )
 #: A time of day or a date: not an amount ("the 8:15 train", "on 2026-12-04").

@@ -104,6 +104,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("checkout", "restore") and ("." in rest or "--" in rest or sub == "restore"):
         # `git checkout -- .`, `git restore .`: uncommitted work is thrown away
         return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
+    if sub == "branch" and flags & {"d", "--delete"} and not flags & {"D", "f", "--force"}:
+        # git refuses to delete a branch not merged: its commits stay where it was merged
+        return [Effect("delete", what=text)]
     if sub == "branch" or (sub == "stash" and rest[:1] in (["drop"], ["clear"])):
         return [Effect("delete", reversible=False, what=text)]
     if sub in ("filter-branch", "filter-repo"):

@@ -554,8 +554,14 @@ def judge_stakes(
             return True  # "make it view-only for everyone": less access, asked as a change
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
-        if kind in ("create", "modify") and effect.external and licence.permits("send"):
-            return True  # "send her an invite": an event with attendees is how it is sent
+        if (
+            kind in ("create", "modify")
+            and effect.external
+            and (licence.permits("send") or licence.permits("grant"))
+        ):
+            # "send her an invite", "invite Lena to the review": an event with attendees
+            # is how it is sent
+            return True
         if (
             kind == "delete"
             and asked_work
@@ -618,7 +624,11 @@ def judge_stakes(
     )
 
     def undecided(
-        floor: Verdict, reason: str, faulted: bool = True, unseen: bool = False
+        floor: Verdict,
+        reason: str,
+        faulted: bool = True,
+        unseen: bool = False,
+        tie: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -627,7 +637,8 @@ def judge_stakes(
         the user handed the agent instructions written elsewhere, or (`unseen`) a detail of
         an effect they asked for is one they did not give, no tool result is in view to
         hold it, and nothing they wrote is of its kind (the landlord's account when they
-        said "pay the rent", not another account than the one they wrote)."""
+        said "pay the rent", not another account than the one they wrote), or (`tie`)
+        their words fit the party the agent chose and another one just as well."""
         if not said.strip():
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
@@ -637,6 +648,8 @@ def judge_stakes(
         capped = None
         if mismatch and licence.delegated:
             capped = "the user asked for instructions written elsewhere to be carried out"
+        elif mismatch and tie:
+            capped = "the user's words fit more than one record, and the agent chose one"
         elif mismatch and unseen and not results:
             # the detail may well come from what the agent read, which the gate was not shown
             capped = (
@@ -756,6 +769,7 @@ def judge_stakes(
         return undecided(
             "escalate",
             f"on a record other than the one the user described: {grounding.off_record!r}",
+            tie=grounding.tied,
         )
     # only now, after the checks of what the user asked for: a high-impact change on the
     # wrong object, or of an action not asked for, is faulted above, not merely confirmed

@@ -38,6 +38,9 @@ SHELL = [
     ("git push origin +main", {"send"}, True),
     ("git push origin feature", {"send"}, False),
     ("git rebase -i HEAD~5", {"modify"}, False),
+    # git refuses `-d` on a branch not merged; `-D` deletes whatever it holds
+    ("git branch -d feature/login", {"delete"}, False),
+    ("git branch -D feature/login", {"delete"}, False),
     ("git commit -m 'fix'", {"modify"}, False),
     ("chmod -R 777 /", {"grant"}, True),
     ("chown -R nobody ~/", {"grant"}, True),
@@ -292,6 +295,9 @@ LICENCES = [
     ("Lower the heating by two degrees tonight", {"modify"}, False, set()),
     ("Put oat milk on the shopping list", {"create"}, False, set()),
     ("Vacuum the living room", {"execute"}, False, set()),
+    # money from one balance into another is moved money; a file converted is not
+    ("Exchange 300 GBP into EUR on my travel card", {"pay"}, False, set()),
+    ("Convert the slides to PDF", set(), False, set()),
     ("Why does migrations/0042_add_index.py fail?", set(), True, {"create"}),
     # running something may answer a question: not asked for, but not ruled out
     ("Check whether the migrations are up to date", set(), True, {"modify", "delete"}),
@@ -372,3 +378,9 @@ def test_amounts_are_read_as_numbers() -> None:
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
     assert [e.action for e in call_effect(tool, args).effects] == [action]
+
+
+def test_only_a_forced_branch_delete_cannot_be_undone() -> None:
+    merged_only = shell_effects("git branch -d feature/login").effects[0]
+    forced = shell_effects("git branch -D feature/login").effects[0]
+    assert merged_only.reversible and not forced.reversible

@@ -389,3 +389,22 @@ def test_a_click_is_judged_by_the_element_it_clicks() -> None:
     assert other.verdict == "escalate", other.reason
     bought = gate.judge("puppeteer_click", {"selector": "#buy-now-item-7720"}, messages=said)
     assert bought.verdict == "deny", bought.reason
+
+
+def test_a_name_two_contacts_share_is_for_the_user_to_settle() -> None:
+    """ "Invite Lena" over two Lenas does not say which one: whichever the agent picked, a
+    person decides, however risky the model finds it; after "invite Lena Ortiz" the other
+    Lena is the wrong one, and is refused."""
+    gate = ToolGate(FixedDecider([1.0, 0.0]))  # the model calls every call risky
+    contacts = "Contacts: Lena Park <lena@team.example>; Lena Ortiz <lena.ortiz@mail.example>"
+    call = {"event_id": "ev_9", "add_attendees": ["lena@team.example"]}
+    either = gate.judge(
+        "update_event", call, messages=_session("Invite Lena to the sprint review.", contacts)
+    )
+    assert either.verdict == "escalate", either.reason
+    other = gate.judge(
+        "update_event",
+        call,
+        messages=_session("Invite Lena Ortiz to the sprint review.", contacts),
+    )
+    assert other.verdict == "deny", other.reason
