@@ -669,9 +669,17 @@ def judge_stakes(
         )
 
     if effect.parse_error is not None or "unknown" in effect.kinds:
+        # what the call does is not known, so nothing shows it is off what the user asked:
+        # the model may send it to a person, and only people's rejections deny it
         why = effect.parse_error or "an effect the tables do not know"
         return Stakes(
-            None, "escalate" if kinds else "allow", f"unjudged: {why}", False, features, ceiling
+            None,
+            "escalate" if kinds else "allow",
+            f"unjudged: {why}",
+            False,
+            features,
+            "escalate",
+            why_capped="what it does is not in the tables",
         )
     broken = sorted(k for k in effect.kinds if k in licence.prohibited)
     if broken:
