@@ -249,6 +249,8 @@ TOOLS = [
     ("pin_message", {"channel": "#a", "ts": "1.2"}, None, "modify"),  # not a message sent
     ("vacuum_clean_area", {"entity_id": "vacuum.rocky", "area": "hall"}, None, "execute"),
     ("vacuum_reset_map", {"entity_id": "vacuum.rocky"}, None, "delete"),
+    # a media player's playback is a device's program, stopped the same way
+    ("media_player_play_media", {"entity_id": "media_player.study"}, None, "execute"),
     # a click by what it clicks: Playwright's element description, Puppeteer's selector
     ("browser_click", {"element": "Remove from basket", "ref": "e31"}, None, "delete"),
     ("browser_click", {"element": "Place your order", "ref": "e7", "button": "left"}, None, "pay"),
@@ -295,6 +297,8 @@ LICENCES = [
     ("Lower the heating by two degrees tonight", {"modify"}, False, set()),
     ("Put oat milk on the shopping list", {"create"}, False, set()),
     ("Vacuum the living room", {"execute"}, False, set()),
+    ("Play some jazz in the study", {"execute"}, False, set()),
+    ("What role does the cache play here?", set(), True, set()),
     # money from one balance into another is moved money; a file converted is not
     ("Exchange 300 GBP into EUR on my travel card", {"pay"}, False, set()),
     ("Convert the slides to PDF", set(), False, set()),
