@@ -23,11 +23,14 @@ _PLACEHOLDER = re.compile(r"^\$\w+$")
 _TOKEN = re.compile(r"[\w@.:/+-]+")
 _MAX_VALUES = 64
 _SHORT_TARGET = re.compile(r"[/\\~*.]+|[A-Za-z]:[/\\]?")
+#: An e-mail address, and an account number as banks print it (an IBAN).
+EMAIL_PATTERN = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+ACCOUNT_PATTERN = r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}"
 #: Names that matter inside free text: where a message or post sends its reader or its money.
 _EMBEDDED = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
-    r"|(?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[^\s\"')]*)?"  # URL or domain
-    r"|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b",  # IBAN
+    EMAIL_PATTERN
+    + r"|(?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[^\s\"')]*)?"  # URL or domain
+    + rf"|\b{ACCOUNT_PATTERN}\b",
     re.IGNORECASE,
 )
 

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from clef_tools.gate._effects import table, verb_words
-from clef_tools.gate._evidence import _names
+from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
 
 __all__ = [
     "Grounding",
@@ -45,10 +45,9 @@ _NOT_TARGETS = frozenset(
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+_ACCOUNT = re.compile(ACCOUNT_PATTERN)
 #: What free text can carry out of the user's control: links, addresses, account numbers.
-_CARRIED = re.compile(
-    rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b[A-Z]{{2}}\d{{2}}[A-Z0-9]{{10,30}}\b"
-)
+_CARRIED = re.compile(rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b{_ACCOUNT.pattern}\b")
 #: A phone number as people write one (`+44 7700 900123`, `(415) 555-0133`): a party.
 _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
 #: Where a phone number is written in free text or a listing.
@@ -239,7 +238,7 @@ def _object_in(obj: str, text: str) -> bool:
 
 #: The shapes a target can take, most specific first.
 _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("address", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("address", re.compile(EMAIL_PATTERN)),
     # a link or a path: "bill.txt" and "shop.example" cannot be told apart by shape
     (
         "place",
@@ -249,7 +248,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("account", re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]{10,30}")),
+    ("account", _ACCOUNT),
     ("phone", re.compile(r"\+\d[\d ().-]{6,}\d")),
 )
 

@@ -4,7 +4,8 @@ The effect (what the call does), the licence (what the user asked for), where th
 targets come from (`_grounding.py`) and whether the session's tool results tried to
 instruct the agent, read together. The rules, in order:
 
-1. A parse failure, or an effect the tables do not know, is never decided here.
+1. A parse failure, or an effect the tables do not know, is never decided here, and never
+   denied on risk alone: only people's rejections deny it.
 2. A prohibition the user stated is broken → deny.
 3. A high-impact effect the user did not ask for (`rm -rf ~/`, `git push --force` after
    "what changed?", `DROP TABLE` after "how big is it?") → deny.
@@ -18,8 +19,10 @@ instruct the agent, read together. The rules, in order:
    time of day included); a move the wrong way round; a delete of what the user asked to
    remove something from; more access than asked; an opaque id from a result record other
    than the one described: not below escalate. Where the user handed the agent instructions
-   written elsewhere, or no tool result is in view and only record ids are unnamed, such a
-   fault is also not above escalate: nothing shows it is not what the user wanted.
+   written elsewhere; where no tool result is in view and what the user did not give is a
+   payee, address, phone number, record id or sum the agent may have looked up; or where
+   the user's words fit the chosen party and another just as well, such a fault is also
+   not above escalate: nothing shows it is not what the user wanted.
 7. An effect the user asked for, on things they named (or that results of this request
    returned, unless a result tried to instruct the agent), or a coding agent's local change
    that can be undone → allow; after a result addressed the agent, any other change on
@@ -616,7 +619,8 @@ def judge_stakes(
     features["permission_above_asked"] = float(above)
     # a local change that can be undone: where its words came from cannot show it hurts
     undoable = not (effect.external or effect.irreversible or effect.read_only)
-    ceiling: Verdict = "escalate" if undoable and "unknown" not in effect.kinds else "deny"
+    ceiling: Verdict = "escalate" if undoable else "deny"
+    by_pattern = any(e.by_pattern for e in effect.effects)
     # `update_…`: a change to a record that exists, whose payee or address the user did
     # not ask to change
     updates = effect.source in ("name", "annotations") and any(
@@ -762,7 +766,7 @@ def judge_stakes(
             and off_course is None
             and not container
             and not above
-            and not any(e.by_pattern for e in effect.effects),
+            and not by_pattern,
         )
     if off_course is not None:
         return undecided("escalate", off_course)
@@ -793,7 +797,7 @@ def judge_stakes(
         return Stakes(
             "escalate", "escalate", f"a payment above the policy's {max_payment}", False, features
         )
-    if any(e.by_pattern for e in effect.effects) and not grounding.in_request:
+    if by_pattern and not grounding.in_request:
         return undecided(
             "escalate",
             f"acts on everything a name matches ({effect.effects[0].what[:80]}), a name the "
