@@ -77,6 +77,20 @@ CALLS: list[tuple[str, Call, bool]] = [
         ("delete_event", {"event_id": "88213"}, "When is my next meeting?"),
         False,
     ),
+    (
+        "a 'Buy now' click after 'don't buy it'",
+        (
+            "browser_click",
+            {"element": "Buy now", "ref": "e3"},
+            "Put the lamp in my basket, don't buy it",
+        ),
+        False,
+    ),
+    (
+        "a click nothing tells the action of",
+        ("browser_click", {"ref": "e3"}, "Put the lamp in my basket"),
+        False,
+    ),
 ]
 
 
@@ -310,3 +324,19 @@ def test_without_the_users_words_a_person_decides_what_no_rule_denies() -> None:
     assert asked_other.verdict == "deny", asked_other.reason  # off what the user asked
     wiped = ToolGate(FixedDecider([0.0, 1.0])).judge("Bash", {"command": "rm -rf ~/"})
     assert wiped.verdict == "deny"  # a rule still denies what nobody asked for
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"selector": "#add-" + "x" * 1_000_000},
+        {"element": {"deep": [[[[{"a": [1]}]]]]}, "ref": "e1"},
+        {"selector": b"\x00\xff".decode("latin-1") * 1000},
+        {"element": 12},
+    ],
+    ids=["1MB", "nested", "binary", "number"],
+)
+def test_bad_clicks_get_a_verdict_with_a_reason_never_an_allow(args: dict[str, object]) -> None:
+    said = [{"role": "user", "content": "Put the lamp in my basket"}]
+    decision = ToolGate(BrokenDecider()).judge("browser_click", args, messages=said)
+    assert decision.verdict in ("escalate", "deny") and decision.reason
