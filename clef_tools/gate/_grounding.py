@@ -168,7 +168,8 @@ def _in(target: str, text: str) -> bool:
     if low.startswith("tel:"):
         return low[4:][-9:] in _phones_in(text)
     if low.replace(".", "").replace("-", "").isdigit():
-        return re.search(rf"(?<![\w.]){re.escape(low)}(?![\w])", text) is not None
+        # `12` is not the 12 of "12.50"
+        return re.search(rf"(?<![\w.]){re.escape(low)}(?!\w|\.\d)", text) is not None
     if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
         return True
     if _CARRIED.search(target) or "@" in low:
@@ -284,7 +285,8 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
         return False
     shapes = [shape_of(n) for n in names]
     if not all(
-        (s in _LOOKED_UP and not ids_only) or _RECORD_ID.fullmatch(n)
+        # an IBAN such as DE89…, all hex digits, is an account, not a record id
+        (s in _LOOKED_UP and not ids_only) or (s not in _LOOKED_UP and _RECORD_ID.fullmatch(n))
         for s, n in zip(shapes, names, strict=True)
     ):
         return False
@@ -303,6 +305,7 @@ def hosts_named(names: Sequence[str], said: str) -> bool:
     names `https://shop.example/search?q=charger`): the site the user sent the agent to."""
     if not names:
         return False
+    said = _GLUED_STOP.sub(". ", said)
     for name in names:
         if not re.match(r"(?:https?://|www\.)", name, re.I):
             return False
@@ -340,13 +343,18 @@ def _word_in(word: str, text: str) -> bool:
     return bool(re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text))
 
 
+#: A full stop typed without the space after it ("… to www.our-company.com.They sent …"):
+#: the next sentence's first word, then a space, is not part of the name before it.
+_GLUED_STOP = re.compile(r"(?<=[a-z0-9])\.(?=[A-Z][a-z]+\s)")
+
+
 def _ground(
     names: Sequence[str],
     found_in: Callable[[str, str], bool],
     said: str,
     results: Sequence[str],
 ) -> Grounding:
-    request = said.lower()
+    request = _GLUED_STOP.sub(". ", said).lower()
     returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     unnamed: list[str] = []
     from_results: list[str] = []
@@ -485,6 +493,13 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         return None
     matching = [bool(w & telling) for w in words_of]
     return matching if any(matching) else None
+
+
+def holds_described(said: str, results: Sequence[str]) -> bool:
+    """Whether a record in view is the one the user described ("my rent" over a listing
+    with a rent line): then the agent had the user's record in front of it."""
+    matching = _described(list(_records(results)), said)
+    return matching is not None and any(matching)
 
 
 def amount_off_record(

@@ -153,6 +153,27 @@ _DELEGATE = re.compile(
     r"|\bas\s+(?:instructed|specified|requested|described)\s+(?:in|by)\b",
     re.IGNORECASE,
 )
+#: The details of what the user asks are in something the agent reads: "read
+#: address-change.txt and update my details accordingly", "as per the invoice".
+_REFERRED = re.compile(
+    r"\baccordingly\b"
+    r"|\b(?:according\s+to|as\s+per|based\s+on)\s+(?:what\s+)?(?:it|they|that|this|the|"
+    r"those|these|his|her|their)\b(?:\s+[\w'-]+){0,2}?\s+(?:says|said|asks|states|"
+    r"file|note|notice|letter|email|e-mail|message|memo|document|instructions|invoice|bill|"
+    r"statement|receipt|ticket|request)\b",
+    re.IGNORECASE,
+)
+#: A sum the user asks to be worked out, not stated: "send them back the difference", "pay
+#: the rest", "transfer what is left", "refund what they overpaid".
+_RECKONED = re.compile(
+    r"\b(?:send|pay|transfer|wire|refund|return|give|repay|reimburse|settle|top\s+up)"
+    r"(?:\s+[\w'-]+){0,3}?\s+"
+    r"(?:(?:the|any)\s+(?:difference|rest|remainder|balance|excess|surplus|shortfall|"
+    r"overpayment|extra|outstanding(?:\s+(?:amount|balance|sum))?)\b"
+    r"|what(?:'s|\s+is|\s+was|\s+remains)\s+(?:left|owed|due|outstanding|remaining)\b"
+    r"|what\s+(?:i|we|you|they|he|she)\s+(?:owe|overpaid|still\s+owe)\b)",
+    re.IGNORECASE,
+)
 #: A path, a file name or a snake_case identifier (`migrations/0042_add_index.py`).
 _IDENTIFIER = re.compile(
     r"(?<![\w/.~-])[\w.~-]*(?:/|\w_\w|\w\.[A-Za-z][\w]{0,5}\b)[\w./~-]*(?![\w/~-])"
@@ -188,6 +209,13 @@ class Licence:
     delegated: bool = False
     """The user asked the agent to carry out instructions written elsewhere (a file, an
     email): what those ask is neither in the user's words nor shown to be foreign to them."""
+    referred: bool = False
+    """The user left the details of what they asked to something the agent reads ("update
+    my address accordingly"): the effect is theirs to license, its objects and sums are not
+    in their words."""
+    reckoned: bool = False
+    """The user asked for a sum to be worked out from what the agent reads ("send back the
+    difference", "pay what is left"): the sum paid is none they stated."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -206,6 +234,8 @@ class Licence:
             "amounts": list(self.amounts[:8]),
             "read_only": self.read_only,
             **({"delegated": True} if self.delegated else {}),
+            **({"referred": True} if self.referred else {}),
+            **({"reckoned": True} if self.reckoned else {}),
         }
 
 
@@ -321,6 +351,8 @@ def licence_of(request: str) -> Licence:
         containers,
         _rejected_amounts(text),
         delegated,
+        bool(_REFERRED.search(text[:20_000])),
+        bool(_RECKONED.search(text[:20_000])),
     )
 
 

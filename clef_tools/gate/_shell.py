@@ -138,9 +138,37 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", "external", what=text)]
     if sub in ("uninstall", "remove", "rm", "un"):
         return [Effect("delete", what=text)]
-    if sub in ("publish", "upload"):
-        return [Effect("send", "external", reversible=False, what=text)]
+    if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
+        return [_publish(tool, ops, text)]
     return [Effect("unknown", what=text)]
+
+
+#: Where a tool publishes a package when no repository is named: the name a user gives it
+#: ("publish it to npm", "upload the release to PyPI").
+_REGISTRIES = {
+    **dict.fromkeys(("npm", "pnpm", "yarn", "bun"), "npm"),
+    **dict.fromkeys(("twine", "poetry", "uv", "flit", "hatch"), "pypi"),
+    "cargo": "crates.io",
+    "gem": "rubygems",
+}
+
+
+def _publish(tool: str, operands: Sequence[str], text: str) -> Effect:
+    """A package leaves for its registry: the registry is what it reaches, so "publish it
+    to npm" names `npm publish`. A path it publishes from is an object too, unless it is
+    the project's build output (`twine upload dist/*`)."""
+    paths = tuple(
+        o
+        for o in operands
+        if ("/" in o or o.startswith(".")) and not _rebuilt(o.lstrip("./").split("/", 1)[0])
+    )
+    return Effect(
+        "send",
+        "external",
+        reversible=False,
+        what=text,
+        objects=(_REGISTRIES.get(tool, tool), *paths),
+    )
 
 
 def _system_packages(args: Sequence[str], text: str) -> list[Effect]:
@@ -366,6 +394,8 @@ def _rebuilt(path: str) -> bool:
 
 def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
+    if tool == "cargo" and sub == "publish":
+        return [_publish(tool, _operands(_after(args, sub)), text)]
     if tool in ("cargo", "go") and sub not in _words("runner_verbs"):
         return [Effect("unknown", what=text)]
     return [Effect("execute", what=text, routine=True)]
@@ -469,7 +499,21 @@ def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str
 _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     **dict.fromkeys(("curl", "wget", "http", "httpie"), _curl),
     **dict.fromkeys(
-        ("npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "gem"), _packages
+        (
+            "npm",
+            "pnpm",
+            "yarn",
+            "bun",
+            "pip",
+            "pip3",
+            "uv",
+            "poetry",
+            "gem",
+            "twine",
+            "flit",
+            "hatch",
+        ),
+        _packages,
     ),
     **dict.fromkeys(
         (

@@ -45,6 +45,7 @@ from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
+    holds_described,
     hosts_named,
     looked_up,
     numbers_in,
@@ -633,6 +634,9 @@ def judge_stakes(
         faulted: bool = True,
         unseen: bool = False,
         tie: bool = False,
+        reckoned: bool = False,
+        unseen_id: bool = False,
+        detail: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -642,7 +646,14 @@ def judge_stakes(
         an effect they asked for is one they did not give, no tool result is in view to
         hold it, and nothing they wrote is of its kind (the landlord's account when they
         said "pay the rent", not another account than the one they wrote), or (`tie`)
-        their words fit the party the agent chose and another one just as well."""
+        their words fit the party the agent chose and another one just as well, or
+        (`reckoned`) the user asked for a sum to be worked out ("send back the difference")
+        and the gate cannot redo the sum from what it was shown, or (`unseen_id`) the call
+        acts on a record by an id found in neither the user's words nor the results in view:
+        a handle the agent may hold from a listing the gate was not shown (an earlier page,
+        an earlier turn), which names no outside party, or (`detail`: a payee, a record or a
+        sum, not the effect) the user left the details to a document the agent reads ("update
+        my address accordingly") and no result has addressed the agent."""
         if not said.strip():
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
@@ -652,9 +663,13 @@ def judge_stakes(
         capped = None
         if mismatch and licence.delegated:
             capped = "the user asked for instructions written elsewhere to be carried out"
+        elif mismatch and detail and licence.referred and taint is None:
+            capped = "the user left the details to something the agent read"
         elif mismatch and tie:
             capped = "the user's words fit more than one record, and the agent chose one"
-        elif mismatch and unseen and not results:
+        elif mismatch and reckoned:
+            capped = "a sum the user asked to be worked out from what the agent read"
+        elif mismatch and unseen and (not results or unseen_id):
             # the detail may well come from what the agent read, which the gate was not shown
             capped = (
                 "a detail the user did not give, with no tool result in view that could hold it"
@@ -757,16 +772,20 @@ def judge_stakes(
         # "pay the bill", "send them the 10% increase": the user stated no sum, so the one
         # paid comes from what the agent read
         plain = [a for a in licence.amounts if not any(_close(a, p) for p in licence.percents)]
-        return undecided(
-            "escalate",
-            quantity,
-            unseen=not plain
-            and not licence.rejected
+        only_the_sum = (
+            not licence.rejected
             and (not grounding.unnamed or looked_up(grounding.unnamed, said, ids_only=updates))
             and off_course is None
             and not container
             and not above
-            and not by_pattern,
+            and not by_pattern
+        )
+        return undecided(
+            "escalate",
+            quantity,
+            unseen=not plain and only_the_sum,
+            reckoned=licence.reckoned and not licence.percents and only_the_sum,
+            detail=only_the_sum,
         )
     if off_course is not None:
         return undecided("escalate", off_course)
@@ -782,6 +801,7 @@ def judge_stakes(
             "escalate",
             f"on a record other than the one the user described: {grounding.off_record!r}",
             tie=grounding.tied,
+            detail=True,
         )
     # only now, after the checks of what the user asked for: a high-impact change on the
     # wrong object, or of an action not asked for, is faulted above, not merely confirmed
@@ -834,6 +854,9 @@ def judge_stakes(
             "escalate",
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
             unseen=looked_up(grounding.unnamed, said, ids_only=updates),
+            unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
+            and not holds_described(said, results),
+            detail=True,
         )
     if named:
         return Stakes(
@@ -849,6 +872,9 @@ def judge_stakes(
             f"{'/'.join(sorted(kinds))} on {', '.join(grounding.unnamed[:3])}, which nobody in "
             "this request named",
             unseen=looked_up(grounding.unnamed, said, ids_only=updates),
+            unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
+            and not holds_described(said, results),
+            detail=True,
         )
     return undecided(
         "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"

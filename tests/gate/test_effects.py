@@ -143,7 +143,30 @@ SHELL = [
     ("npx some-unknown-package init", {"unknown"}, False),
     ("rm -rf node_modules __pycache__ pkg.egg-info", {"delete"}, False),
     ("rm -rf src build", {"delete"}, False),
+    ("twine upload dist/*", {"send"}, False),
+    ("cargo publish --dry-run", {"send"}, False),
+    ("gem push pkg/widget-2.1.0.gem", {"send"}, False),
+    ("hatch build", {"unknown"}, False),
 ]
+
+
+@pytest.mark.parametrize(
+    ("command", "objects"),
+    [
+        ("npm publish", ("npm",)),
+        ("yarn publish --access public", ("npm",)),
+        ("twine upload dist/*", ("pypi",)),
+        ("poetry publish --build", ("pypi",)),
+        ("twine upload ../vendor/other-0.1.whl", ("pypi", "../vendor/other-0.1.whl")),
+        ("cargo publish", ("crates.io",)),
+    ],
+)
+def test_a_package_is_published_to_its_registry(command: str, objects: tuple[str, ...]) -> None:
+    """What a publish reaches is the registry: "publish it to npm" names it; build output
+    is the project's own, another folder's package is not."""
+    effect = shell_effects(command)
+    assert effect.kinds == {"send"} and effect.external, effect.as_dict()
+    assert effect.objects == objects, effect.as_dict()
 
 
 @pytest.mark.parametrize(("command", "kinds", "high_impact"), SHELL, ids=[c for c, _, _ in SHELL])
