@@ -403,9 +403,16 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             if holding and not any(picked[i] for i in holding):
                 return among[holding[0]][:160], False
             continue
-        if matching is None or not (
+        opaque = bool(
             _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
-        ):
+        )
+        owned = _owned(records, said) if opaque else None
+        if owned is not None:
+            # "delete my message" over the user's message and Nina's: by its author
+            holding = [i for i, r in enumerate(records) if low in r.lower()]
+            if holding and not any(owned[i] for i in holding):
+                return records[holding[0]][:160], False
+        if matching is None or not opaque:
             continue
         holding = [i for i, r in enumerate(records) if low in r.lower()]
         if _CARRIED.search(target) and (
@@ -420,6 +427,36 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160], False
     return None, False
+
+
+#: "my message", "my last comment", "the post I wrote": the user's own writing.
+_MINE = re.compile(
+    r"\bmy\s+(?:own\s+|last\s+|latest\s+|earlier\s+|previous\s+|old\s+)?"
+    r"(?:message|messages|post|posts|comment|comments|reply|replies|tweet|tweets|review|"
+    r"reviews|answer|answers|draft|drafts)\b"
+    r"|\b(?:message|post|comment|reply|tweet|review|answer)s?\s+(?:that\s+)?I\s+"
+    r"(?:wrote|posted|sent|left|made)\b",
+    re.IGNORECASE,
+)
+#: Who wrote a record, and the words a listing uses for the user themself.
+_AUTHOR = re.compile(
+    r"[\"']?\b(?:user|author|sender|from|posted_by|created_by|owner|username)\b[\"']?\s*[:=]\s*"
+    r"[\"']?([^\"',;\n}]{1,60})",
+    re.IGNORECASE,
+)
+_SELF = frozenset(["me", "you", "self", "myself", "yourself"])
+
+
+def _owned(records: Sequence[str], said: str) -> list[bool] | None:
+    """Which records the user wrote, when the user asked about their own writing and the
+    records name their authors, some the user and some others (None otherwise)."""
+    if len(records) < 2 or not _MINE.search(said[:_MAX_TEXT]):
+        return None
+    authors = [m.group(1).strip().lower() if (m := _AUTHOR.search(r)) else None for r in records]
+    mine = [a in _SELF for a in authors]
+    if not any(mine) or all(mine) or any(a is None for a in authors):
+        return None
+    return mine
 
 
 def _person_words(text: str) -> set[str]:

@@ -528,3 +528,22 @@ def test_a_name_two_contacts_share_is_for_the_user_to_settle() -> None:
         messages=_session("Invite Lena Ortiz to the sprint review.", contacts),
     )
     assert other.verdict == "deny", other.reason
+
+
+def test_the_users_own_message_is_told_from_another_authors() -> None:
+    """ "Remove my comment on the release thread" over a listing that names each comment's
+    author: the user's own is theirs to delete, a colleague's under the same thread is
+    another record, whatever the model thinks of it."""
+    gate = ToolGate(FixedDecider([0.0, 1.0]))  # the model calls every call safe
+    said = "Remove my comment on the release thread, it had the wrong date."
+    listing = (
+        '[{"id": "c-5521", "author": "me", "text": "ships on the 12th"}, '
+        '{"id": "c-5522", "author": "Tariq", "text": "QA sign-off done"}]'
+    )
+    mine = gate.judge("delete_comment", {"comment_id": "c-5521"}, messages=_session(said, listing))
+    assert mine.verdict == "allow", mine.reason
+    theirs = gate.judge(
+        "delete_comment", {"comment_id": "c-5522"}, messages=_session(said, listing)
+    )
+    assert theirs.verdict != "allow", theirs.reason
+    assert theirs.stakes is not None and "other than the one the user described" in theirs.stakes
