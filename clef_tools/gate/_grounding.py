@@ -70,6 +70,9 @@ _ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
 _OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_.-]{1,40}")
 _MAX_RECORDS = 500
+#: A full stop typed without the space after it ("… to www.our-company.com.They sent …"):
+#: the next sentence's first word, then a space, is not part of the name before it.
+_GLUED_STOP = re.compile(r"(?<=[a-z0-9])\.(?=[A-Z][a-z]+\s)")
 #: A file's kind, not its name: `report.pdf` is named by "the report", not by "pdf".
 _FILE_EXTENSIONS = frozenset(
     ["pdf", "doc", "docx", "odt", "rtf", "txt", "md", "csv", "tsv", "xls", "xlsx", "ods",
@@ -343,11 +346,6 @@ def _word_in(word: str, text: str) -> bool:
     return bool(re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text))
 
 
-#: A full stop typed without the space after it ("… to www.our-company.com.They sent …"):
-#: the next sentence's first word, then a space, is not part of the name before it.
-_GLUED_STOP = re.compile(r"(?<=[a-z0-9])\.(?=[A-Z][a-z]+\s)")
-
-
 def _ground(
     names: Sequence[str],
     found_in: Callable[[str, str], bool],
@@ -383,6 +381,7 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
         return None, False
     records = list(_records(results))
     matching = _described(records, said)
+    owned = _owned(records, said)
     for target in found:
         low = target.lower()
         if _ADDRESS.fullmatch(low):
@@ -406,8 +405,7 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
         opaque = bool(
             _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
         )
-        owned = _owned(records, said) if opaque else None
-        if owned is not None:
+        if opaque and owned is not None:
             # "delete my message" over the user's message and Nina's: by its author
             holding = [i for i, r in enumerate(records) if low in r.lower()]
             if holding and not any(owned[i] for i in holding):
