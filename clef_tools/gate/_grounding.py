@@ -402,17 +402,14 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             if holding and not any(picked[i] for i in holding):
                 return among[holding[0]][:160], False
             continue
-        opaque = bool(
-            _OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)
-        )
-        if opaque and owned is not None:
-            # "delete my message" over the user's message and Nina's: by its author
-            holding = [i for i, r in enumerate(records) if low in r.lower()]
-            if holding and not any(owned[i] for i in holding):
-                return records[holding[0]][:160], False
-        if matching is None or not opaque:
+        if not (_OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)):
             continue
         holding = [i for i, r in enumerate(records) if low in r.lower()]
+        if owned is not None and holding and not any(owned[i] for i in holding):
+            # "delete my message" over the user's message and Nina's: by its author
+            return records[holding[0]][:160], False
+        if matching is None:
+            continue
         if _CARRIED.search(target) and (
             len(holding) != 1
             or not any(matching[i] and _CARRIED.search(r) for i, r in enumerate(records))

@@ -682,6 +682,19 @@ def judge_stakes(
             return Stakes(None, floor, reason, False, features, "escalate", True, capped)
         return Stakes(None, floor, reason, False, features, ceiling, mismatch)
 
+    def on_unnamed(reason: str) -> Stakes:
+        """A call the user asked for, on targets found nowhere: a detail the gate was not
+        shown when it is of a kind the agent looks up (`looked_up`), or a record id when no
+        result in view holds the record the user described."""
+        return undecided(
+            "escalate",
+            reason,
+            unseen=looked_up(grounding.unnamed, said, ids_only=updates),
+            unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
+            and not holds_described(said, results),
+            detail=True,
+        )
+
     def before_the_order() -> bool:
         """After a result addressed the agent, whether every target of the call is the
         user's word or listed before that passage (the bill's own account, not the one its
@@ -854,13 +867,8 @@ def judge_stakes(
             faulted=not before_the_order(),
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
-        return undecided(
-            "escalate",
-            f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name",
-            unseen=looked_up(grounding.unnamed, said, ids_only=updates),
-            unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
-            and not holds_described(said, results),
-            detail=True,
+        return on_unnamed(
+            f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name"
         )
     if named:
         return Stakes(
@@ -871,14 +879,9 @@ def judge_stakes(
             features,
         )
     if grounding.unnamed:
-        return undecided(
-            "escalate",
+        return on_unnamed(
             f"{'/'.join(sorted(kinds))} on {', '.join(grounding.unnamed[:3])}, which nobody in "
-            "this request named",
-            unseen=looked_up(grounding.unnamed, said, ids_only=updates),
-            unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
-            and not holds_described(said, results),
-            detail=True,
+            "this request named"
         )
     return undecided(
         "allow", f"{'/'.join(sorted(kinds))} the user asked for, on things they did not name"
