@@ -233,6 +233,13 @@ def test_a_record_id_is_not_foreign_when_no_result_is_in_view() -> None:
         messages=_session(said),
     )
     assert foreign.verdict == "deny", foreign.reason
+    # an IBAN made only of hex digits (DE89…) is a payee, not a record id
+    hex_payee = gate.judge(
+        "update_scheduled_transaction",
+        {"id": 7, "amount": 1450.0, "recipient": "DE89370400440532013000"},
+        messages=_session(said),
+    )
+    assert hex_payee.verdict == "deny", hex_payee.reason
     listed = "Scheduled: id 3 rent 1400 to DE89370400440532013000; id 4 gym 30"
     unseen = gate.judge("update_scheduled_transaction", {"id": 7, "amount": 1450.0},
                         messages=_session(said, listed))  # fmt: skip
