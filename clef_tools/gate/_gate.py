@@ -37,7 +37,8 @@ from clef_tools.gate._licence import Licence, licence_of, user_and_results
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
-from clef_tools.gate._stakes import Stakes, judge_stakes, taint_of
+from clef_tools.gate._stakes import Stakes, judge_stakes
+from clef_tools.gate._taint import taint_of
 from clef_tools.gate._turn import TurnAnswers, turn_features, turn_key, turn_request
 from clef_tools.protocol._errors import ConfigError, RequestValidationError
 from clef_tools.protocol._validation import DecisionRequest, validate_request

@@ -16,11 +16,12 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from clef_tools.gate._effects import table, verb_words
 from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
+from clef_tools.gate._taint import split_at_order
 
 __all__ = [
     "Grounding",
@@ -81,6 +82,7 @@ _FILE_EXTENSIONS = frozenset(
      "log", "mp3", "mp4", "mov", "wav", "eml", "ics", "vcf"]
 )  # fmt: skip
 _MAX_TEXT = 100_000
+Origin = Literal["clean", "planted", "unseen"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class Grounding:
     tied: bool = False
     """`off_record` is another party the user's words describe just as well, not better
     ("add Omar" over two Omars): which one they meant is theirs to say."""
+    origin: Origin = "clean"
+    """Where the targets come from once a result has addressed the agent (`provenance`)."""
 
 
 def targets(args: Mapping[str, Any]) -> list[str]:
@@ -370,7 +374,27 @@ def _ground(
         off_record=(off := _off_record(from_results, said, results))[0],
         tied=off[1],
         names=tuple(names),
+        origin=provenance([*from_results, *unnamed], found_in, results),
     )
+
+
+def provenance(
+    found: Sequence[str], found_in: Callable[[str, str], bool], results: Sequence[str]
+) -> Origin:
+    """Where the targets the user did not write come from, read in the order the results
+    came: "planted" when a passage addressed to the agent names one of them; "clean" when
+    each first turned up in a result before any such passage; "unseen" when, of the rest,
+    some were found nowhere (nothing shows the call is the one a passage asked for).
+    Where a name first turned up decides, not where it was seen last: the account a hijacked
+    payment went to is echoed by the listing the agent reads after it, and stays the
+    passage's. Meaningful only once some result addressed the agent (`taint_of`)."""
+    if not found:
+        return "clean"
+    parts = [(head.lower(), tail.lower()) for head, tail in split_at_order(results)]
+    if any(found_in(name, tail) for name in found for _, tail in parts if tail):
+        return "planted"
+    clean = all(any(found_in(name, head) for head, _ in parts) for name in found)
+    return "clean" if clean else "unseen"
 
 
 def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tuple[str | None, bool]:

@@ -11,7 +11,7 @@ import pytest
 from clef_tools import ToolGate
 from clef_tools.gate._grounding import ground_call, numbers_in
 from clef_tools.gate._licence import licence_of
-from clef_tools.gate._stakes import taint_of
+from clef_tools.gate._taint import taint_of
 from clef_tools.testing import BrokenDecider, FixedDecider
 
 
