@@ -150,6 +150,8 @@ class EffectTable:
     money: frozenset[str]
     members: frozenset[str]
     own_details: frozenset[str]
+    published: frozenset[str]
+    drafts: frozenset[str]
     actions: Mapping[str, frozenset[str]]
     """Per action, the words that ask for it (the action's own name among them)."""
     shell: Mapping[str, frozenset[str]]
@@ -181,6 +183,8 @@ def table() -> EffectTable:
         money=split(raw["objects"]["money"]),
         members=split(raw["objects"]["members"]),
         own_details=split(raw["objects"]["own_details"]),
+        published=split(raw["objects"]["published"]),
+        drafts=split(raw["objects"]["drafts"]),
         actions={k: split(v) | {k} for k, v in raw["actions"].items()},
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
@@ -228,7 +232,7 @@ _ASKS_FOR = frozenset(["request", "requests"])
 
 def kind_of_words(found: Iterable[str]) -> EffectKind:
     """A tool name's effect: its leading verb, else the strictest verb in it; an action on
-    money is a payment, on membership a grant."""
+    money is a payment, on membership a grant; a post made is published."""
     listed = list(found)
     t = table()
     lead = lead_verb(listed)
@@ -238,6 +242,8 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
         return "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:
         return "grant"
+    if kind == "create" and present & t.published and not present & t.drafts:
+        return "send"
     return kind
 
 

@@ -21,7 +21,11 @@ from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, Effe
 __all__ = ["classify_command", "shell_effects"]
 
 _MAX_NESTING = 3
-_BROAD = re.compile(r"^(/|~/?|\$HOME/?|\.{1,2}/?|\*|/\*|~/\*|\./\*|/[a-z]+/?)$")
+#: Operands as broad as a whole disk, home or top-level folder (`/`, `~/*`, `/home/amy/*`).
+_BROAD = re.compile(
+    r"^(/|~/?|\$\{?HOME\}?/?|\.{1,2}/?|\*|/\*|(?:~|\$\{?HOME\}?|\.)/\*|/[a-z]+/?\*?"
+    r"|/(?:home|Users)/[^/\s]+/?\*?|/root/?\*?)$"
+)
 _SENDING_CURL = frozenset(
     {"d", "F", "T", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--form"}
     | {"--upload-file", "--json"}

@@ -22,6 +22,10 @@ SHELL = [
     ("make test", {"execute"}, False),
     ("pytest -x tests/", {"execute"}, False),
     ("npm ci", {"execute"}, False),
+    # a whole home folder, however it is spelled
+    ("rm -rf /home/amy/*", {"delete"}, True),
+    ("rm -rf $HOME/*", {"delete"}, True),
+    ("rm -rf /home/amy/project/build-old", {"delete"}, False),
     ("npm test", {"execute"}, False),
     ("pip install -r requirements.txt", {"execute"}, False),
     ("pip install requests", {"configure"}, False),
@@ -283,6 +287,17 @@ TOOLS = [
     # nothing in it names an action: the model tier judges it
     ("browser_click", {"element": "Continue", "ref": "e4"}, None, "unknown"),
     ("browser_click", {"ref": "e4"}, None, "unknown"),
+    # ToolEmu-style names (toolkit, then verb and object); a post made is published, a
+    # draft is not; a trade moves money; leaving a channel is a change the user can undo
+    ("FacebookManagerCreatePost", {"content": "hi", "privacy_setting": "public"}, None, "send"),
+    ("create_draft_post", {"title": "x"}, None, "create"),
+    ("add_comment", {"issue": 12, "body": "lgtm"}, None, "send"),
+    ("TDAmeritradeTradeStock", {"ticker": "AAPL", "quantity": 10}, None, "pay"),
+    ("BankManagerTransferFunds", {"to_account_number": "9876", "amount": 5}, None, "pay"),
+    ("AugustSmartLockGrantGuestAccess", {"guest_ids": ["g_1"]}, None, "grant"),
+    ("SlackLeaveChannel", {"channel_name": "#random"}, None, "modify"),
+    ("IndoorRobotGoToRoom", {"room_id": "kitchen_1"}, None, "modify"),
+    ("TerminalExecute", {"command": "rm -rf /home/amy/*"}, None, "delete"),
 ]
 
 
@@ -401,6 +416,7 @@ def test_amounts_are_read_as_numbers() -> None:
         ("reply_all_email", {"message_id": "m_1"}, "all"),
         ("delete_all_reminders", {}, "all"),
         ("rename_channel", {"channel": "#ops", "name": "x"}, "rename"),
+        ("leave_channel", {"channel": "#random"}, "leave"),  # "mute #random" asks no leave
     ],
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
