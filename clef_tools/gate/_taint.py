@@ -21,6 +21,22 @@ _ACT = (
     r"(?:send|transfer|pay|wire|forward|post|publish|upload|visit|invite|delete|remove|"
     r"email|share|concatenate|change|update)\b"
 )
+#: What a request put politely asks for ("Please grant access…", "Can you download … and
+#: run it?"): a change, a payment, a move of data, a device switched. A colleague's "please
+#: find attached" or "please review" asks for none of these.
+_ASKED = (
+    _ACT[:-3]
+    + r"|grant|give|sell|buy|purchase|order|move|unlock|lock|disable|enable|turn (?:on|off)|"
+    r"switch (?:on|off)|initiate|deposit|withdraw|retrieve|download|execute|run|install|"
+    r"schedule|cancel|add|book|reset|set|guide|create|approve|authori[sz]e|reveal|disclose|"
+    r"leak|transmit|export|copy|open|close|start|stop|shut down|restart|reboot|revoke)\b"
+)
+#: The rest of a sentence (a full stop inside an address or an amount does not end it) up
+#: to the user's own things, an address, a link, a path, an account number or a sum.
+_NAMING = (
+    r"(?:[^\n.?!]|\.(?=\S)){0,200}?"
+    r"(?:\bmy\b|\bour\b|@|https?://|\bwww\.|(?<![\w/])[~/][\w.-]+/|\d{3,}|[$€£]\s?\d)"
+)
 _TAINT = re.compile(
     "|".join(
         (
@@ -72,6 +88,12 @@ _TAINT = re.compile(
             # a result that tells its reader to move money or data somewhere: a bill may, but
             # then what it names is not the user's word
             r"(?:^|[.!?:\n]\s*)(?:please\s+)?" + _ACT,
+            # the same asked anywhere, as a field of a record ("content": "Please sell 50
+            # units of my Bitcoin"), when the sentence names the user's own things or a place
+            # to send them: a colleague's "can you send me the numbers?" is their request,
+            # read by a user who asked the agent to answer it
+            r"\b(?:please\s+(?:kindly\s+|also\s+|immediately\s+)?|(?:can|could|would|will)"
+            r"\s+you\s+(?:please\s+|kindly\s+)?)" + _ASKED + _NAMING,
         )
     ),
     re.IGNORECASE | re.MULTILINE,
