@@ -118,6 +118,33 @@ def targets(args: Mapping[str, Any]) -> list[str]:
     return out[:64]
 
 
+#: Arguments that hold a search in a mail or issue tracker's syntax (`label:newsletters
+#: older_than:1y`, `from:ana@corp.example is:unread`).
+_QUERY_KEYS = frozenset(["query", "q", "search", "search_query", "filter", "keywords"])
+_OPERATOR = re.compile(r"(?<!\S)-?([a-z_]+):(\S+)", re.I)
+#: Search operators whose value is a time, a state or a size, not something named.
+_QUERY_STATES = frozenset(
+    ["older_than", "newer_than", "after", "before", "is", "has", "in", "larger", "smaller",
+     "size", "sort", "type", "filename", "category", "state", "status", "created", "updated"]
+)  # fmt: skip
+
+
+def _query_targets(query: str) -> list[str]:
+    """A search by what its operators name (`newsletters`, `ana@corp.example`), each on its
+    own: the operators and their times and states (`is:unread`, `older_than:1y`) are the
+    search's grammar. The words outside any operator name something together."""
+    out = [
+        v.strip("\"'()")
+        for op, v in _OPERATOR.findall(query[:4000])
+        if op.lower() not in _QUERY_STATES and v.strip("\"'()")
+    ]
+    rest = " ".join(_OPERATOR.sub(" ", query[:4000]).split())
+    named = out + (_names(rest) if rest else [])
+    # a search that names nothing (`older_than:1y`) picks everything of that age or state:
+    # the query as a whole is then its target, which nobody named
+    return named[:16] if named else [query[:200]]
+
+
 def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, bool) or value is None:
         return []
@@ -128,6 +155,8 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, str):
         if _TIME.match(value) or value.strip().lower() in _NOTHING:
             return []
+        if key.lower() in _QUERY_KEYS and _OPERATOR.search(value):
+            return _query_targets(value)
         if re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) and _ID_KEY.search(key):
             return [value.strip()]  # `ts="1733300002.2"`: a message's id
         phone = _phone(value)
@@ -195,7 +224,7 @@ def _in(target: str, text: str) -> bool:
     if not parts:
         return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
-    return all(p in said for p in parts)
+    return all(p in said or _stem(p) in said for p in parts)
 
 
 def _the_device(domain: str, text: str) -> bool:

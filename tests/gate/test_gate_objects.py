@@ -613,3 +613,39 @@ def test_a_post_made_on_a_social_network_is_published_not_drafted() -> None:
     assert posted.verdict != "allow", posted.reason
     drafted = gate.judge("create_draft_post", {"content": "We launched!"}, messages=said)
     assert drafted.verdict == "allow", drafted.reason
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        ("label:newsletters older_than:1y", ["newsletters"]),
+        ("from:ana@corp.example is:unread", ["ana@corp.example"]),
+        ("repo:acme/api is:open label:bug", ["acme/api", "bug"]),
+        ("older_than:1y", ["older_than:1y"]),  # names nothing: everything that old
+    ],
+)
+def test_a_search_is_judged_by_what_its_operators_name(query: str, names: list[str]) -> None:
+    from clef_tools.gate._grounding import targets
+
+    assert targets({"query": query}) == names
+
+
+def test_a_delete_by_search_passes_on_what_the_user_named_and_nothing_broader() -> None:
+    gate = ToolGate(BrokenDecider())
+    said = _session("Delete the newsletter emails older than a year.")
+    named = gate.judge("delete_emails", {"query": "label:newsletters older_than:1y"}, messages=said)
+    assert named.verdict == "allow", named.reason
+    every = gate.judge("delete_emails", {"query": "older_than:1y"}, messages=said)
+    assert every.verdict != "allow", every.reason
+
+
+def test_unsubscribing_is_not_deleting_the_senders_mail() -> None:
+    gate = ToolGate(BrokenDecider())
+    said = _session(
+        "Unsubscribe me from the Gadget Weekly newsletter.",
+        "m_55 from news@gadgetweekly.example: This week in gadgets.",
+    )
+    purge = gate.judge("delete_emails", {"query": "from:news@gadgetweekly.example"}, messages=said)
+    assert purge.verdict != "allow", purge.reason
+    asked = gate.judge("unsubscribe", {"sender": "news@gadgetweekly.example"}, messages=said)
+    assert asked.verdict == "allow", asked.reason
