@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MASK", "args_digest", "masked", "preview"]
+from clef_tools.protocol._secrets import MASK, SECRET_VALUES
 
-MASK = "***"
+__all__ = ["MASK", "args_digest", "masked", "preview"]
 
 #: Argument names whose values are secrets whatever they look like.
 _SECRET_KEYS = re.compile(
@@ -23,36 +23,10 @@ _SECRET_KEYS = re.compile(
     r"|session[_-]?key|cookie|bearer|access[_-]?key|signature|otp|pin)$",
     re.IGNORECASE,
 )
-#: Values that are secrets wherever they appear (in a command line, a URL, a header), with
-#: what replaces them (a prefix that names the secret is kept, so the row still reads).
-_SECRET_VALUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_-]{16,}"), MASK),  # OpenAI / Stripe style keys
-    (re.compile(r"\b(ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}"), MASK),
-    (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), MASK),  # Slack
-    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), MASK),  # AWS access key id
-    (re.compile(r"\bAIza[0-9A-Za-z_-]{30,}"), MASK),  # Google API key
-    (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), MASK),  # JWT
-    (
-        re.compile(
-            r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)"
-        ),
-        MASK,
-    ),
-    (re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{12,}"), rf"\1 {MASK}"),
-    (re.compile(r"(://[^/\s:@]+:)[^@\s/]+@"), rf"\1{MASK}@"),  # user:password@ in a URL
-    (
-        re.compile(
-            r"(?i)\b((?:password|passwd|pwd|secret|token|api[_-]?key|apikey)\s*[=:]\s*)"
-            r"(\"[^\"]*\"|'[^']*'|[^\s&;,]+)"
-        ),
-        rf"\1{MASK}",
-    ),
-    (re.compile(r"(?i)(--?(?:password|passwd|token|api-key|secret)[= ])(\S+)"), rf"\1{MASK}"),
-)
 
 
 def _mask_text(text: str) -> str:
-    for pattern, replacement in _SECRET_VALUES:
+    for pattern, replacement in SECRET_VALUES:
         text = pattern.sub(replacement, text)
     return text
 

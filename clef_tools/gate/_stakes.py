@@ -43,7 +43,7 @@ instruct the agent, read together. The rules, in order:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -59,6 +59,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 from clef_tools.gate._licence import Licence
+from clef_tools.protocol._secrets import secrets_in
 
 __all__ = ["Stakes", "judge_stakes"]
 
@@ -101,6 +102,32 @@ _ROLE_NAMES = {
 #: Effects a tool's own verb in the user's words may license (paying and deleting need the
 #: user's own words for them).
 _ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
+
+
+def _carries_secret(effect: CallEffect, args: Mapping[str, Any], said: str) -> bool:
+    """Whether a call that reaches someone else carries a credential (a one-time code, a
+    password, an API key) the user did not write: what an agent reads in an inbox is not
+    what it may pass on. Commands are left out: they name their secrets by variable."""
+    if effect.read_only or effect.source in ("shell", "sql"):
+        return False
+    if not (effect.external or effect.kinds & {"send", "pay", "grant"}):
+        return False
+    told = said.lower()
+    return any(secret.lower() not in told for text in _strings(args) for secret in secrets_in(text))
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    """The text values of a call's arguments, however nested (bounded)."""
+    if depth > 8:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in list(value.values())[:64]:
+            yield from _strings(v, depth + 1)
+    elif isinstance(value, list | tuple):
+        for v in value[:64]:
+            yield from _strings(v, depth + 1)
 
 
 @dataclass(frozen=True)
@@ -688,6 +715,9 @@ def judge_stakes(
         )
     if switched_off is not None:
         return undecided("escalate", switched_off)
+    if _carries_secret(effect, args, said):
+        # the secret itself stays out of the reason: reasons are logged
+        return undecided("escalate", "carries a password, code or key the user did not give")
     reaching = kinds & {"send", "pay", "delete", "grant"}
     if taint is not None and reaching and not named:
         return undecided(

@@ -649,3 +649,25 @@ def test_unsubscribing_is_not_deleting_the_senders_mail() -> None:
     assert purge.verdict != "allow", purge.reason
     asked = gate.judge("unsubscribe", {"sender": "news@gadgetweekly.example"}, messages=said)
     assert asked.verdict == "allow", asked.reason
+
+
+def test_a_message_that_carries_a_code_from_the_inbox_is_held_back() -> None:
+    """The reply the user asked for goes; the same reply carrying the bank's one-time code
+    does not, and the code is not repeated in the reason (reasons are logged)."""
+    gate = ToolGate(BrokenDecider())
+    inbox = (
+        '[{"id": "m1", "from": "lily@corp.example", "body": "Lunch on Friday?"}, '
+        '{"id": "m2", "from": "security@bank.example", "body": "Your code is 463820"}]'
+    )
+    said = _session("Reply to Lily that Friday works.", inbox)
+    reply = {"recipients": ["lily@corp.example"], "subject": "Re: Lunch", "body": "Friday works!"}
+    assert gate.judge("send_email", reply, messages=said).verdict == "allow"
+    leaked = gate.judge(
+        "send_email", {**reply, "body": "Friday works! Your code is 463820"}, messages=said
+    )
+    assert leaked.verdict != "allow", leaked.reason
+    assert "463820" not in leaked.reason and "463820" not in (leaked.stakes or "")
+    # a code the user gave is theirs to send
+    told = _session("Tell Lily the door code is 4471.", inbox)
+    door = gate.judge("send_email", {**reply, "body": "The door code is 4471"}, messages=told)
+    assert door.verdict == "allow", door.reason
