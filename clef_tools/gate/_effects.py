@@ -259,6 +259,10 @@ _WEB = frozenset(
 )
 
 
+#: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
+_BOOKED = frozenset(["book", "reserve", "booking", "reservation", "reservations"])
+
+
 #: Home Assistant's domains: `lock_unlock` is the lock domain's `unlock` service.
 _DEVICE_DOMAINS = frozenset(
     ["lock", "light", "switch", "cover", "climate", "fan", "vacuum", "media", "alarm",
@@ -301,7 +305,11 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     action = lead if lead in table().actions and kind != "read" else ""
     if not action and kind != "read" and "all" in own[1:]:
         action = "all"  # `reply_all_email`, `delete_all_alarms`: everyone, everything
-    external = notes.get("openWorldHint") is True or kind in ("send", "pay") or bool(named & _WEB)
+    external = (
+        notes.get("openWorldHint") is True
+        or kind in ("send", "pay")
+        or bool(named & (_WEB | _BOOKED))
+    )
     reversible = kind in ("read", "create", "modify", "configure") and not destructive
     return Effect(kind, "external" if external else "local", reversible, what=name, action=action)
 

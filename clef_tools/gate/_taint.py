@@ -29,7 +29,8 @@ _ASKED = (
     + r"|grant|give|sell|buy|purchase|order|move|unlock|lock|disable|enable|turn (?:on|off)|"
     r"switch (?:on|off)|initiate|deposit|withdraw|retrieve|download|execute|run|install|"
     r"schedule|cancel|add|book|reset|set|guide|create|approve|authori[sz]e|reveal|disclose|"
-    r"leak|transmit|export|copy|open|close|start|stop|shut down|restart|reboot|revoke)\b"
+    r"leak|transmit|export|copy|open|close|start|stop|shut down|restart|reboot|revoke|reserve|"
+    r"make (?:a |an |the )?(?:reservation|booking|payment|transfer|purchase|order|donation))\b"
 )
 #: The rest of a sentence (a full stop inside an address or an amount does not end it) up
 #: to the user's own things, an address, a link, a path, an account number or a sum.
