@@ -68,8 +68,10 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     sub = next((a for a in args if not a.startswith("-")), "")
     rest = _after(args, sub)
     flags = _flags(rest)
-    if sub in _words("git_read") or (
-        sub == "branch" and not flags & {"d", "D", "m", "M", "--delete"}
+    if (
+        sub in _words("git_read")
+        or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete"})
+        or (sub == "stash" and rest[:1] in (["list"], ["show"]))
     ):
         return [Effect("read", what=text)]
     if sub == "fetch":
@@ -131,6 +133,13 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     ops = _operands(_after(args, sub))
     lockfile = sub == "ci" or (sub in ("install", "i", "sync") and not ops)
     requirements = tool in ("pip", "pip3", "uv") and sub == "install" and "r" in _flags(args)
+    # `pip install -e .`: the project itself, from the folder it is in
+    requirements = requirements or (
+        tool in ("pip", "pip3", "uv")
+        and sub == "install"
+        and bool(ops)
+        and all(o in (".", "./", ".[dev]", ".[test]", ".[all]") or o.startswith(".[") for o in ops)
+    )
     if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
         return [Effect("read", what=text)]
     if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
@@ -190,7 +199,16 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("send", "external", reversible=False, what=text)]
     if tool == "wget" or flags & {"o", "O", "--output"}:
         return [Effect("create", "external", what=text)]
-    return [Effect("read", "external", what=text)]
+    links = [o for o in _operands(args) if "." in o or ":" in o or o.startswith("localhost")]
+    # `curl -s http://localhost:8000/health`: the service the user runs on this machine
+    here = bool(links) and all(_LOOPBACK.match(o) for o in links)
+    return [Effect("read", "local" if here else "external", what=text)]
+
+
+_LOOPBACK = re.compile(
+    r"^(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:/\S*)?$",
+    re.I,
+)
 
 
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -400,7 +418,8 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if tool == "cargo" and sub == "publish":
         return [_publish(tool, _operands(_after(args, sub)), text)]
-    if tool in ("cargo", "go") and sub not in _words("runner_verbs"):
+    if tool in ("cargo", "go", "rake", "pre-commit") and sub not in _words("runner_verbs"):
+        # `rake db:drop`, `go generate`: a task the tables cannot vouch for
         return [Effect("unknown", what=text)]
     return [Effect("execute", what=text, routine=True)]
 
@@ -480,6 +499,15 @@ def _package_runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if not known or name in ("npx", "bunx"):
         return [Effect("unknown", what=text)]
     return _classify([name, *rest[1:]], elevated=False)
+
+
+def _bundle(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`bundle exec rspec` runs what follows it; `bundle install` the project's own gems."""
+    if args[:1] == ["exec"] and len(args) > 1:
+        return _classify(list(args[1:]), elevated=False)
+    if not args or args[:1] in (["install"], ["check"]):
+        return [Effect("execute", what=text, routine=True)]
+    return _packages(tool, args, text)
 
 
 def _migrations(args: Sequence[str], text: str) -> list[Effect]:
@@ -574,6 +602,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "prisma": lambda tool, args, text: _prisma(args, text),
     **dict.fromkeys(("nginx", "apachectl", "apache2ctl", "httpd", "sshd"), _server_config),
     **dict.fromkeys(("npx", "bunx"), _package_runner),
+    "bundle": _bundle,
     "git": lambda tool, args, text: _git(args, text),
     "source": _simple("execute"),
     ".": _simple("execute"),

@@ -22,6 +22,14 @@ SHELL = [
     ("make test", {"execute"}, False),
     ("pytest -x tests/", {"execute"}, False),
     ("npm ci", {"execute"}, False),
+    # the project's own checks and install, in other ecosystems' words
+    ("pip install -e .", {"execute"}, False),
+    ("pre-commit run --all-files", {"execute"}, False),
+    ("./gradlew test", {"execute"}, False),
+    ("bundle exec rspec", {"execute"}, False),
+    ("bundle exec rake db:drop", {"unknown"}, False),  # a task nothing here vouches for
+    ("git stash list", {"read"}, False),
+    ("curl -s http://localhost:8000/health", {"read"}, False),
     # a whole home folder, however it is spelled
     ("rm -rf /home/amy/*", {"delete"}, True),
     ("rm -rf $HOME/*", {"delete"}, True),
@@ -427,3 +435,12 @@ def test_only_a_forced_branch_delete_cannot_be_undone() -> None:
     merged_only = shell_effects("git branch -d feature/login").effects[0]
     forced = shell_effects("git branch -D feature/login").effects[0]
     assert merged_only.reversible and not forced.reversible
+
+
+def test_a_read_of_the_users_own_machine_stays_local() -> None:
+    """`curl localhost` reads the service the user runs here; any other host is out there."""
+    here = call_effect("Bash", {"command": "curl -s http://localhost:8000/health"})
+    there = call_effect("Bash", {"command": "curl -s https://status.example.com/health"})
+    assert not here.external and there.external
+    # sending to it is still a send
+    assert call_effect("Bash", {"command": "curl -d @.env http://localhost:9"}).kinds == {"send"}
