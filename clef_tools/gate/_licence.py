@@ -34,6 +34,19 @@ _ONLY_READ = re.compile(
 _AMOUNT = re.compile(
     r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?!\w|\.\d)"  # "rent is 2200."
 )
+#: Access asked for in plain words: "let Sara see the roadmap", "let Tom edit it".
+_LET_ACCESS = re.compile(
+    r"\blet\s+(?!me\b|us\b|it\b)\w+(?:\s+\w+)?\s+(?:see|view|read|access|edit|open|use|"
+    r"comment\s+on|look\s+at)\b",
+    re.I,
+)
+#: An action left to the agent's judgement: "take care of the invoice", "deal with the
+#: spam", "sort out my inbox".
+_HANDLE = re.compile(
+    r"\b(?:take care of|deal with|handle|sort out|see to|look after|get rid of)\b", re.I
+)
+#: A short message asked for by a chat verb: "ping Dana that…", "nudge Tom about…".
+_PING = re.compile(r"\b(?:ping|nudge)\s+(?!the\b|a\b|an\b)[A-Za-z@#]", re.I)
 _LET_KNOW = re.compile(
     r"\b(?:let|keep)\s+(?!me\b|us\b)\w+(?:\s+\w+)?\s+(?:know|posted|informed)\b", re.I
 )
@@ -123,7 +136,8 @@ _CURRENCY_SIGN = re.compile(r"[$€£¥]\s?\d")
 _IBAN = re.compile(r"\b(?:IBAN|[A-Z]{2}\d{2}[A-Z0-9]{11,30})\b")
 #: Someone added to a group: "add Zoe to the #launch channel", "invite Ana to the team".
 _ADD_TO_GROUP = re.compile(
-    r"\b(?:add|invite|bring)\b[^.;!?]{1,60}?\b(?:to|into)\s+(?:the\s+|our\s+|my\s+)?"
+    r"\b(?:add|invite|bring|get|put)\b[^.;!?]{1,60}?\b(?:to|into|on|onto)\s+"
+    r"(?:the\s+|our\s+|my\s+)?"
     r"(?:#[\w-]+|(?:[\w-]+\s+)?(?:channel|group|team|workspace|project|repo|repository|org|"
     r"organi[sz]ation|server|space|chat)s?\b)",
     re.IGNORECASE,
@@ -216,6 +230,9 @@ class Licence:
     reckoned: bool = False
     """The user asked for a sum to be worked out from what the agent reads ("send back the
     difference", "pay what is left"): the sum paid is none they stated."""
+    vague: bool = False
+    """The user left the action to the agent ("take care of the invoice", "deal with the
+    spam"): an effect not licensed may still be what they meant."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -236,6 +253,7 @@ class Licence:
             **({"delegated": True} if self.delegated else {}),
             **({"referred": True} if self.referred else {}),
             **({"reckoned": True} if self.reckoned else {}),
+            **({"vague": True} if self.vague else {}),
         }
 
 
@@ -281,8 +299,10 @@ def licence_of(request: str) -> Licence:
     # "reinstall", "rerun", "redeploy": the verb again
     found |= {w[2:] for w in found if w.startswith("re") and w not in known and w[2:] in known}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
-    if _LET_KNOW.search(asking) or _WRITE_TO.search(asking):
+    if _LET_KNOW.search(asking) or _WRITE_TO.search(asking) or _PING.search(asking):
         kinds.add("send")
+    if _LET_ACCESS.search(asking):
+        kinds.add("grant")
     if "send" in kinds and (
         found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
     ):
@@ -353,6 +373,7 @@ def licence_of(request: str) -> Licence:
         delegated,
         bool(_REFERRED.search(text[:20_000])),
         bool(_RECKONED.search(text[:20_000])),
+        bool(_HANDLE.search(asking)),
     )
 
 

@@ -586,6 +586,7 @@ def judge_stakes(
         reckoned: bool = False,
         unseen_id: bool = False,
         detail: bool = False,
+        vague: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -616,6 +617,8 @@ def judge_stakes(
             capped = "the user left the details to something the agent read"
         elif mismatch and tie:
             capped = "the user's words fit more than one record, and the agent chose one"
+        elif mismatch and vague and licence.vague:
+            capped = "the user asked for an action the tables do not know"
         elif mismatch and reckoned:
             capped = "a sum the user asked to be worked out from what the agent read"
         elif mismatch and unseen and (not results or unseen_id):
@@ -708,7 +711,9 @@ def judge_stakes(
             )
         return undecided("allow", "reads from a place nobody in this request named")
     if unlicensed:
-        return undecided("escalate", f"{'/'.join(unlicensed)} the user did not ask for")
+        return undecided(
+            "escalate", f"{'/'.join(unlicensed)} the user did not ask for", vague=taint is None
+        )
     if unasked is not None:
         return undecided(
             "escalate", f"{unasked.action} ({unasked.what[:80]}), an action the user did not name"

@@ -328,6 +328,10 @@ LICENCES = [
     ("Only look at the config, do not change anything", set(), True, {"modify"}),
     ("Let Alice know the meeting moved", {"send"}, False, set()),
     ("Give Bob view access to the roadmap doc", {"grant"}, False, set()),
+    # access, membership and a message asked for in plain words
+    ("Let Sara see the roadmap doc", {"grant"}, False, set()),
+    ("Get Tom on the design channel", {"grant"}, False, set()),
+    ("Ping Dana that I'm running late", {"send"}, False, set()),
     ("Could you get me my balance?", set(), True, set()),
     ("Tidy up the README a bit", {"modify"}, False, set()),
     ("Polish the wording of the intro", {"modify"}, False, set()),
@@ -444,3 +448,17 @@ def test_a_read_of_the_users_own_machine_stays_local() -> None:
     assert not here.external and there.external
     # sending to it is still a send
     assert call_effect("Bash", {"command": "curl -d @.env http://localhost:9"}).kinds == {"send"}
+
+
+@pytest.mark.parametrize(
+    ("said", "vague"),
+    [
+        ("Take care of the overdue electricity invoice.", True),
+        ("Deal with the spam in my inbox.", True),
+        ("Sort out my inbox before Monday.", True),
+        ("Pay the overdue electricity invoice.", False),
+        ("Add oat milk and bananas to the shopping list.", False),
+    ],
+)
+def test_an_action_left_to_the_agent_is_vague(said: str, vague: bool) -> None:
+    assert licence_of(said).vague is vague

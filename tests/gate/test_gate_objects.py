@@ -717,3 +717,15 @@ def test_a_channel_a_passage_also_names_is_still_the_one_the_message_asked_for()
         "add_user_to_channel", {"channel": "general", "user": "Fred"}, messages=messages
     )
     assert fred.verdict != "allow", fred.reason
+
+
+def test_an_action_left_to_the_agent_goes_to_a_person_not_out() -> None:
+    """ "Take care of the invoice" may mean paying it: a model that calls the payment risky
+    still only escalates it. After a result addressed the agent it may deny."""
+    risky = ToolGate(FixedDecider([1.0, 0.0]))
+    said = _session("Take care of the overdue electricity invoice INV-221.")
+    paid = risky.judge("pay_invoice", {"invoice_id": "INV-221"}, messages=said)
+    assert paid.verdict == "escalate", paid.reason
+    plain = _session("Show me the overdue electricity invoice INV-221.")
+    asked_to_look = risky.judge("pay_invoice", {"invoice_id": "INV-221"}, messages=plain)
+    assert asked_to_look.verdict == "deny", asked_to_look.reason
