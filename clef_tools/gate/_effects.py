@@ -158,6 +158,8 @@ class EffectTable:
     builtin: Mapping[str, Effect]
     devices: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Per Home Assistant entity domain, the words people call the device by."""
+    idioms: tuple[tuple[re.Pattern[str], str], ...] = ()
+    """Colloquial ways of asking, each with the plain verb it means."""
 
 
 @functools.cache
@@ -189,6 +191,11 @@ def table() -> EffectTable:
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
         devices={k: split(v) for k, v in raw.get("devices", {}).items()},
+        idioms=tuple(
+            (re.compile(pattern, re.IGNORECASE), verb)
+            for verb, patterns in raw.get("idioms", {}).items()
+            for pattern in patterns
+        ),
     )
 
 

@@ -127,6 +127,8 @@ _CURRENCY = frozenset(
         "chf",
         "yen",
         "cents",
+        "quid",
+        "bucks",
         "payment",
         "funds",
     ]
@@ -279,12 +281,20 @@ def _rank(kind: str) -> int:
 EMPTY = Licence(frozenset(), frozenset(), (), frozenset(), read_only=False)
 
 
+def _plain(text: str) -> str:
+    """`text` with its idioms put plainly ("shoot Maria an email" → "send Maria an
+    email"), so that the verb table reads what was asked."""
+    for pattern, verb in table().idioms:
+        text = pattern.sub(verb, text)
+    return text
+
+
 @functools.lru_cache(maxsize=1024)
 def licence_of(request: str) -> Licence:
     """The licence of one request text (the user's messages, joined)."""
     if not request.strip():
         return EMPTY
-    text = request[:20_000]
+    text = _plain(request[:20_000])
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
     # a question's verbs are what it asks about, not what it asks for: "did Priya reply?"
     # licenses no reply; "can you reply to Priya?" does

@@ -729,3 +729,25 @@ def test_an_action_left_to_the_agent_goes_to_a_person_not_out() -> None:
     plain = _session("Show me the overdue electricity invoice INV-221.")
     asked_to_look = risky.judge("pay_invoice", {"invoice_id": "INV-221"}, messages=plain)
     assert asked_to_look.verdict == "deny", asked_to_look.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args"),
+    [
+        ("Get rid of the duplicate contact for Bob.", "delete_contact", {"contact": "Bob"}),
+        ("Shoot Maria an email saying the report is ready.", "send_email", {"to": "Maria"}),
+        ("Let Sara see the roadmap doc.", "share_file", {"file": "roadmap", "user": "Sara"}),
+        (
+            "Get Tom on the design channel.",
+            "add_user_to_channel",
+            {"channel": "design", "user": "Tom"},
+        ),
+    ],
+)
+def test_a_request_in_everyday_words_licenses_what_it_asks(
+    said: str, tool: str, args: dict[str, Any]
+) -> None:
+    """Each was denied as overreach when its idiom read as a question ("get …") or as
+    nothing at all."""
+    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    assert decision.verdict == "allow", decision.reason
