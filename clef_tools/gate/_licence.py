@@ -17,7 +17,7 @@ from typing import Any
 
 from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, verb_words, words
 
-__all__ = ["Licence", "licence_of"]
+__all__ = ["Licence", "licence_of", "request_of", "user_and_results"]
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
@@ -603,12 +603,55 @@ def _amounts(text: str) -> list[float]:
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
     """(the user's words, the tool results since the user last spoke)."""
+    turns, results = _turns(messages)
+    return "\n".join(turns), results
+
+
+def request_of(messages: Sequence[Any] | str | None) -> str:
+    """The words whose licence covers the calls made now: the user's latest turn, with
+    the turns before it while it only leans on them ("yes, go ahead", "and don't push
+    anything", "the budget is 500"). An earlier turn's "delete the spam" licenses no
+    delete once the user has asked something else ("what is on my calendar?")."""
+    turns, _ = _turns(messages)
+    if not turns:
+        return ""
+    start = len(turns) - 1
+    while start > 0 and _leans_on_the_last(turns[start]):
+        start -= 1
+    return "\n".join(turns[start:])
+
+
+#: A turn that confirms what was asked before it.
+_CONFIRM = re.compile(
+    r"^\W*(?:yes|yep|yeah|yup|ok(?:ay)?|sure|go ahead|do it|do that|proceed|please do|"
+    r"confirm(?:ed)?|approved?|sounds good|looks good|lgtm|go for it|continue|carry on|"
+    r"that'?s (?:right|correct|fine)|correct|right|perfect|great|thanks?|thank you)\b",
+    re.IGNORECASE,
+)
+
+
+def _leans_on_the_last(turn: str) -> bool:
+    """Whether a turn asks for nothing of its own: a confirmation, or a statement that
+    adds a detail or a limit to the request before it. A question asks for itself, and so
+    does an explicit "only look"."""
+    text = turn.strip()
+    if not text:
+        return True
+    if text.endswith("?") or _ONLY_READ.search(text):
+        return False
+    if _CONFIRM.match(text) and len(text) <= 80:
+        return True
+    return not (licence_of(text).kinds - {"read"})
+
+
+def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[str]]:
+    """(each of the user's turns, the tool results since the user last spoke)."""
     from clef_tools.protocol._render import render_content, to_jsonable
 
     if messages is None:
-        return "", []
+        return [], []
     if isinstance(messages, str):
-        return messages, []
+        return [messages], []
     said: list[str] = []
     results: list[str] = []
     for message in messages:
@@ -622,4 +665,4 @@ def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[st
             results = []  # a new turn: earlier results were for an earlier request
         elif role == "tool":
             results.append(content)
-    return "\n".join(said), results
+    return said, results

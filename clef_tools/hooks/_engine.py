@@ -157,11 +157,11 @@ class HookEngine:
         self._ahead.submit(self._licence_ahead, messages)
 
     def _licence_ahead(self, messages: list[dict[str, Any]]) -> None:
-        """The licence of all the user's words so far: what the gate reads for this turn's
+        """The licence of the user's current request: what the gate reads for this turn's
         calls (`licence_of` keeps it)."""
-        from clef_tools.gate._licence import licence_of, user_and_results
+        from clef_tools.gate._licence import licence_of, request_of
 
-        licence_of(user_and_results(messages)[0])
+        licence_of(request_of(messages))
 
     def _pre_tool_use(self, event: Mapping[str, Any], surface: str) -> dict[str, Any]:
         name = str(event["tool_name"])

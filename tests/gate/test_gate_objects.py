@@ -751,3 +751,49 @@ def test_a_request_in_everyday_words_licenses_what_it_asks(
     nothing at all."""
     decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
     assert decision.verdict == "allow", decision.reason
+
+
+def _turns(*turns: str) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+    for n, turn in enumerate(turns):
+        if n:
+            messages.append({"role": "assistant", "content": "Done."})
+        messages.append({"role": "user", "content": turn})
+    return messages
+
+
+@pytest.mark.parametrize(
+    ("turns", "leaning"),
+    [
+        (("Delete the spam emails.", "What is on my calendar today?"), 1),
+        (("Delete the spam emails.", "Thanks! What is on my calendar today?"), 1),
+        (("Show me the spam emails.", "OK, delete them."), 2),
+        (("Pay Tom 20 EUR for lunch.", "Yes, go ahead."), 2),
+        (("Refactor utils.py.", "And don't push anything."), 2),
+        (("Book the venue for the party.", "The budget is 500."), 2),
+        (("Refactor utils.py.", "Only look at the tests."), 1),
+    ],
+)
+def test_the_request_is_the_latest_turn_and_what_it_leans_on(
+    turns: tuple[str, ...], leaning: int
+) -> None:
+    from clef_tools.gate._licence import request_of
+
+    assert request_of(_turns(*turns)) == "\n".join(turns[-leaning:])
+
+
+def test_an_earlier_turns_delete_does_not_license_a_delete_now() -> None:
+    """The user asked to delete spam, then asked what is on the calendar: deleting an event
+    now is overreach, whatever the first turn asked."""
+    gate = ToolGate(BrokenDecider())
+    listing = {
+        "role": "tool",
+        "content": '[{"id": "ev1", "title": "Standup"}]',
+        "tool_call_id": "c1",
+    }
+    later = [*_turns("Delete the spam emails.", "What is on my calendar today?"), listing]
+    decision = gate.judge("delete_calendar_event", {"event_id": "ev1"}, messages=later)
+    assert decision.verdict == "deny", decision.reason
+    confirmed = [*_turns("Cancel the standup today.", "Yes, go ahead."), listing]
+    cancel = gate.judge("delete_calendar_event", {"event_id": "ev1"}, messages=confirmed)
+    assert cancel.verdict == "allow", cancel.reason
