@@ -243,6 +243,11 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("create", "external", what=text)]
     if tool == "gh" and verbs & {"merge", "close", "edit", "reopen"}:
         return [Effect("modify", "external", reversible="merge" not in verbs, what=text)]
+    if tool == "gh" and verbs & {"checkout", "clone", "sync"}:
+        # a pull request's branch, or a repository, fetched into this machine
+        return [Effect("modify", what=text)]
+    if tool == "gh" and verbs & {"checks", "diff", "browse"}:
+        return [Effect("read", "external", what=text)]
     if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
         return [Effect("configure", "external", what=text)]
     if tool in ("docker", "podman") and verbs & {"restart", "start", "unpause"}:

@@ -723,7 +723,9 @@ def judge_stakes(
     if _carries_secret(effect, args, said):
         # the secret itself stays out of the reason: reasons are logged
         return undecided("escalate", "carries a password, code or key the user did not give")
-    reaching = kinds & {"send", "pay", "delete", "grant"}
+    # after taint, what can reach out or not be undone: code from a link run (`curl … | sh`)
+    # is as much the passage's goal as a payment
+    reaching = kinds & {"send", "pay", "delete", "grant"} or effect.high_impact
     if taint is not None and reaching and not named:
         return undecided(
             "escalate",

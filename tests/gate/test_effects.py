@@ -29,6 +29,8 @@ SHELL = [
     ("bundle exec rspec", {"execute"}, False),
     ("bundle exec rake db:drop", {"unknown"}, False),  # a task nothing here vouches for
     ("git stash list", {"read"}, False),
+    ("gh pr checkout 12", {"modify"}, False),
+    ("gh pr checks 12", {"read"}, False),
     ("curl -s http://localhost:8000/health", {"read"}, False),
     # a whole home folder, however it is spelled
     ("rm -rf /home/amy/*", {"delete"}, True),
@@ -343,6 +345,7 @@ LICENCES = [
     ("Push the meeting with Ana to next week.", {"modify"}, False, set()),
     ("Crank up the heat in the office to 22.", {"modify"}, False, set()),
     ("Push the fix to origin.", {"send"}, False, set()),
+    ("Check out PR 12 locally.", {"modify"}, False, set()),
     ("Could you get me my balance?", set(), True, set()),
     ("Tidy up the README a bit", {"modify"}, False, set()),
     ("Polish the wording of the intro", {"modify"}, False, set()),
