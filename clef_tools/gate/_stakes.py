@@ -587,6 +587,7 @@ def judge_stakes(
         unseen_id: bool = False,
         detail: bool = False,
         vague: bool = False,
+        unplaced: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -608,6 +609,13 @@ def judge_stakes(
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
                 "no words of the user's to judge it against",
+            )  # fmt: skip
+        if unplaced:
+            # after taint, a target found nowhere in view: neither the passage's nor the
+            # user's, so a person decides and no risk denies it
+            return Stakes(
+                None, floor, reason, False, features, "escalate", False,
+                "a target found nowhere in view, after a result addressed the agent",
             )  # fmt: skip
         mismatch = faulted and floor == "escalate"
         capped = None
@@ -732,6 +740,7 @@ def judge_stakes(
             f"after a tool result addressed the agent ({taint!r}), a "
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
+            unplaced=grounding.origin == "unseen",
         )
     if quantity is not None:
         # "pay the bill", "send them the 10% increase": the user stated no sum, so the one
@@ -813,6 +822,7 @@ def judge_stakes(
             f"after a tool result addressed the agent ({taint!r}), a "
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
+            unplaced=grounding.origin == "unseen",
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return on_unnamed(

@@ -163,8 +163,9 @@ def test_where_a_name_first_turned_up_decides_not_where_it_was_seen_last() -> No
         "send_money", {"recipient": "US133000000121212121212", "amount": 10.0}, messages=messages
     )
     assert hijacked.verdict == "deny", hijacked.reason
-    # an account in nothing in view: nothing shows it is the passage's, nor the user's
-    unseen = gate.judge(
+    # an account in nothing in view: nothing shows it is the passage's, nor the user's, so
+    # a person decides even when the model calls it risky
+    unseen = ToolGate(FixedDecider([1.0, 0.0])).judge(
         "send_money",
         {"recipient": "FR7630006000011234567890189", "amount": 10.0},
         messages=messages,
