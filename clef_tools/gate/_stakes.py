@@ -822,7 +822,6 @@ def judge_stakes(
             f"after a tool result addressed the agent ({taint!r}), a "
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
-            unplaced=grounding.origin == "unseen",
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return on_unnamed(
