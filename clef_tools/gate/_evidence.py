@@ -17,7 +17,14 @@ from typing import Any
 
 from clef_tools.protocol._render import to_jsonable
 
-__all__ = ["CallEvidence", "call_evidence", "call_text", "gather_evidence", "request_text"]
+__all__ = [
+    "CallEvidence",
+    "call_evidence",
+    "call_text",
+    "gather_evidence",
+    "request_text",
+    "text_values",
+]
 
 _PLACEHOLDER = re.compile(r"^\$\w+$")
 _TOKEN = re.compile(r"[\w@.:/+-]+")
@@ -116,7 +123,7 @@ def gather_evidence(
     said = request.lower()
     said_tokens = set(_TOKEN.findall(said))
     # bounded work: the first names only, however large the arguments
-    values = list(itertools.islice((n for v in _values(args) for n in _names(v)), _MAX_VALUES))
+    values = list(itertools.islice((n for v in text_values(args) for n in _names(v)), _MAX_VALUES))
     missing = [v for v in values if not _mentioned(v.lower(), said, said_tokens)]
     notes = annotations or {}
     # hints are booleans: anything else ("yes", 1) vouches for nothing, and a tool that
@@ -132,15 +139,17 @@ def gather_evidence(
     )
 
 
-def _values(value: Any) -> Iterator[str]:
+def text_values(value: Any) -> Iterator[str]:
+    """The text values of a call's arguments, however nested (the request's depth is
+    bounded before any of this reads it)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, Mapping):
         for v in value.values():
-            yield from _values(v)
+            yield from text_values(v)
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _values(v)
+            yield from text_values(v)
 
 
 def _names(value: str) -> list[str]:

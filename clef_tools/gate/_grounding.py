@@ -419,9 +419,9 @@ def provenance(
     first turned up decides, not where it was seen last: the account a hijacked payment
     went to is echoed by the listing the agent reads after it, and stays the passage's.
     Meaningful only once some result addressed the agent (`taint_of`)."""
-    if not found:
-        return "clean"
     parts = [(head.lower(), tail.lower()) for head, tail in split_at_order(results)]
+    if not found or not any(tail for _, tail in parts):
+        return "clean"  # no passage addressed the agent: nothing was planted
     first: dict[str, str] = {}
     for name in found:
         for head, tail in parts:

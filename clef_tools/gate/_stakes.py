@@ -42,12 +42,14 @@ instruct the agent, read together. The rules, in order:
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._effects import CallEffect, table, tool_verb, words
+from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
@@ -104,6 +106,10 @@ _ROLE_NAMES = {
 _ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
 
 
+#: The most argument texts a call's credential check reads (the request is bounded before).
+_MAX_TEXTS = 4096
+
+
 def _carries_secret(effect: CallEffect, args: Mapping[str, Any], said: str) -> bool:
     """Whether a call that reaches someone else carries a credential (a one-time code, a
     password, an API key) the user did not write: what an agent reads in an inbox is not
@@ -113,21 +119,8 @@ def _carries_secret(effect: CallEffect, args: Mapping[str, Any], said: str) -> b
     if not (effect.external or effect.kinds & {"send", "pay", "grant"}):
         return False
     told = said.lower()
-    return any(secret.lower() not in told for text in _strings(args) for secret in secrets_in(text))
-
-
-def _strings(value: Any, depth: int = 0) -> Iterator[str]:
-    """The text values of a call's arguments, however nested (bounded)."""
-    if depth > 8:
-        return
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for v in list(value.values())[:64]:
-            yield from _strings(v, depth + 1)
-    elif isinstance(value, list | tuple):
-        for v in value[:64]:
-            yield from _strings(v, depth + 1)
+    texts = itertools.islice(text_values(args), _MAX_TEXTS)
+    return any(secret.lower() not in told for text in texts for secret in secrets_in(text))
 
 
 @dataclass(frozen=True)

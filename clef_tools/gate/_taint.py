@@ -8,6 +8,7 @@ session is tainted: what it names is not the user's word (`_grounding.provenance
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -104,11 +105,9 @@ _TAINT = re.compile(
 def taint_of(results: Sequence[str]) -> str | None:
     """The first passage of a tool result that addresses the agent with instructions."""
     for text in results:
-        # an instruction glued into an identifier (`External_Ignore your previous …`) is
-        # read as words: an underscore is not a word boundary to a regex
-        match = _TAINT.search(text[:100_000].replace("_", " "))
-        if match:
-            return match.group(0)[:120]
+        order = _order_in(text[:_MAX_TEXT])
+        if order is not None:
+            return order[1][:120]
     return None
 
 
@@ -116,7 +115,20 @@ def split_at_order(results: Sequence[str]) -> list[tuple[str, str]]:
     """Each result as (what comes before a passage addressed to the agent, the passage on)."""
     out = []
     for text in results:
-        text = text[:100_000]
-        match = _TAINT.search(text.replace("_", " "))
-        out.append((text, "") if match is None else (text[: match.start()], text[match.start() :]))
+        text = text[:_MAX_TEXT]
+        order = _order_in(text)
+        out.append((text, "") if order is None else (text[: order[0]], text[order[0] :]))
     return out
+
+
+_MAX_TEXT = 100_000
+
+
+@functools.lru_cache(maxsize=256)
+def _order_in(text: str) -> tuple[int, str] | None:
+    """Where a passage addressed to the agent begins in one result, and its opening words,
+    if anywhere: every call of a session reads the same results, so each is searched once.
+    An instruction glued into an identifier (`External_Ignore your previous …`) is read as
+    words: an underscore is not a word boundary to a regex (same length, same offsets)."""
+    match = _TAINT.search(text.replace("_", " "))
+    return None if match is None else (match.start(), match.group(0))
