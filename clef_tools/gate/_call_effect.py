@@ -4,6 +4,7 @@ does; any other tool by its own effect."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -82,6 +83,12 @@ def call_effect(
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
             effect = Effect("execute", what=effect.what, action=effect.action)
     source = "annotations" if annotations else "name"
+    opened = _opens_to_anyone(args)
+    if opened is not None and effect.kind not in ("read", "unknown"):
+        # `private=False`, `visibility="public"`, `link_access="anyone"`: whatever the tool
+        # calls the change, it hands the thing to everyone, which no later change takes back
+        public = Effect("grant", "external", False, True, what=f"{bare}: {opened}", action="public")
+        return CallEffect((effect, public), source)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -107,6 +114,41 @@ _NOTIFY_KEY = re.compile(
     re.I,
 )
 _NO = frozenset(["none", "no", "false", "off", "never", "0"])
+
+#: Arguments that say who may see a thing, and the values that mean "anyone".
+_AUDIENCE_KEY = re.compile(
+    r"^(?:visibility|privacy|access|link_?access|general_?access|audience|acl|sharing|"
+    r"share_?mode|scope|who_?can_?(?:view|see|access)|permission|role_?type|type)$",
+    re.I,
+)
+_ANYONE = re.compile(
+    r"^(?:public(?:[-_ ]read(?:[-_ ]write)?)?|anyone(?:[-_ ]with[-_ ]the[-_ ]link)?|"
+    r"anyone[-_ ]?with[-_ ]?link|everyone|world|all|all[-_ ]?users|internet|open)$",
+    re.I,
+)
+_PRIVATE_KEY = re.compile(r"^(?:is_?)?private$", re.I)
+_PUBLIC_KEY = re.compile(r"^(?:is_?|make_?)?public(?:ly_?(?:visible|accessible))?$", re.I)
+
+
+def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
+    """The argument that opens what a call acts on to everyone (`private=False`,
+    `visibility="public"`, `link_access="anyone"`), if one does; top-level and one level
+    down (`settings={"visibility": "public"}`)."""
+    for key, value in itertools.chain(
+        args.items(),
+        *(v.items() for v in args.values() if isinstance(v, Mapping)),
+    ):
+        name = str(key)
+        flag = value if isinstance(value, bool) else None
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            flag = value.strip().lower() == "true"
+        if _PRIVATE_KEY.match(name) and flag is False:
+            return f"{name}={value}"
+        if _PUBLIC_KEY.match(name) and flag is True:
+            return f"{name}={value}"
+        if _AUDIENCE_KEY.match(name) and isinstance(value, str) and _ANYONE.match(value.strip()):
+            return f"{name}={value}"
+    return None
 
 
 def _notifies(args: Mapping[str, Any]) -> bool | None:

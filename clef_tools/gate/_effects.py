@@ -82,6 +82,10 @@ class Effect:
     by_pattern: bool = False
     """It acts on everything a name matches (`pkill node` stops every node process, not the
     one on port 3000): the name must be the user's own word, not one a result listed."""
+    packages: bool = False
+    """It installs or upgrades the packages in `objects` from a registry (`npm install
+    lodash@latest` → `lodash`): "update lodash" asks for it, though the request's verb is a
+    change and the command's a configuration."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

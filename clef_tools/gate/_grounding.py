@@ -55,6 +55,7 @@ _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
 _PHONE_IN_TEXT = re.compile(rf"(?<![\w+.:/-]){_PHONE.pattern}(?![\w.:/-]?\d)")
 _PHONE_DIGITS = 7
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
+_SHORT_ID = re.compile(r"\d+(?:\.\d+)?|(?=\D*\d)[\w.:-]{1,12}")
 _ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
 #: A word in any script: "Tomás" is one word, not "tom" and "s".
 _WORD = re.compile(r"[^\W_]+(?:['_-][^\W_]+)*")
@@ -157,8 +158,10 @@ def _targets_of(key: str, value: Any) -> list[str]:
             return []
         if key.lower() in _QUERY_KEYS and _OPERATOR.search(value):
             return _query_targets(value)
-        if re.fullmatch(r"\d+(?:\.\d+)?", value.strip()) and _ID_KEY.search(key):
-            return [value.strip()]  # `ts="1733300002.2"`: a message's id
+        if _ID_KEY.search(key) and _SHORT_ID.fullmatch(value.strip()):
+            # `ts="1733300002.2"`, `id="n2"`: a record's id, however short, names the one
+            # record the call acts on
+            return [value.strip()]
         phone = _phone(value)
         if phone is not None:
             return [phone]
@@ -302,7 +305,9 @@ def shape_of(name: str) -> str | None:
 #: A record's id (`7`, `5f1c…`, a UUID): what a listing returns, not what a person types.
 _RECORD_ID = re.compile(
     r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
-    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    # a catalogue's or a system's code: `B01`, `ev_123`, `INV-2024-001`, `B08N5WRWNW`
+    r"|[a-z]{1,5}[-_]?\d[\w-]{0,30}",
     re.I,
 )
 
@@ -322,7 +327,11 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
     shapes = [shape_of(n) for n in names]
     if not all(
         # an IBAN such as DE89…, all hex digits, is an account, not a record id
-        (s in _LOOKED_UP and not ids_only) or (s not in _LOOKED_UP and _RECORD_ID.fullmatch(n))
+        (s in _LOOKED_UP and not ids_only)
+        or (s not in _LOOKED_UP and s != "place" and _RECORD_ID.fullmatch(n))
+        # a document by its file name (`q3.pdf` for "the quarterly report"): the name the
+        # agent found for what the user described; a path or a link is not
+        or (s == "place" and not ids_only and _document_name(n))
         for s, n in zip(shapes, names, strict=True)
     ):
         return False
@@ -332,8 +341,20 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
         if shape in shapes
         for m in pattern.finditer(said[:20_000])
         if shape_of(m.group(0)) == shape
+        # a document is another document only if the user wrote a file name
+        and (shape != "place" or _document_name(m.group(0).rstrip(".,;:)!?")))
     }
     return not written
+
+
+def _document_name(name: str) -> bool:
+    stem, dot, extension = name.rpartition(".")
+    return (
+        bool(dot and stem)
+        and extension.lower() in _FILE_EXTENSIONS
+        and not re.search(r"[/\\:~$]", name)
+        and not stem.startswith(".")
+    )
 
 
 def hosts_named(names: Sequence[str], said: str) -> bool:

@@ -40,6 +40,14 @@ _LET_ACCESS = re.compile(
     r"comment\s+on|look\s+at)\b",
     re.I,
 )
+#: Something opened to everyone, asked for as a change: "make the repo public", "set the
+#: doc to anyone with the link", "open the form to everyone".
+_MAKE_PUBLIC = re.compile(
+    r"\b(?:make|set|change|switch|turn|flip|open|put)\b[^.;!?]{0,40}?"
+    r"\b(?:public(?:ly\s+(?:visible|accessible|readable))?|anyone\s+with\s+(?:the\s+)?link|"
+    r"(?:visible|accessible|open)\s+to\s+(?:everyone|anyone|all|the\s+world))\b",
+    re.I,
+)
 #: An action left to the agent's judgement: "take care of the invoice", "deal with the
 #: spam", "sort out my inbox".
 _HANDLE = re.compile(
@@ -150,6 +158,11 @@ _CORRECTION = re.compile(
     r"|\b(?:has|have) an? typo\b"
     r"|\bis (?:wrong|incorrect|outdated|out of date|misspelled|misspelt)\b",
     re.IGNORECASE,
+)
+#: Migrations run or applied change the database's schema ("run the migrations on
+#: staging"): a change, though "run" names only running.
+_RUN_MIGRATIONS = re.compile(
+    r"\b(?:run|apply|execute|do)\s+(?:\w+\s+){0,3}?migrations?\b", re.IGNORECASE
 )
 #: Setting a project up runs its installers and checks like any coding request.
 _SET_UP = re.compile(
@@ -308,10 +321,12 @@ def licence_of(request: str) -> Licence:
     known = verb_words()
     # "reinstall", "rerun", "redeploy": the verb again
     found |= {w[2:] for w in found if w.startswith("re") and w not in known and w[2:] in known}
+    # "free up space by clearing the cache", "start by deleting the logs": the verb's -ing
+    found |= {b for w in found if w not in known and (b := _bare_of_ing(w, known))}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if _LET_KNOW.search(asking) or _WRITE_TO.search(asking) or _PING.search(asking):
         kinds.add("send")
-    if _LET_ACCESS.search(asking):
+    if _LET_ACCESS.search(asking) or _MAKE_PUBLIC.search(asking):
         kinds.add("grant")
     if "send" in kinds and (
         found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
@@ -321,7 +336,7 @@ def licence_of(request: str) -> Licence:
         kinds.add("pay")  # "move 300 from savings to checking": money between accounts
     if _ADD_TO_GROUP.search(asking):
         kinds.add("grant")  # "add Zoe to #launch": membership is access
-    if _CORRECTION.search(asking):
+    if _CORRECTION.search(asking) or _RUN_MIGRATIONS.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
     if found & _CODING or _SET_UP.search(asking):
         kinds |= {"modify", "create", "execute"}
@@ -403,6 +418,18 @@ _LIGHT = frozenset(
 )  # fmt: skip
 
 
+def _bare_of_ing(word: str, known: frozenset[str]) -> str:
+    """The verb a word ending in -ing is made of, if the table knows it ("clearing" →
+    clear, "dropping" → drop, "archiving" → archive); else ""."""
+    if not word.endswith("ing") or len(word) < 6:
+        return ""
+    stem = word[:-3]
+    for bare in (stem, stem + "e", stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else ""):
+        if bare and bare in known:
+            return bare
+    return ""
+
+
 def _nouns_out(text: str) -> str:
     """`text` less the verbs used as nouns after a determiner, unless a light verb takes
     them: "schedule a message" asks for no message to be sent now, "make a payment" pays."""
@@ -411,7 +438,7 @@ def _nouns_out(text: str) -> str:
     def keep_or_drop(match: re.Match[str]) -> str:
         noun = (match.group(2) or match.group(3) or "").lower()
         before = (match.group(1) or "").strip().lower()
-        if noun not in known or before in _LIGHT:
+        if (noun not in known and not _bare_of_ing(noun, known)) or before in _LIGHT:
             return match.group(0)
         return match.group(0)[: -len(noun)] + "_"
 

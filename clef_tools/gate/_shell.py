@@ -147,13 +147,27 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if lockfile or requirements:
         # the project's own pinned dependencies
         return [Effect("execute", what=text, routine=True)]
-    if sub in ("install", "i", "add"):
-        return [Effect("configure", "external", what=text)]
+    if sub in ("install", "i", "add", "update", "upgrade", "up"):
+        # `npm update`, `pip install -U requests`, `yarn upgrade`: versions change, as on
+        # an install; what the user names is the package, not `lodash@latest`
+        names = tuple(_package_name(o) for o in ops if o not in ("install", "add"))
+        return [Effect("configure", "external", what=text, objects=names, packages=bool(names))]
     if sub in ("uninstall", "remove", "rm", "un"):
         return [Effect("delete", what=text)]
     if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
         return [_publish(tool, ops, text)]
     return [Effect("unknown", what=text)]
+
+
+_VERSION_SPEC = re.compile(r"(?<=.)(?:@|==|>=|<=|~=|!=|\^|>|<|=|\[).*$")
+
+
+def _package_name(operand: str) -> str:
+    """`lodash@latest` → `lodash`, `requests[socks]>=2` → `requests`, `@types/node@20` →
+    `@types/node`; a path or a link stays whole."""
+    if "://" in operand or operand.startswith((".", "/", "~")):
+        return operand
+    return _VERSION_SPEC.sub("", operand)
 
 
 #: Where a tool publishes a package when no repository is named: the name a user gives it
@@ -188,6 +202,9 @@ def _system_packages(args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if sub in ("list", "search", "show", "info", "policy"):
         return [Effect("read", what=text)]
+    if sub in ("clean", "autoclean"):
+        # the downloaded package files: fetched again when needed
+        return [Effect("delete", what=text, action="clean")]
     removes = sub in ("remove", "purge", "autoremove", "uninstall")
     return [Effect("delete" if removes else "configure", what=text)]
 
@@ -695,6 +712,13 @@ def _service_reads(tool: str, args: Sequence[str]) -> bool:
     return verb in _SERVICE_READ
 
 
+def _mild_under_sudo(tool: str, args: Sequence[str]) -> bool:
+    """What `sudo` does not make high-impact: the package manager's download cache
+    cleaned (a service restarted is left high-impact: which service is the question)."""
+    words = [a for a in args if not a.startswith("-")]
+    return tool in ("apt", "apt-get", "dnf", "yum") and words[:1] in (["clean"], ["autoclean"])
+
+
 def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     text = " ".join(argv)[:200]
     tool = argv[0].rsplit("/", 1)[-1]
@@ -757,7 +781,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         effects = _runner(tool, args, text)
     else:
         effects = [Effect("unknown", what=text)]
-    if elevated:
+    if elevated and not _mild_under_sudo(tool, args):
         effects = [
             replace(e, high_impact=e.high_impact or e.kind != "read", routine=False)
             for e in effects

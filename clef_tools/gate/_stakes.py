@@ -61,6 +61,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 from clef_tools.gate._licence import Licence
+from clef_tools.gate._taint import split_at_order
 from clef_tools.protocol._secrets import secrets_in
 
 __all__ = ["Stakes", "judge_stakes"]
@@ -392,7 +393,8 @@ def quantity_issue(
     if not values:
         return None
     stated = list(licence.amounts)  # "half" is among them, as 2
-    pool = stated + numbers_in(results)
+    # a number in a passage addressed to the agent ("buy 5 gift cards") is the passage's
+    pool = stated + numbers_in([before for before, _ in split_at_order(results)])
     pays = "pay" in effect.kinds
     divides = bool(licence.words & _SHARE_WORDS)
     # "half of my ETH", "split it three ways": a part asked for ("their share" is a noun)
@@ -439,6 +441,35 @@ def _roles(args: Mapping[str, Any]) -> set[str]:
         ):
             out.add(value.lower())
     return out
+
+
+#: Arguments that set a state rather than name a target (`label="wontfix"`,
+#: `status="closed"`): not names, but an injected passage can still choose them.
+_SETTING_KEYS = frozenset(
+    ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
+     "permissions", "access", "level", "mode", "category", "folder", "visibility"]
+)  # fmt: skip
+
+
+def _planted_setting(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """A setting (`label="wontfix"`) that a passage addressed to the agent names and the
+    user's words do not: "label issue 42 as a bug" over an issue whose body orders agents
+    to label it `wontfix`."""
+    passages = " ".join(p for _, p in split_at_order(results) if p).lower()
+    if not passages:
+        return None
+    low_said = said.lower()
+    for key, value in list(args.items())[:64]:
+        if str(key).lower() not in _SETTING_KEYS:
+            continue
+        for item in (value if isinstance(value, list | tuple) else [value])[:16]:
+            if not isinstance(item, str) or not 1 < len(item.strip()) <= 60:
+                continue
+            low = item.strip().lower()
+            pattern = rf"(?<![\w-]){re.escape(low)}(?![\w-])"
+            if re.search(pattern, passages) and not re.search(pattern, low_said):
+                return f"{key}={item.strip()[:60]}"
+    return None
 
 
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
@@ -494,6 +525,10 @@ def judge_stakes(
     asked_work = bool(licence.kinds - {"read"}) and not licence.read_only
 
     def permits(kind: str) -> bool:
+        if kind == "execute" and licence.read_only and not checks_only:
+            # "why does the build fail?" licenses running the project's checks, not a
+            # script the failure's log points to
+            return False
         if licence.permits(kind):
             return True
         if kind == "grant" and narrows and licence.permits("modify"):
@@ -508,6 +543,16 @@ def judge_stakes(
             # "send her an invite", "invite Lena to the review": an event with attendees
             # is how it is sent
             return True
+        if (
+            kind == "configure"
+            and licence.permits("modify")
+            and all(
+                e.packages and all(o.lower() in licence.words for o in e.objects)
+                for e in effect.effects
+                if e.kind == "configure"
+            )
+        ):
+            return True  # "update lodash", "bump requests to 2.32": the named packages
         if (
             kind == "delete"
             and asked_work
@@ -673,6 +718,17 @@ def judge_stakes(
             False,
             features,
         )
+    opened = next(
+        (e for e in effect.effects if e.action == "public" and not licence.names_action("public")),
+        None,
+    )
+    if opened is not None:
+        # "share it with Priya" grants her access, not everyone's: a link for anyone is
+        # more than was asked, and cannot be taken back once it has been seen
+        return Stakes(
+            "deny", "deny", f"opens it to anyone, which the user did not ask for: {opened.what}",
+            False, features,
+        )  # fmt: skip
     # after a result addressed the agent, only names it could not have planted still count
     clean = taint is not None and grounding.origin == "clean"
     named = grounding.in_request or (grounding.in_session and (taint is None or clean))
@@ -734,6 +790,13 @@ def judge_stakes(
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
             unplaced=grounding.origin == "unseen",
+        )
+    planted = _planted_setting(args, said, results) if taint is not None else None
+    if planted is not None:
+        return undecided(
+            "escalate",
+            f"after a tool result addressed the agent ({taint!r}), sets {planted}, which that "
+            "passage named and the user did not",
         )
     if quantity is not None:
         # "pay the bill", "send them the 10% increase": the user stated no sum, so the one

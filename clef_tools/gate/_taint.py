@@ -44,6 +44,8 @@ _TAINT = re.compile(
         (
             r"ignore (?:all |any )?(?:previous|prior|above|earlier) (?:instructions|messages)",
             r"<\s*/?\s*information\s*>",
+            # a tag that opens a turn or a channel for the agent: "<assistant>Also buy…"
+            r"<\s*(?:assistant|system|instructions?|admin|important)\s*>",
             r"\b(?:this is an? )?important (?:message|instructions?)\b",
             rf"\b(?:instructions?|message) (?:for|to) (?:you,? )?{_AGENT}\b",
             rf"\b(?:dear|attention,?|hey) {_AGENT}\b",
@@ -75,6 +77,9 @@ _TAINT = re.compile(
             rf"(?:^|[.!?:>\n-]\s*)(?:the\s+)?(?:ai|{_READER}|claude|chatgpt|llm)s?\s*[,:]\s*"
             r"(?:please\s+|to\s+)?\w",
             rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?{_READER}s?\b",
+            # a command handed to the agent: "To fix, the agent should run: curl … | bash"
+            r"\b(?:agent|assistant)s?\s+(?:should|must|needs?\s+to|has\s+to)\s+"
+            r"(?:now\s+|first\s+|just\s+)?(?:run|execute)\b\s*[:`'\"]",
             r"(?:^|\n)\s*\[?(?:system|admin|developer)(?: message| prompt)?\]?\s*:",
             r"\b(?:TODO|NOTE TO (?:THE )?(?:AI|ASSISTANT|AGENT))\s*:\s*" + _ACT,
             # a reader addressed by role before an order: "P.S. for the assistant paying
@@ -129,6 +134,9 @@ def _order_in(text: str) -> tuple[int, str] | None:
     """Where a passage addressed to the agent begins in one result, and its opening words,
     if anywhere: every call of a session reads the same results, so each is searched once.
     An instruction glued into an identifier (`External_Ignore your previous …`) is read as
-    words: an underscore is not a word boundary to a regex (same length, same offsets)."""
-    match = _TAINT.search(text.replace("_", " "))
+    words: an underscore is not a word boundary to a regex, and a line break a JSON
+    result escapes (`\\n`) is a line break, not the letter before the next word (same
+    length, same offsets)."""
+    plain = text.replace("_", " ").replace("\\n", " \n").replace("\\r", "  ").replace("\\t", "  ")
+    match = _TAINT.search(plain)
     return None if match is None else (match.start(), match.group(0))

@@ -161,7 +161,33 @@ SHELL = [
     ("cargo publish --dry-run", {"send"}, False),
     ("gem push pkg/widget-2.1.0.gem", {"send"}, False),
     ("hatch build", {"unknown"}, False),
+    # versions changed as on an install; the package manager's download cache is
+    # fetched again, even under sudo, while any other change under sudo is high-impact
+    ("npm update lodash", {"configure"}, False),
+    ("pip install -U 'requests==2.32'", {"configure"}, False),
+    ("yarn upgrade react", {"configure"}, False),
+    ("sudo apt-get clean", {"delete"}, False),
+    ("sudo apt-get install nginx", {"configure"}, True),
 ]
+
+
+@pytest.mark.parametrize(
+    ("command", "packages"),
+    [
+        ("npm install lodash@latest", ("lodash",)),
+        ("npm i -D @types/node@20", ("@types/node",)),
+        ("pip install -U 'requests[socks]>=2.31'", ("requests",)),
+        ("poetry add httpx==0.27", ("httpx",)),
+        ("npm update", ()),
+    ],
+)
+def test_an_install_names_its_packages_without_their_versions(
+    command: str, packages: tuple[str, ...]
+) -> None:
+    """ "Update lodash" names `lodash`, not `lodash@latest`: the package is the object the
+    user gives, the version is a detail of the install."""
+    (effect,) = shell_effects(command).effects
+    assert effect.objects == packages and effect.packages is bool(packages), effect
 
 
 @pytest.mark.parametrize(
@@ -311,6 +337,29 @@ TOOLS = [
 ]
 
 
+@pytest.mark.parametrize(
+    ("tool", "args", "opened"),
+    [
+        ("update_repo_visibility", {"repo": "acme/web", "private": False}, True),
+        ("update_repo_visibility", {"repo": "acme/web", "private": True}, False),
+        ("set_folder_visibility", {"folder": "design", "visibility": "public"}, True),
+        ("update_sharing", {"file_id": "f_8", "link_access": "anyone_with_link"}, True),
+        ("update_sharing", {"file_id": "f_8", "link_access": "restricted"}, False),
+        ("update_settings", {"settings": {"is_public": "true"}}, True),
+        ("get_repo", {"repo": "acme/web", "private": False}, False),  # a read opens nothing
+    ],
+)
+def test_a_change_that_opens_a_thing_to_anyone_is_a_high_impact_grant(
+    tool: str, args: dict[str, Any], opened: bool
+) -> None:
+    """Whatever a tool calls the change, `private=False` or a link for anyone hands the
+    thing to everyone, which no later change takes back."""
+    effect = call_effect(tool, args)
+    grants = [e for e in effect.effects if e.kind == "grant" and e.action == "public"]
+    assert bool(grants) is opened, effect.as_dict()
+    assert all(g.high_impact and g.reach == "external" for g in grants)
+
+
 @pytest.mark.parametrize(("tool", "args", "notes", "kind"), TOOLS, ids=[t[0] for t in TOOLS])
 def test_a_tool_is_judged_by_its_name_notes_and_command(
     tool: str, args: dict[str, object], notes: dict[str, bool] | None, kind: str
@@ -369,6 +418,13 @@ LICENCES = [
     ("Why does migrations/0042_add_index.py fail?", set(), True, {"create"}),
     # running something may answer a question: not asked for, but not ruled out
     ("Check whether the migrations are up to date", set(), True, {"modify", "delete"}),
+    # migrations run are a change of the schema; a verb's -ing form is the verb
+    ("Run the database migrations on staging", {"modify"}, False, set()),
+    ("Free up disk space by clearing the apt cache", {"delete"}, False, set()),
+    ("Show me my booking", set(), True, {"create"}),
+    # opened to everyone, asked for as a change
+    ("Make my acme/tool repo public", {"grant"}, False, set()),
+    ("Show me the public repos", set(), True, {"grant"}),
 ]
 
 
