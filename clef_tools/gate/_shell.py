@@ -128,8 +128,20 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("unknown", what=text)]
 
 
+#: Tools that run a command inside the project's environment (`uv run pytest`).
+_ENV_RUNNERS = frozenset(["uv", "poetry", "pipenv", "pdm", "hatch", "rye"])
+
+
 def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next((a for a in args if not a.startswith("-")), "")
+    if tool in _ENV_RUNNERS and sub == "run":
+        # `uv run pytest`, `poetry run mypy src`: judged as what it runs
+        rest = [a for a in _after(args, "run") if a != "--"]
+        while rest and rest[0].startswith("-"):
+            rest = rest[2:] if rest[0] in ("--with", "--env-file", "-e", "--python") else rest[1:]
+        return _classify(rest, elevated=False) if rest else [Effect("unknown", what=text)]
+    if tool == "yarn" and not sub:
+        return [Effect("execute", what=text, routine=True)]  # `yarn`: the lockfile's install
     ops = _operands(_after(args, sub))
     lockfile = sub == "ci" or (sub in ("install", "i", "sync") and not ops)
     requirements = tool in ("pip", "pip3", "uv") and sub == "install" and "r" in _flags(args)
@@ -274,6 +286,14 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("docker", "podman") and verbs & {"stop", "kill", "pause"}:
         # like `systemctl stop`: what the container served is down until someone starts it
         return [Effect("configure", reversible=False, high_impact=True, what=text)]
+    if tool in ("docker", "podman") and operands[:1] == ["build"]:
+        # an image built from the project's own Dockerfile, on this machine
+        return [Effect("execute", what=text, routine=True)]
+    if tool in ("docker", "podman") and operands[:1] == ["push"]:
+        return [Effect("send", "external", reversible=False, what=text)]
+    if tool in ("docker", "podman") and operands[:2] in (["compose", "up"], ["compose", "build"]):
+        # the project's own services, started from its compose file, stopped the same way
+        return [Effect("configure", what=text)]
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
     return [Effect("unknown", "external", what=text)]
@@ -440,6 +460,8 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if tool == "cargo" and sub == "publish":
         return [_publish(tool, _operands(_after(args, sub)), text)]
+    if tool == "go" and _operands(args)[:2] in (["mod", "download"], ["mod", "verify"]):
+        return [Effect("execute", what=text, routine=True)]  # the module's pinned dependencies
     if tool in ("cargo", "go", "rake", "pre-commit") and sub not in _words("runner_verbs"):
         # `rake db:drop`, `go generate`: a task the tables cannot vouch for
         return [Effect("unknown", what=text)]
@@ -566,6 +588,9 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
             "twine",
             "flit",
             "hatch",
+            "pipenv",
+            "pdm",
+            "rye",
         ),
         _packages,
     ),
@@ -725,7 +750,10 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     args = list(argv[1:])
     flags = _flags(args)
     effects: list[Effect]
-    if tool in ("rm", "rmdir", "shred", "unlink"):
+    if args and args[-1] in ("--help", "--version") and tool not in _words("shells"):
+        # `python -m cli --help`, `terraform apply --help`: the usage text, nothing run
+        effects = [Effect("read", what=text)]
+    elif tool in ("rm", "rmdir", "shred", "unlink"):
         effects = _remove(tool, args, text, elevated)
     elif tool == "find":
         if "-delete" in args or {"rm", "shred"} & set(args):
@@ -860,7 +888,19 @@ class _Walk:
         if op is None or target in _HARMLESS_TARGETS or target.startswith("&"):
             return
         overwrite = op in (">", ">|", "&>")
-        self.effects.append(Effect("modify", reversible=not overwrite, what=f"{op} {target}"))
+        # a file written outside the project (`>> ~/.bashrc`) is a name the user must give;
+        # one inside it (`> backups/shop.sql`) is the work's own output
+        away = (
+            target.startswith(("/", "~", "$")) and not target.startswith(("/tmp/", "/var/tmp/"))
+        ) or ".." in re.split(r"[\\/]+", target)
+        self.effects.append(
+            Effect(
+                "modify",
+                reversible=not overwrite,
+                what=f"{op} {target}",
+                objects=(target,) if away else (),
+            )
+        )
 
     def command(self, node: Any, *, from_download: bool) -> None:
         argv = self.argv(node)

@@ -472,6 +472,44 @@ def _planted_setting(args: Mapping[str, Any], said: str, results: Sequence[str])
     return None
 
 
+#: Where keys and credentials are kept: SSH and GPG keys, cloud and registry logins.
+_CREDENTIAL_PATH = re.compile(
+    r"(?:^|[\\/])(?:\.ssh|\.gnupg|\.azure|\.kube|\.docker|\.config/gcloud)(?:[\\/]|$)"
+    r"|(?:^|[\\/])(?:id_rsa|id_ed25519|id_ecdsa|id_dsa|\.netrc|\.pgpass|\.pypirc|"
+    r"\.git-credentials|credentials|credentials\.json|shadow|\.npmrc)$"
+    r"|\.(?:pem|p12|pfx)$",
+    re.IGNORECASE,
+)
+#: The words a user names such a store by ("my SSH key", "the kube config").
+_STORE_WORDS = frozenset(
+    ["ssh", "gnupg", "gpg", "aws", "azure", "kube", "kubeconfig", "kubectl", "docker", "gcloud",
+     "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem", "key", "keys"]
+)  # fmt: skip
+
+
+def _credential_store(name: str, said: str) -> bool:
+    """A key or credentials file (not a public key) that the user's words do not point
+    to: "show me my SSH key" names `~/.ssh/id_ed25519`, "fix the test" does not."""
+    if name.endswith(".pub") or not _CREDENTIAL_PATH.search(name):
+        return False
+    return not (set(words(said)) & _STORE_WORDS)
+
+
+#: Scratch space any program may write: not the user's files, nor their settings.
+_SCRATCH = re.compile(r"(?:/tmp|/var/tmp|/dev/null|/dev/stdout|/dev/stderr)(?:/|$)")
+
+
+def _outside_project(grounding: Grounding) -> bool:
+    """A coding agent's change that reaches past the project (`~/.bashrc`, `/etc/hosts`,
+    `../other-repo`) on names the user did not give: the project's files are the work
+    asked for, the rest of the machine is not."""
+    return any(
+        (name.startswith(("/", "~", "$")) and not _SCRATCH.match(name))
+        or ".." in re.split(r"[\\/]+", name)
+        for name in grounding.unnamed
+    )
+
+
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
     path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
@@ -732,6 +770,13 @@ def judge_stakes(
     # after a result addressed the agent, only names it could not have planted still count
     clean = taint is not None and grounding.origin == "clean"
     named = grounding.in_request or (grounding.in_session and (taint is None or clean))
+    secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
+    if effect.read_only and secret_store is not None:
+        # a key or a credentials file nobody asked about is what an exfiltration reads
+        # first; reading it is harmless only when the user wanted it read
+        return undecided(
+            "escalate", f"reads {secret_store[:80]}, a credential store the user did not name"
+        )
     if effect.read_only:
         local = not effect.external
         # a command that reads the user's own systems (`kubectl get pods`, `aws s3 ls`)
@@ -856,7 +901,7 @@ def judge_stakes(
     coding = effect.source in ("builtin", "shell")
     if (
         undoable
-        and (named or coding)
+        and (named or (coding and not _outside_project(grounding)))
         and (taint is None or clean or (coding and _in_project(effect, grounding)))
     ):
         # a local change that can be undone (an edit, a test run, a build) the user asked

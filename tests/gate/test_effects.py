@@ -168,6 +168,18 @@ SHELL = [
     ("yarn upgrade react", {"configure"}, False),
     ("sudo apt-get clean", {"delete"}, False),
     ("sudo apt-get install nginx", {"configure"}, True),
+    # run inside the project's environment: judged as what runs
+    ("uv run pytest -q", {"execute"}, False),
+    ("poetry run rm -rf /", {"delete"}, True),
+    ("yarn", {"execute"}, False),
+    ("go mod download", {"execute"}, False),
+    # usage text only, whatever the command
+    ("python -m cli --help", {"read"}, False),
+    ("terraform apply --help", {"read"}, False),
+    ("top -b -n 1", {"read"}, False),
+    ("docker build -t myapp .", {"execute"}, False),
+    ("docker compose up -d db", {"configure"}, False),
+    ("docker push myorg/myapp:latest", {"send"}, False),
 ]
 
 
