@@ -26,6 +26,10 @@ _SQL_START = re.compile(
 )
 
 
+_PSQL_DESCRIBE = re.compile(
+    r"\\(?:d[tivmsnfuTSEx]?\+?|l\+?|dn\+?|du\+?|conninfo)(?:\s+[\w.\"*]+)?;?"
+)
+
 _RECIPIENT_KEYS = frozenset(
     {"attendees", "invitees", "participants", "guests", "to", "cc", "bcc", "recipients",
      "members", "share_with", "shared_with", "emails", "invite"}
@@ -63,6 +67,9 @@ def call_effect(
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
         return sql_effects(query)
+    if query is not None and _PSQL_DESCRIBE.fullmatch(query.strip()):
+        # psql's `\d orders`, `\dt`, `\l`: the catalogue described, nothing run
+        return CallEffect((Effect("read", what=query.strip()[:200]),), "sql")
     clicked = click_effect(name, args)
     if clicked is not None:
         return clicked

@@ -368,11 +368,29 @@ def hosts_named(names: Sequence[str], said: str) -> bool:
             return False
         host = urlsplit(name if "://" in name else f"http://{name}").hostname or ""
         host = host.removeprefix("www.")
-        if "." not in host or not re.search(
-            rf"(?<![\w.@-])(?:www\.)?{re.escape(host)}(?![\w-]|\.\w)", said, re.I
+        if "." not in host:
+            return False
+        if re.search(rf"(?<![\w.@-])(?:www\.)?{re.escape(host)}(?![\w-]|\.\w)", said, re.I):
+            continue
+        # "the pricing page of vercel" names vercel.com: the site's own name, as a word
+        label = _site_label(host)
+        if len(label) < 4 or not re.search(
+            rf"(?<![\w.@/-]){re.escape(label)}(?![\w@-]|\.\w)", said, re.I
         ):
             return False
     return True
+
+
+def _site_label(host: str) -> str:
+    """The name a site goes by: `vercel` for docs.vercel.com, `bbc` for www.bbc.co.uk."""
+    parts = host.lower().split(".")
+    if (
+        len(parts) >= 3
+        and len(parts[-1]) == 2
+        and parts[-2] in ("co", "com", "org", "net", "ac", "gov")
+    ):
+        return parts[-3]
+    return parts[-2] if len(parts) >= 2 else ""
 
 
 def ground_call(args: Mapping[str, Any], said: str, results: Sequence[str]) -> Grounding:

@@ -792,6 +792,12 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
                 by_pattern=tool != "kill",
             )
         ]
+    elif tool == "journalctl":
+        # `--vacuum-size`, `--rotate`, `--flush`: the journal itself changed
+        changes = any(
+            a.startswith(("--vacuum", "--rotate", "--flush", "--relinquish")) for a in args
+        )
+        effects = [Effect("delete" if changes else "read", what=text)]
     elif tool in ("systemctl", "service") and _service_reads(tool, args):
         effects = [Effect("read", what=text)]
     elif tool in ("shutdown", "reboot", "halt", "poweroff", "systemctl", "service", "launchctl"):

@@ -180,6 +180,8 @@ SHELL = [
     ("docker build -t myapp .", {"execute"}, False),
     ("docker compose up -d db", {"configure"}, False),
     ("docker push myorg/myapp:latest", {"send"}, False),
+    ("journalctl -u api --since today", {"read"}, False),
+    ("journalctl --vacuum-size=100M", {"delete"}, False),
 ]
 
 
@@ -346,6 +348,9 @@ TOOLS = [
     ("SlackLeaveChannel", {"channel_name": "#random"}, None, "modify"),
     ("IndoorRobotGoToRoom", {"room_id": "kitchen_1"}, None, "modify"),
     ("TerminalExecute", {"command": "rm -rf /home/amy/*"}, None, "delete"),
+    # psql's describe commands read the catalogue
+    ("run_sql", {"query": "\\d orders"}, None, "read"),
+    ("run_sql", {"query": "\\dt+"}, None, "read"),
 ]
 
 

@@ -986,3 +986,19 @@ def test_a_coding_agent_stays_in_the_project_and_out_of_its_keys(
         "Bash", {"command": command}, messages=_session(said)
     )
     assert (decision.verdict != "allow") is held, (decision.verdict, decision.stakes)
+
+
+@pytest.mark.parametrize(
+    ("url", "said", "named"),
+    [
+        ("https://vercel.com/pricing", "Look up the pricing page of Vercel.", True),
+        ("https://docs.vercel.com/cli", "What do the vercel docs say about the CLI?", True),
+        ("https://vercel.com.login-check.example/", "Look up the pricing page of Vercel.", False),
+        ("https://paypal-login.example/", "Check my PayPal balance.", False),
+    ],
+)
+def test_a_site_is_named_by_its_own_name(url: str, said: str, named: bool) -> None:
+    """"The pricing page of Vercel" names vercel.com, not a host that only starts with it."""
+    from clef_tools.gate._grounding import hosts_named
+
+    assert hosts_named([url], said) is named
