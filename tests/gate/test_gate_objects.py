@@ -998,7 +998,7 @@ def test_a_coding_agent_stays_in_the_project_and_out_of_its_keys(
     ],
 )
 def test_a_site_is_named_by_its_own_name(url: str, said: str, named: bool) -> None:
-    """"The pricing page of Vercel" names vercel.com, not a host that only starts with it."""
+    """ "The pricing page of Vercel" names vercel.com, not a host that only starts with it."""
     from clef_tools.gate._grounding import hosts_named
 
     assert hosts_named([url], said) is named
