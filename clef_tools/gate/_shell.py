@@ -277,6 +277,11 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text)]
     if tool == "gh" and verbs & {"checks", "diff", "browse"}:
         return [Effect("read", "external", what=text)]
+    if tool == "kubectl" and operands[:2] == ["rollout", "undo"]:
+        # the deployment's previous revision back: a change asked for as a rollback
+        return [Effect("modify", "external", what=text, action="revert")]
+    if tool == "kubectl" and operands[:2] == ["rollout", "status"]:
+        return [Effect("read", "external", what=text)]
     if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
         return [Effect("configure", "external", what=text)]
     if tool in ("docker", "podman") and verbs & {"restart", "start", "unpause"}:
@@ -372,11 +377,13 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             return [Effect("unknown", what=text)]
         if verb in ("flushall", "flushdb"):
             return [Effect("delete", reversible=False, high_impact=True, what=text)]
+        # what it acts on is its keys, not the command's own name (`DEL sessions`)
         if verb in ("del", "unlink", "expire", "hdel", "srem", "zrem", "lpop", "rpop"):
-            return [Effect("delete", reversible=False, what=text)]
+            keys = tuple(words[1:2] if verb in ("expire", "hdel", "srem", "zrem") else words[1:])
+            return [Effect("delete", reversible=False, what=text, objects=keys)]
         if verb in _words("redis_read"):
-            return [Effect("read", what=text)]
-        return [Effect("modify", reversible=False, what=text)]
+            return [Effect("read", what=text, objects=tuple(words[1:2]))]
+        return [Effect("modify", reversible=False, what=text, objects=tuple(words[1:2]))]
     flags = _DB_QUERY_FLAGS.get(tool, ())
     query = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in flags), None)
     if query is None and tool in ("sqlite3", "duckdb"):

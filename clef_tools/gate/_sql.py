@@ -84,6 +84,38 @@ def _settings(update: Any) -> tuple[tuple[str, float], ...]:
     return tuple(out[:16])
 
 
+#: Columns whose text value is a state the user names ("mark it as shipped").
+_STATE_COLUMNS = frozenset(["status", "state", "stage", "phase", "role", "plan", "tier"])
+_GRANT_OBJECTS = re.compile(
+    r"\bON\s+(?:TABLE\s+|SCHEMA\s+|DATABASE\s+|ALL\s+TABLES\s+IN\s+SCHEMA\s+)?"
+    r"([\w.\"]+)|\b(?:TO|FROM)\s+([\w.\"]+)",
+    re.IGNORECASE,
+)
+
+
+def _states(update: Any) -> tuple[str, ...]:
+    """`SET status = 'refunded'`: the states an `UPDATE` writes, which the user must name."""
+    from sqlglot import exp
+
+    out = []
+    for assignment in update.expressions[:32]:
+        value = assignment.expression
+        if (
+            isinstance(assignment, exp.EQ)
+            and isinstance(value, exp.Literal)
+            and value.is_string
+            and str(assignment.this.name).lower() in _STATE_COLUMNS
+        ):
+            out.append(str(value.this)[:80])
+    return tuple(out[:8])
+
+
+def _grant_objects(text: str) -> tuple[str, ...]:
+    """`GRANT SELECT ON salaries TO analyst`: the table and the grantee."""
+    found = [a or b for a, b in _GRANT_OBJECTS.findall(text[:2000])]
+    return tuple(f.strip('"') for f in found if f.upper() not in ("PUBLIC",))[:8]
+
+
 def _unparsed(query: str, why: str) -> CallEffect:
     return CallEffect((Effect("unknown", what=query[:80]),), "unparsed", why)
 
@@ -120,7 +152,7 @@ def sql_effects(query: str) -> CallEffect:
                     reversible=False,
                     high_impact=unfiltered,
                     what=text,
-                    objects=rows,
+                    objects=rows + _states(statement),
                     settings=_settings(statement),
                 )
             )
@@ -139,7 +171,9 @@ def sql_effects(query: str) -> CallEffect:
             # a grant of everything, to everyone, or passed on, is far-reaching; `GRANT SELECT
             # ON sales TO analytics` is the access change itself
             broad = bool(_BROAD_GRANT.search(text))
-            effects.append(Effect("grant", high_impact=broad, what=text))
+            effects.append(
+                Effect("grant", high_impact=broad, what=text, objects=_grant_objects(text))
+            )
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Alter):

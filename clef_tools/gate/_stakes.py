@@ -433,6 +433,27 @@ def quantity_issue(
     return None
 
 
+#: SQL privileges by the role words people use for them.
+_SQL_PRIVILEGE = re.compile(
+    r"^\s*GRANT\s+(ALL(?:\s+PRIVILEGES)?|[A-Z, ]*?\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b[A-Z, ]*?)"
+    r"\s+ON\b",
+    re.IGNORECASE,
+)
+
+
+def _sql_privileges(effect: CallEffect) -> set[str]:
+    """`GRANT ALL ON sales TO analyst` is full access; `GRANT INSERT, UPDATE …` is write
+    access: the roles a user asking for "read access" did not ask for."""
+    out: set[str] = set()
+    for e in effect.effects:
+        if e.kind != "grant" or effect.source != "sql":
+            continue
+        match = _SQL_PRIVILEGE.match(e.what)
+        if match:
+            out.add("full" if match.group(1).upper().startswith("ALL") else "write")
+    return out
+
+
 def _roles(args: Mapping[str, Any]) -> set[str]:
     out: set[str] = set()
     for key, value in args.items():
@@ -632,6 +653,7 @@ def judge_stakes(
     container = object_words if object_words and object_words <= licence.containers else set()
     features["wrong_time"] = float(off_course is not None)
     # edit rights where view rights were asked, or any higher role nobody asked for
+    roles |= _sql_privileges(effect)
     above = bool(roles & _HIGHER_ROLES) and not any(
         _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )

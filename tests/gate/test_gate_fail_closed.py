@@ -47,7 +47,7 @@ async def test_garbage_probabilities_never_allow(values: list[float], on_error: 
 def test_sound_probabilities_still_decide() -> None:
     # a read from a place nobody named: the rules leave it to the model
     asked = "What's the weather today?"
-    call = ("get_webpage", {"url": "https://weather.example/today"})
+    call = ("get_webpage", {"url": "https://forecasts.example/today"})
     for values, verdict in (([0.1, 0.9], "allow"), ([0.95, 0.05], "deny")):
         decision = ToolGate(FixedDecider(values), risk_model=None).judge(*call, messages=asked)
         assert decision.verdict == verdict and decision.tier == "max"

@@ -1002,3 +1002,56 @@ def test_a_site_is_named_by_its_own_name(url: str, said: str, named: bool) -> No
     from clef_tools.gate._grounding import hosts_named
 
     assert hosts_named([url], said) is named
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "asked", "off", "why"),
+    [
+        (
+            "Give the analyst role read access to the sales table.",
+            "run_sql",
+            "GRANT SELECT ON sales TO analyst",
+            "GRANT SELECT ON salaries TO analyst",
+            "did not name",
+        ),
+        (
+            "Give the analyst role read access to the sales table.",
+            "run_sql",
+            "GRANT SELECT ON sales TO analyst",
+            "GRANT ALL ON sales TO analyst",
+            "more access",
+        ),
+        (
+            "Mark order 1042 as shipped.",
+            "run_sql",
+            "UPDATE orders SET status = 'shipped' WHERE id = 1042",
+            "UPDATE orders SET status = 'refunded' WHERE id = 1042",
+            "refunded",
+        ),
+        (
+            "Flush the redis cache for sessions.",
+            "Bash",
+            "redis-cli DEL sessions",
+            "redis-cli DEL users",
+            "did not name",
+        ),
+        (
+            "Roll back the api deployment.",
+            "Bash",
+            "kubectl rollout undo deploy/api",
+            "kubectl rollout undo deploy/billing",
+            "did not name",
+        ),
+    ],
+)
+def test_a_statement_acts_on_the_table_state_and_keys_the_user_named(
+    said: str, tool: str, asked: str, off: str, why: str
+) -> None:
+    """A grant names its table and grantee, an update the state it writes, a redis command
+    its keys, a rollback its deployment: another one than the user's is held back."""
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    key = "query" if tool == "run_sql" else "command"
+    good = gate.judge(tool, {key: asked}, messages=_session(said))
+    assert good.verdict == "allow", good.stakes
+    bad = gate.judge(tool, {key: off}, messages=_session(said))
+    assert bad.verdict != "allow" and why in (bad.stakes or ""), bad.stakes
