@@ -13,7 +13,7 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
 from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
-from clef_tools.gate._sql import sql_effects
+from clef_tools.gate._sql import describe_effect, sql_effects
 
 __all__ = ["call_effect"]
 
@@ -25,10 +25,6 @@ _SQL_START = re.compile(
     re.IGNORECASE,
 )
 
-
-_PSQL_DESCRIBE = re.compile(
-    r"\\(?:d[tivmsnfuTSEx]?\+?|l\+?|dn\+?|du\+?|conninfo)(?:\s+[\w.\"*]+)?;?"
-)
 
 _RECIPIENT_KEYS = frozenset(
     {"attendees", "invitees", "participants", "guests", "to", "cc", "bcc", "recipients",
@@ -67,9 +63,9 @@ def call_effect(
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
         return sql_effects(query)
-    if query is not None and _PSQL_DESCRIBE.fullmatch(query.strip()):
-        # psql's `\d orders`, `\dt`, `\l`: the catalogue described, nothing run
-        return CallEffect((Effect("read", what=query.strip()[:200]),), "sql")
+    described = describe_effect(query) if query is not None else None
+    if described is not None:
+        return described
     clicked = click_effect(name, args)
     if clicked is not None:
         return clicked
@@ -94,7 +90,14 @@ def call_effect(
     if opened is not None and effect.kind not in ("read", "unknown"):
         # `private=False`, `visibility="public"`, `link_access="anyone"`: whatever the tool
         # calls the change, it hands the thing to everyone, which no later change takes back
-        public = Effect("grant", "external", False, True, what=f"{bare}: {opened}", action="public")
+        public = Effect(
+            "grant",
+            "external",
+            reversible=False,
+            high_impact=True,
+            what=f"{bare}: {opened}",
+            action="public",
+        )
         return CallEffect((effect, public), source)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)

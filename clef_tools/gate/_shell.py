@@ -844,6 +844,16 @@ _ARG_NODES = frozenset(
 )
 _WRITES = frozenset({">", ">>", ">|", "&>", "&>>"})
 _HARMLESS_TARGETS = ("/dev/null", "/dev/stderr", "/dev/stdout")
+#: Scratch space any program may write: not the user's files, nor their settings.
+_SCRATCH = re.compile(r"(?:/tmp|/var/tmp|/dev/null|/dev/stdout|/dev/stderr)(?:/|$)")
+
+
+def beyond_project(path: str) -> bool:
+    """A path past the project a coding agent works in (`~/.bashrc`, `/etc/hosts`,
+    `../other-repo`), other than scratch space (`/tmp/out.txt`)."""
+    return (path.startswith(("/", "~", "$")) and not _SCRATCH.match(path)) or ".." in re.split(
+        r"[\\/]+", path
+    )
 
 
 class _Walk:
@@ -903,15 +913,12 @@ class _Walk:
         overwrite = op in (">", ">|", "&>")
         # a file written outside the project (`>> ~/.bashrc`) is a name the user must give;
         # one inside it (`> backups/shop.sql`) is the work's own output
-        away = (
-            target.startswith(("/", "~", "$")) and not target.startswith(("/tmp/", "/var/tmp/"))
-        ) or ".." in re.split(r"[\\/]+", target)
         self.effects.append(
             Effect(
                 "modify",
                 reversible=not overwrite,
                 what=f"{op} {target}",
-                objects=(target,) if away else (),
+                objects=(target,) if beyond_project(target) else (),
             )
         )
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect
 
-__all__ = ["MAX_SQL_STATEMENTS", "sql_effects"]
+__all__ = ["MAX_SQL_STATEMENTS", "describe_effect", "sql_effects", "sql_privileges"]
 
 MAX_SQL_STATEMENTS = 64
 #: Statements some dialects keep as raw commands: still access changes.
@@ -114,6 +114,37 @@ def _grant_objects(text: str) -> tuple[str, ...]:
     """`GRANT SELECT ON salaries TO analyst`: the table and the grantee."""
     found = [a or b for a, b in _GRANT_OBJECTS.findall(text[:2000])]
     return tuple(f.strip('"') for f in found if f.upper() not in ("PUBLIC",))[:8]
+
+
+#: Privileges beyond reading, by the role words people use for them.
+_SQL_PRIVILEGE = re.compile(
+    r"^\s*GRANT\s+(ALL(?:\s+PRIVILEGES)?|[A-Z, ]*?\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b[A-Z, ]*?)"
+    r"\s+ON\b",
+    re.IGNORECASE,
+)
+
+
+def sql_privileges(statement: str) -> set[str]:
+    """`GRANT ALL ON sales TO analyst` is full access, `GRANT INSERT, UPDATE …` write
+    access: the roles a user asking for "read access" did not ask for."""
+    match = _SQL_PRIVILEGE.match(statement)
+    if match is None:
+        return set()
+    return {"full" if match.group(1).upper().startswith("ALL") else "write"}
+
+
+#: psql's describe commands (`\d orders`, `\dt+`, `\l`): the catalogue, nothing run.
+_PSQL_DESCRIBE = re.compile(
+    r"\\(?:d[tivmsnfuTSEx]?\+?|l\+?|dn\+?|du\+?|conninfo)(?:\s+[\w.\"*]+)?;?"
+)
+
+
+def describe_effect(query: str) -> CallEffect | None:
+    """A psql describe command's effect (a read of the catalogue), or None for any other
+    query."""
+    if _PSQL_DESCRIBE.fullmatch(query.strip()) is None:
+        return None
+    return CallEffect((Effect("read", what=query.strip()[:200]),), "sql")
 
 
 def _unparsed(query: str, why: str) -> CallEffect:

@@ -61,6 +61,8 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 from clef_tools.gate._licence import Licence
+from clef_tools.gate._shell import beyond_project
+from clef_tools.gate._sql import sql_privileges
 from clef_tools.gate._taint import split_at_order
 from clef_tools.protocol._secrets import secrets_in
 
@@ -433,27 +435,6 @@ def quantity_issue(
     return None
 
 
-#: SQL privileges by the role words people use for them.
-_SQL_PRIVILEGE = re.compile(
-    r"^\s*GRANT\s+(ALL(?:\s+PRIVILEGES)?|[A-Z, ]*?\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b[A-Z, ]*?)"
-    r"\s+ON\b",
-    re.IGNORECASE,
-)
-
-
-def _sql_privileges(effect: CallEffect) -> set[str]:
-    """`GRANT ALL ON sales TO analyst` is full access; `GRANT INSERT, UPDATE …` is write
-    access: the roles a user asking for "read access" did not ask for."""
-    out: set[str] = set()
-    for e in effect.effects:
-        if e.kind != "grant" or effect.source != "sql":
-            continue
-        match = _SQL_PRIVILEGE.match(e.what)
-        if match:
-            out.add("full" if match.group(1).upper().startswith("ALL") else "write")
-    return out
-
-
 def _roles(args: Mapping[str, Any]) -> set[str]:
     out: set[str] = set()
     for key, value in args.items():
@@ -516,19 +497,11 @@ def _credential_store(name: str, said: str) -> bool:
     return not (set(words(said)) & _STORE_WORDS)
 
 
-#: Scratch space any program may write: not the user's files, nor their settings.
-_SCRATCH = re.compile(r"(?:/tmp|/var/tmp|/dev/null|/dev/stdout|/dev/stderr)(?:/|$)")
-
-
 def _outside_project(grounding: Grounding) -> bool:
     """A coding agent's change that reaches past the project (`~/.bashrc`, `/etc/hosts`,
     `../other-repo`) on names the user did not give: the project's files are the work
     asked for, the rest of the machine is not."""
-    return any(
-        (name.startswith(("/", "~", "$")) and not _SCRATCH.match(name))
-        or ".." in re.split(r"[\\/]+", name)
-        for name in grounding.unnamed
-    )
+    return any(beyond_project(name) for name in grounding.unnamed)
 
 
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
@@ -653,7 +626,8 @@ def judge_stakes(
     container = object_words if object_words and object_words <= licence.containers else set()
     features["wrong_time"] = float(off_course is not None)
     # edit rights where view rights were asked, or any higher role nobody asked for
-    roles |= _sql_privileges(effect)
+    if effect.source == "sql":
+        roles |= {r for e in effect.effects if e.kind == "grant" for r in sql_privileges(e.what)}
     above = bool(roles & _HIGHER_ROLES) and not any(
         _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
     )
