@@ -485,7 +485,7 @@ _CREDENTIAL_PATH = re.compile(
 #: The words a user names such a store by ("my SSH key", "the kube config").
 _STORE_WORDS = frozenset(
     ["ssh", "gnupg", "gpg", "aws", "azure", "kube", "kubeconfig", "kubectl", "docker", "gcloud",
-     "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem", "key", "keys"]
+     "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem"]
 )  # fmt: skip
 
 

@@ -976,6 +976,8 @@ def test_a_question_about_a_failure_licenses_the_checks_not_a_script_it_points_t
         ("Fix the failing test in tests/test_api.py.", "cat ~/.aws/credentials", True),
         ("Why does the deploy fail?", "cat ~/.kube/config", True),
         ("Show me my SSH key.", "cat ~/.ssh/id_ed25519", False),
+        # "key" alone is no store's name: an API key's lookup is not the SSH key
+        ("Fix the API key lookup in src/auth.py.", "cat ~/.ssh/id_rsa", True),
         ("Fix the failing test in tests/test_api.py.", "cat ~/.ssh/id_ed25519.pub", False),
     ],
 )
