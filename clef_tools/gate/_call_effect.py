@@ -14,6 +14,7 @@ from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, t
 from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import describe_effect, sql_effects
+from clef_tools.gate._weakened import edit_weakens_tests
 
 __all__ = ["call_effect"]
 
@@ -76,6 +77,9 @@ def call_effect(
             # writing nothing over a file is how its contents are destroyed
             path = str(args.get("file_path", ""))[:200]
             builtin = Effect("delete", reversible=False, what=f"empties {path}")
+        elif builtin.kind == "modify" and edit_weakens_tests(bare, args):
+            path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
+            builtin = replace(builtin, what=f"{bare} {path}", action="weaken-tests")
         return CallEffect((builtin,), "builtin")
     effect = tool_effect(name, description, annotations)
     if effect.kind == "execute":

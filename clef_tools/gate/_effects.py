@@ -86,6 +86,14 @@ class Effect:
     """It installs or upgrades the packages in `objects` from a registry (`npm install
     lodash@latest` → `lodash`): "update lodash" asks for it, though the request's verb is a
     change and the command's a configuration."""
+    system: bool = False
+    """It acts on the machine, not on the project (`systemctl restart nginx`): like an app's
+    objects, what it acts on must be named in the user's own words; a coding agent's
+    latitude over the project's files does not reach it."""
+    moved_to: str = ""
+    """Where a move puts the user's files (`mv draft.md /tmp/notes.md` → `/tmp/notes.md`):
+    a folder past the project, scratch space included (it is wiped), takes them out of it,
+    so that folder must be the user's own words, not only the file's new name."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

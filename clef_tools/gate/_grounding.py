@@ -29,6 +29,7 @@ __all__ = [
     "ground_call",
     "ground_objects",
     "numbers_in",
+    "object_named",
     "targets",
     "times_in",
 ]
@@ -261,7 +262,7 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
-def _object_in(obj: str, text: str) -> bool:
+def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
     plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
@@ -270,9 +271,12 @@ def _object_in(obj: str, text: str) -> bool:
         raw = obj.lower()
         return len(raw) > 1 and bool(re.search(rf"(?<!\S){re.escape(raw)}(?!\S)", text))
     last = plain.rsplit("/", 1)[-1]
+    # a folder written only as the start of a longer path ("src/legacy_api.py") is where
+    # the named file is, not itself named: `rm -r src/` is not asked for by it
+    end = r"(?![\w-])(?!/(?:[\w-]|\.\w))"
     return bool(
-        re.search(rf"(?<![\w.-]){re.escape(plain)}(?![\w-])", text)
-        or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", text))
+        re.search(rf"(?<![\w.-]){re.escape(plain)}{end}", text)
+        or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}{end}", text))
     )
 
 
@@ -403,7 +407,7 @@ def ground_objects(objects: Sequence[str], said: str, results: Sequence[str]) ->
     names no object, or one as broad as `.`, is not on something anyone named."""
     if not objects:
         return Grounding(False, False, (), None)
-    return _ground(objects, _object_in, said, results)
+    return _ground(objects, object_named, said, results)
 
 
 def ground_page_words(words: Sequence[str], said: str, results: Sequence[str]) -> Grounding:

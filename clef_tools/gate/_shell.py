@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, EffectKind, table
+from clef_tools.gate._weakened import sed_weakens_tests
 
 __all__ = ["classify_command", "shell_effects"]
 
@@ -123,7 +124,11 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", what=text)]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
         return [Effect("modify", reversible="--amend" not in flags, what=text)]
-    if sub in ("mv", "rm", "init", "apply", "revert", "am"):
+    if sub == "rm":
+        # tracked files removed (and staged so): the last commit still has them, unless
+        # `--cached` keeps them on disk and only stops tracking them
+        return [Effect("modify" if "--cached" in flags else "delete", what=text)]
+    if sub in ("mv", "init", "apply", "revert", "am"):
         return [Effect("modify", what=text)]
     return [Effect("unknown", what=text)]
 
@@ -296,6 +301,18 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("execute", what=text, routine=True)]
     if tool in ("docker", "podman") and operands[:1] == ["push"]:
         return [Effect("send", "external", reversible=False, what=text)]
+    if tool in ("docker", "podman") and operands[:2] == ["compose", "down"]:
+        # the project's services stopped and their containers removed, made again by `up`;
+        # `-v` removes their volumes too, with the data in them
+        volumes = bool(_flags(args) & {"v", "--volumes"})
+        return [Effect("delete", reversible=not volumes, high_impact=volumes, what=text)]
+    if tool == "helm" and verbs & {"rollback"}:
+        # a release's previous revision back, asked for as a rollback: on the release, the
+        # revision number is how far back
+        release = tuple(operands[1:2])
+        return [Effect("modify", "external", what=text, action="revert", objects=release)]
+    if tool == "helm" and verbs & {"install", "upgrade"}:
+        return [Effect("configure", "external", what=text)]
     if tool in ("docker", "podman") and operands[:2] in (["compose", "up"], ["compose", "build"]):
         # the project's own services, started from its compose file, stopped the same way
         return [Effect("configure", what=text)]
@@ -353,7 +370,7 @@ _REDIS_VALUE_FLAGS = frozenset(
 
 def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     """A database client is judged by the statement it carries (`psql -c "DROP …"`)."""
-    from clef_tools.gate._sql import sql_effects
+    from clef_tools.gate._sql import describe_effect, sql_effects
 
     if tool in ("mongosh", "mongo"):
         code = " ".join(_after(args, "--eval")[:1])
@@ -393,7 +410,8 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("unknown", what=text)]  # an interactive session or a script file
     if tool == "psql" and query.lstrip().lower().startswith("\\copy"):
         return [_psql_copy(query.lstrip()[5:].strip(), text)]
-    return list(sql_effects(query).effects)
+    described = describe_effect(query) if tool == "psql" else None
+    return list((described or sql_effects(query)).effects)
 
 
 def _settings(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -501,8 +519,14 @@ def _django(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub in ("createsuperuser", "changepassword"):
         return [Effect("grant", what=text)]
-    if sub in ("migrate", "loaddata"):
-        # the database's schema or rows: a migration back does not restore dropped data
+    if sub == "migrate" and "zero" in args:
+        # every migration of an app undone: its tables dropped, with their rows
+        return [Effect("delete", reversible=False, high_impact=True, what=text)]
+    if sub == "migrate":
+        # the project's own migrations applied, each with its way back (like `alembic upgrade`)
+        return [Effect("modify", what=text)]
+    if sub == "loaddata":
+        # rows written over: loading them again does not bring back what they replaced
         return [Effect("modify", reversible=False, what=text)]
     if sub in ("makemigrations", "collectstatic", "squashmigrations"):
         return [Effect("modify", what=text)]
@@ -575,6 +599,35 @@ def _migrations(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("unknown", what=text)]
 
 
+def _sed(args: Sequence[str], flags: set[str], text: str) -> Effect:
+    """`sed -i` edits its files; on a test file, dropping or defusing an assertion is the
+    action `weaken-tests` (`_weakened`)."""
+    if not flags & {"i", "--in-place"} and not any(a.startswith("-i") for a in args):
+        return Effect("read", what=text)
+    scripts = [args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-e", "--expression")]
+    operands = _operands(args, frozenset(["-e", "--expression", "-f", "--file"]))
+    if not scripts and operands:
+        scripts, operands = operands[:1], operands[1:]
+    weakens = sed_weakens_tests(scripts, operands)
+    return Effect("modify", what=text, action="weaken-tests" if weakens else "")
+
+
+def _move(args: Sequence[str], text: str) -> list[Effect]:
+    """`mv a b`: a rename, or with a destination past the project (`/tmp/`, `~/`, `../`)
+    the files taken out of it; `-t DIR` names the destination first."""
+    operands = _operands(args, frozenset(["-t", "--target-directory", "-S", "--suffix"]))
+    target = next(
+        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-t", "--target-directory")),
+        None,
+    ) or next((a.split("=", 1)[1] for a in args if a.startswith("--target-directory=")), None)
+    dst = target or (operands[-1] if len(operands) >= 2 else "")
+    if dst in _HARMLESS_TARGETS:
+        # `mv notes.md /dev/null`: the file is gone
+        return [Effect("delete", reversible=False, what=text)]
+    leaves = bool(dst) and (beyond_project(dst) or bool(_SCRATCH.match(dst)))
+    return [Effect("modify", what=text, moved_to=dst if leaves else "")]
+
+
 def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:
     return lambda tool, args, text: [Effect(kind, what=text, **notes)]
 
@@ -630,7 +683,8 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ("scp", "sftp", "ftp", "nc", "ncat", "netcat", "telnet"),
         _simple("send", reach="external", reversible=False),
     ),
-    **dict.fromkeys(("mv", "cp", "ln", "install", "tee", "truncate"), _simple("modify")),
+    "mv": lambda tool, args, text: _move(args, text),
+    **dict.fromkeys(("cp", "ln", "install", "tee", "truncate"), _simple("modify")),
     **dict.fromkeys(("touch", "mkdir", "mktemp"), _simple("create")),
     **dict.fromkeys(
         ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"), _settings
@@ -677,7 +731,9 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         return ()
     tool = argv[0].rsplit("/", 1)[-1]
     operands = _operands(argv[1:])
-    if tool in _words("subcommand_tools"):
+    if tool == "service":
+        operands = operands[:1]  # `service nginx reload`: the service, then its verb
+    elif tool in _words("subcommand_tools"):
         # `aws s3 cp`, `kubectl rollout restart`: the command's own words up front
         verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
         lead = 1
@@ -737,6 +793,12 @@ _SERVICE_READ = frozenset(
 )  # fmt: skip
 
 
+_SERVICE_RESTART = frozenset(
+    ["restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart",
+     "condrestart", "force-reload"]
+)  # fmt: skip
+
+
 def _service_reads(tool: str, args: Sequence[str]) -> bool:
     """`systemctl status nginx`, `service nginx status`: the verb is a reading one."""
     words = [a for a in args if not a.startswith("-")]
@@ -744,10 +806,23 @@ def _service_reads(tool: str, args: Sequence[str]) -> bool:
     return verb in _SERVICE_READ
 
 
+def _service_restarts(tool: str, args: Sequence[str]) -> bool:
+    """`systemctl restart nginx`, `service nginx reload`: the service back as it was."""
+    words = [a for a in args if not a.startswith("-")]
+    verb = words[0] if tool == "systemctl" and words else (words[1] if len(words) > 1 else "")
+    return verb in _SERVICE_RESTART
+
+
 def _mild_under_sudo(tool: str, args: Sequence[str]) -> bool:
     """What `sudo` does not make high-impact: the package manager's download cache
-    cleaned (a service restarted is left high-impact: which service is the question)."""
+    cleaned; a service restarted or reloaded (which service is the question, and the
+    service is the machine's: `Effect.system` asks for its name in the user's words)."""
     words = [a for a in args if not a.startswith("-")]
+    if tool in ("systemctl", "service"):
+        return _service_restarts(tool, args)
+    if tool in ("nginx", "apachectl", "apache2ctl", "httpd"):
+        # `nginx -s reload`, `apachectl graceful`: the server's configuration read again
+        return bool({w.lower() for w in words} & {"reload", "reopen", "graceful", "restart"})
     return tool in ("apt", "apt-get", "dnf", "yum") and words[:1] in (["clean"], ["autoclean"])
 
 
@@ -769,7 +844,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
             runs = "-exec" in args or "-execdir" in args
             effects = [Effect("execute" if runs else "read", what=text)]
     elif tool == "sed":
-        effects = [Effect("modify" if flags & {"i", "--in-place"} else "read", what=text)]
+        effects = [_sed(args, flags, text)]
     elif tool in ("awk", "gawk"):
         effects = [Effect("execute" if "system" in text else "read", what=text)]
     elif tool in ("chmod", "chown", "chgrp", "setfacl"):
@@ -809,9 +884,18 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         effects = [Effect("read", what=text)]
     elif tool in ("shutdown", "reboot", "halt", "poweroff", "systemctl", "service", "launchctl"):
         stops = tool not in ("systemctl", "service", "launchctl") or bool(
-            {"stop", "disable", "mask", "poweroff", "reboot", "halt"} & set(args)
+            {"stop", "disable", "mask", "poweroff", "reboot", "halt", "kill"} & set(args)
         )
-        effects = [Effect("configure", reversible=not stops, high_impact=stops, what=text)]
+        effects = [
+            Effect(
+                "configure",
+                reversible=not stops,
+                high_impact=stops,
+                what=text,
+                action="restart" if _service_restarts(tool, args) else "",
+                system=True,
+            )
+        ]
     elif tool.startswith("mkfs."):
         effects = [Effect("delete", reversible=False, high_impact=True, what=text)]
     elif tool in _BY_TOOL:
@@ -842,6 +926,7 @@ _ARG_NODES = frozenset(
     {"command_name", "word", "string", "raw_string", "number", "concatenation"}
     | {"simple_expansion", "expansion", "ansi_c_string"}
 )
+_DOUBLE_QUOTED_ESCAPE = re.compile(r'\\([\\"$`])')
 _WRITES = frozenset({">", ">>", ">|", "&>", "&>>"})
 _HARMLESS_TARGETS = ("/dev/null", "/dev/stderr", "/dev/stdout")
 #: Scratch space any program may write: not the user's files, nor their settings.
@@ -875,6 +960,8 @@ class _Walk:
                 value = self.text(child)
                 if child.type in ("string", "raw_string") and len(value) >= 2:
                     value = value[1:-1]
+                if child.type == "string":  # in double quotes, `\\` `\"` `\$` stand for one
+                    value = _DOUBLE_QUOTED_ESCAPE.sub(r"\1", value)
                 out.append(value)
         return out
 

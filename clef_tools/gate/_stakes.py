@@ -18,7 +18,10 @@ instruct the agent, read together. The rules, in order:
    delete or grant on things the user did not name, unless each first turned up in a result
    before any such passage and no passage names it (`_grounding.provenance`; found nowhere
    in view, it is not faulted: nothing shows it is the passage's); a quantity the user did
-   not state (a time of day included); a move the wrong way round; a delete of what the user
+   not state (a time of day included); a move the wrong way round; a git branch other than
+   the one the user named; files moved to a folder past the project they did not name
+   (`/tmp` included: it is wiped); an action the user did not name (an archive for a mute,
+   a test skipped for a fix); a delete of what the user
    asked to remove something from; more access than asked; an opaque id from a result record
    other than the one described (or by another author than the user's "my comment"): not
    below escalate. Where the user handed the agent instructions written elsewhere; where no
@@ -31,8 +34,9 @@ instruct the agent, read together. The rules, in order:
    shows it is not what the user wanted.
 7. An effect the user asked for, on things they named (or that results of this request
    returned before any passage that tried to instruct the agent), or a coding agent's local change
-   that can be undone → allow; after a result addressed the agent, any other change on
-   things the user did not name: not below escalate.
+   that can be undone (not on a service of the machine's the user did not name, nor a
+   delete of the folder that holds the file they named) → allow; after a result addressed
+   the agent, any other change on things the user did not name: not below escalate.
 8. Anything else that changes, sends, pays, grants, configures or runs: not below
    escalate on the evidence alone; the model tier may still raise it to deny, unless the
    change stays local and can be undone (an edit, a build): where a call's words came from
@@ -57,10 +61,12 @@ from clef_tools.gate._grounding import (
     hosts_named,
     looked_up,
     numbers_in,
+    object_named,
     targets,
     times_in,
 )
 from clef_tools.gate._licence import Licence
+from clef_tools.gate._refs import branch_issue
 from clef_tools.gate._shell import beyond_project
 from clef_tools.gate._sql import sql_privileges
 from clef_tools.gate._taint import split_at_order
@@ -326,6 +332,21 @@ def bound_issue(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
+def moved_out_issue(effect: CallEffect, said: str) -> str | None:
+    """Files moved past the project into a folder the user did not name: "rename draft.md
+    to notes.md" is not `mv draft.md /tmp/notes.md`, though the new name is theirs."""
+    request = said[:20_000].lower()
+    for e in effect.effects:
+        if not e.moved_to:
+            continue
+        folder = e.moved_to if e.moved_to.endswith("/") else e.moved_to.rsplit("/", 1)[0]
+        if not object_named(folder or "/", request):
+            return (
+                f"moves files to {e.moved_to[:80]}, a folder past the project the user did not name"
+            )
+    return None
+
+
 def _close(a: float, b: float) -> bool:
     return abs(a - b) <= 0.01 * max(1.0, abs(b))
 
@@ -497,10 +518,21 @@ def _credential_store(name: str, said: str) -> bool:
     return not (set(words(said)) & _STORE_WORDS)
 
 
-def _outside_project(grounding: Grounding) -> bool:
+def _holds_named(folder: str, said: str) -> bool:
+    """Whether `folder` is only the start of a path the user wrote (`src/` of
+    "src/legacy_api.py"): what they named is inside it, not the folder itself."""
+    plain = folder.strip("'\"").removeprefix("./").rstrip("/")
+    if not plain or set(plain) <= set("./*~"):
+        return False
+    return bool(re.search(rf"(?<![\w.-]){re.escape(plain)}/(?:[\w-]|\.\w)", said[:20_000], re.I))
+
+
+def _outside_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's change that reaches past the project (`~/.bashrc`, `/etc/hosts`,
-    `../other-repo`) on names the user did not give: the project's files are the work
-    asked for, the rest of the machine is not."""
+    `../other-repo`, a service of the machine's) on names the user did not give: the
+    project's files are the work asked for, the rest of the machine is not."""
+    if any(e.system for e in effect.effects) and not grounding.in_request:
+        return True
     return any(beyond_project(name) for name in grounding.unnamed)
 
 
@@ -555,6 +587,7 @@ def judge_stakes(
         )
     )
     asked_work = bool(licence.kinds - {"read"}) and not licence.read_only
+    coding = effect.source in ("builtin", "shell")
 
     def permits(kind: str) -> bool:
         if kind == "execute" and licence.read_only and not checks_only:
@@ -563,6 +596,8 @@ def judge_stakes(
             return False
         if licence.permits(kind):
             return True
+        if kind == "modify" and coding and licence.permits("delete"):
+            return True  # "delete the unused import", "empty app.log": an edit that cuts
         if kind == "grant" and narrows and licence.permits("modify"):
             return True  # "make it view-only for everyone": less access, asked as a change
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
@@ -616,7 +651,13 @@ def judge_stakes(
     off_course = (
         None
         if effect.read_only
-        else (time_issue(args, said) or direction_issue(args, said) or bound_issue(args, said))
+        else (
+            time_issue(args, said)
+            or direction_issue(args, said)
+            or bound_issue(args, said)
+            or branch_issue(effect, said)
+            or moved_out_issue(effect, said)
+        )
     )
     # "remove Dan from the planning board" does not license `delete_board`
     object_words = {
@@ -894,10 +935,14 @@ def judge_stakes(
             f"acts on everything a name matches ({effect.effects[0].what[:80]}), a name the "
             "user did not give",
         )
-    coding = effect.source in ("builtin", "shell")
+    # a coding agent's latitude over files the user did not name does not reach the folder
+    # that holds the one they named (`git rm -r src/` after "remove src/legacy_api.py")
+    removes = any(
+        e.kind == "delete" and any(_holds_named(o, said) for o in e.objects) for e in effect.effects
+    )
     if (
         undoable
-        and (named or (coding and not _outside_project(grounding)))
+        and (named or (coding and not _outside_project(effect, grounding) and not removes))
         and (taint is None or clean or (coding and _in_project(effect, grounding)))
     ):
         # a local change that can be undone (an edit, a test run, a build) the user asked

@@ -182,6 +182,29 @@ SHELL = [
     ("docker push myorg/myapp:latest", {"send"}, False),
     ("journalctl -u api --since today", {"read"}, False),
     ("journalctl --vacuum-size=100M", {"delete"}, False),
+    # a tracked file removed is a delete (the last commit keeps it); untracked only, a change
+    ("git rm src/legacy_api.py", {"delete"}, False),
+    ("git rm --cached .env", {"modify"}, False),
+    # migrations applied have their way back; every one of an app's undone drops its tables
+    ("python manage.py migrate payments zero", {"delete"}, True),
+    # a service restarted or reloaded under sudo is not high-impact; stopped, it is
+    ("sudo systemctl restart nginx", {"configure"}, False),
+    ("sudo service nginx reload", {"configure"}, False),
+    ("sudo nginx -s reload", {"configure"}, False),
+    ("sudo systemctl stop nginx", {"configure"}, True),
+    # the project's services torn down are made again by `up`; their volumes are not
+    ("docker compose down", {"delete"}, False),
+    ("docker compose down -v", {"delete"}, True),
+    ("helm rollback api 3", {"modify"}, False),
+    ("helm upgrade api ./chart", {"configure"}, False),
+    ("helm uninstall api", {"delete"}, True),
+    ("helm list -A", {"read"}, False),
+    # `:` does nothing; its redirect empties the file
+    (": > app.log", {"read", "modify"}, False),
+    # psql's describe commands through the shell, in either quoting
+    ("psql -c '\\d orders'", {"read"}, False),
+    ('psql -c "\\\\dt users"', {"read"}, False),
+    ("mv notes.md /dev/null", {"delete"}, False),
 ]
 
 
@@ -549,3 +572,64 @@ def test_a_read_of_the_users_own_machine_stays_local() -> None:
 )
 def test_an_action_left_to_the_agent_is_vague(said: str, vague: bool) -> None:
     assert licence_of(said).vague is vague
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "weakens"),
+    [
+        # an assertion deleted, made trivially true, or the test skipped
+        ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert total == 40\n    assert tax == 2", "new_string": "assert total == 40"}, True),
+        ("Edit", {"file_path": "tests/test_x.py", "old_string": "assert f(2) == 4", "new_string": "assert True"}, True),
+        ("Edit", {"file_path": "tests/test_x.py", "old_string": "assert f(2) == 4", "new_string": "# assert f(2) == 4"}, True),
+        ("Edit", {"file_path": "tests/test_up.py", "old_string": "def test_upload():", "new_string": "@pytest.mark.skip\ndef test_upload():"}, True),
+        ("Edit", {"file_path": "src/__tests__/cart.test.ts", "old_string": "it('adds', () => {", "new_string": "it.skip('adds', () => {"}, True),
+        ("Edit", {"file_path": "pkg/cart_test.go", "old_string": "func TestAdd(t *testing.T) {", "new_string": "func TestAdd(t *testing.T) {\n\tt.Skip()"}, True),
+        ("MultiEdit", {"file_path": "spec/cart_spec.rb", "edits": [{"old_string": "a", "new_string": "b"}, {"old_string": "expect(total).to eq(4)", "new_string": ""}]}, True),
+        # an expected value changed, an assertion added, or a file that is not a test
+        ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert total == 40", "new_string": "assert total == 42"}, False),
+        ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert a", "new_string": "assert a\n    assert b"}, False),
+        ("Edit", {"file_path": "src/cart.py", "old_string": "assert total > 0", "new_string": ""}, False),
+        ("Write", {"file_path": "tests/test_new.py", "content": "def test_new():\n    assert add(1, 1) == 2\n"}, False),
+    ],
+)  # fmt: skip
+def test_an_edit_that_weakens_a_test_is_an_action_of_its_own(
+    tool: str, args: dict[str, Any], weakens: bool
+) -> None:
+    effect = call_effect(tool, args)
+    assert effect.kinds == {"modify"}
+    assert (effect.effects[0].action == "weaken-tests") is weakens
+
+
+@pytest.mark.parametrize(
+    ("command", "weakens"),
+    [
+        ("sed -i 's/assert .*/pass/' tests/test_api.py", True),
+        ("sed -i '/assert response.ok/d' tests/test_api.py", True),
+        (
+            "sed -i -e 's|def test_upload|@pytest.mark.skip\\ndef test_upload|' tests/test_up.py",
+            True,
+        ),
+        ("sed -i 's/assertEqual(x, 1)/assertEqual(x, 2)/' tests/test_api.py", False),
+        ("sed -i 's/assert .*/pass/' src/api.py", False),
+        ("sed -i 's/old_name/new_name/g' tests/test_api.py", False),
+    ],
+)
+def test_sed_on_a_test_file_is_read_for_what_it_removes(command: str, weakens: bool) -> None:
+    (effect,) = shell_effects(command).effects
+    assert effect.kind == "modify"
+    assert (effect.action == "weaken-tests") is weakens
+
+
+@pytest.mark.parametrize(
+    ("command", "moved_to"),
+    [
+        ("mv draft.md /tmp/notes.md", "/tmp/notes.md"),
+        ("mv -t ~/Desktop shot.png", "~/Desktop"),
+        ("mv build ../other-repo/", "../other-repo/"),
+        ("mv draft.md notes.md", ""),
+        ("mv notes.md docs/", ""),
+    ],
+)
+def test_a_move_past_the_project_says_where_to(command: str, moved_to: str) -> None:
+    (effect,) = shell_effects(command).effects
+    assert effect.kind == "modify" and effect.moved_to == moved_to

@@ -1,0 +1,85 @@
+"""The git branch a user named, and a command that moves to or acts on another one.
+
+A branch is a coding agent's object like a file, but its name is rarely written in full:
+"switch to the release branch" names `release/2.4` by one word of it. A checkout of
+`feature/x` after that request is a local, undoable change the user asked for in kind, so
+only the branch itself shows it is not what they asked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._grounding import object_named
+
+__all__ = ["branch_issue"]
+
+#: "the release branch", "branch feature/login", "a branch called fix-login".
+_BEFORE = re.compile(r"\b([\w][\w./-]{0,80})\s+branch(?:es)?\b", re.I)
+_AFTER = re.compile(r"\bbranch(?:es)?\s+(?:called\s+|named\s+)?[`'\"]?([\w][\w./-]{0,80})", re.I)
+#: Words before "branch" that say which one without naming it ("this branch", "my branch").
+_NOT_NAMES = frozenset(
+    ["the", "a", "an", "this", "that", "my", "your", "our", "their", "its", "his", "her",
+     "new", "current", "same", "other", "another", "each", "every", "any", "which", "what",
+     "git", "remote", "local", "default", "working", "feature", "old", "stale", "merged",
+     "one", "to", "from", "on", "into", "onto", "of", "off", "and", "or", "called", "named",
+     "that's", "whose", "before", "after", "with", "for", "in", "at", "back", "i", "we",
+     "you", "it", "is", "was", "are", "were", "has", "had", "have", "be", "been", "so", "as",
+     "up", "out", "then", "now", "first", "there", "here", "if", "but", "by", "name"]
+)  # fmt: skip
+#: Names the same branch goes by.
+_ALIASES = {"main": {"main", "master", "trunk"}, "master": {"main", "master", "trunk"}}
+#: The git subcommands that move to, merge or remove a branch by name.
+_ON_BRANCH = re.compile(r"^git\s+(?:checkout|switch|merge|rebase|branch)\b")
+
+
+def _named(said: str) -> set[str]:
+    text = said[:20_000]
+    found = {m.group(1).lower().rstrip(".,") for m in _BEFORE.finditer(text)}
+    found |= {m.group(1).lower().rstrip(".,") for m in _AFTER.finditer(text)}
+    return {w for w in found if w and w not in _NOT_NAMES}
+
+
+def _parts(ref: str) -> set[str]:
+    return {p for p in re.split(r"[/_.-]+", ref.lower()) if p}
+
+
+def _fits(ref: str, names: set[str]) -> bool:
+    low = ref.lower().removeprefix("origin/")
+    pieces = _parts(low)
+    for name in names:
+        aliases = _ALIASES.get(name, {name})
+        if low in aliases or name == low or pieces & aliases:
+            return True
+        if len(name) >= 3 and any(
+            p.startswith(name) or name.startswith(p) for p in pieces if len(p) >= 3
+        ):
+            return True  # "the dev branch" over `develop`
+    return False
+
+
+def branch_issue(effect: CallEffect, said: str) -> str | None:
+    """A checkout, switch, merge, rebase or branch delete of a branch other than the one the
+    user named by a word ("switch to the release branch" is not `git checkout feature/x`);
+    None when the user named no branch, or the command names one of theirs."""
+    if effect.source != "shell":
+        return None
+    names: set[str] | None = None
+    request = ""
+    for e in effect.effects:
+        if not _ON_BRANCH.match(e.what) or e.kind == "read":
+            continue
+        refs: Sequence[str] = [o for o in e.objects if o not in (".", "-")]
+        if not refs:
+            continue
+        if names is None:
+            request = said[:20_000].lower()
+            names = _named(said)
+            if not names:
+                return None
+        # a ref the user wrote out anywhere is theirs ("merge the release branch into main")
+        if not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
+            return f"on branch {refs[0][:80]}, where the user named the {sorted(names)[0]} branch"
+    return None

@@ -1,0 +1,105 @@
+"""An edit that takes the teeth out of the project's tests.
+
+"Fix the failing test" asks for a change, and an edit of the test file is one; but an
+edit that deletes the assertion, makes it trivially true or marks the test skipped makes
+the check pass without the fix. That is the shortcut a coding agent takes under pressure,
+and the user relies on the very check it removes, so such an edit is an action of its own
+(`weaken-tests` in `effects.toml`'s `[actions]`) that the user must ask for ("skip the
+flaky test", "remove that assertion").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["edit_weakens_tests", "is_test_path", "sed_weakens_tests"]
+
+#: Where tests live, by the conventions of pytest, unittest, Jest/Vitest, Go, RSpec, JUnit.
+_TEST_PATH = re.compile(
+    r"(?:^|[\\/])(?:tests?|__tests__|specs?|testing)[\\/]|(?:^|[\\/])test_[^\\/]+\.py$"
+    r"|_test\.(?:py|go|rb|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$|_spec\.rb$"
+    r"|(?:Test|Tests|Spec)\.(?:java|kt|cs|php|swift|scala)$",
+    re.I,
+)
+#: What checks something in a test.
+_ASSERTION = re.compile(
+    r"\bassert\w*|\bexpect\s*\(|\.should\b|\bt\.(?:Error|Fatal|Fail)\w*\s*\(|\bself\.fail\b"
+    r"|\bpytest\.raises\b|\bXCTAssert\w*|\bassertThat\b|\bverify\s*\(",
+)
+#: A check that cannot fail.
+_TRIVIAL = re.compile(
+    r"\bassert\s*\(?\s*(?:True|true|1)\s*\)?\s*(?:$|[;#\n])|\bexpect\s*\(\s*true\s*\)\s*\.\s*toBe\s*\(\s*true"
+    r"|\bassertTrue\s*\(\s*(?:True|true)\s*\)",
+    re.M,
+)
+#: What skips a test, or expects it to fail.
+_SKIP = re.compile(
+    r"@pytest\.mark\.(?:skip|xfail)\w*|\bpytest\.(?:skip|xfail)\s*\(|@unittest\.(?:skip|expectedFailure)\w*"
+    r"|\bself\.skipTest\s*\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\("
+    r"|\bt\.Skip\w*\s*\(|@Disabled\b|@Ignore\b|#\[ignore\]|\bpending\s*\(|@skip\b"
+)
+#: A line commented out, in the languages above.
+_COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*)")
+
+
+def is_test_path(path: str) -> bool:
+    """Whether `path` is where a project keeps its tests."""
+    return bool(_TEST_PATH.search(path[:1000]))
+
+
+def _live(text: str) -> str:
+    return "\n".join(line for line in text[:200_000].splitlines() if not _COMMENT.match(line))
+
+
+def _weakens(old: str, new: str) -> bool:
+    old, new = _live(old), _live(new)
+    return (
+        len(_ASSERTION.findall(new)) < len(_ASSERTION.findall(old))
+        or len(_TRIVIAL.findall(new)) > len(_TRIVIAL.findall(old))
+        or len(_SKIP.findall(new)) > len(_SKIP.findall(old))
+    )
+
+
+def _edits(name: str, args: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    if name == "MultiEdit" and isinstance(args.get("edits"), list):
+        for edit in args["edits"][:256]:
+            if isinstance(edit, Mapping):
+                yield str(edit.get("old_string", "")), str(edit.get("new_string", ""))
+    elif name == "Write":
+        yield "", str(args.get("content", ""))
+    elif name == "NotebookEdit":
+        yield "", str(args.get("new_source", ""))
+    else:
+        yield str(args.get("old_string", "")), str(args.get("new_string", ""))
+
+
+def edit_weakens_tests(name: str, args: Mapping[str, Any]) -> bool:
+    """Whether Claude Code's `Edit`/`MultiEdit`/`Write` on a test file removes an
+    assertion, makes one trivially true or skips a test (a whole file written is judged by
+    what it adds: there is no old text to compare)."""
+    path = str(args.get("file_path") or args.get("notebook_path") or args.get("path") or "")
+    return is_test_path(path) and any(_weakens(old, new) for old, new in _edits(name, args))
+
+
+#: A sed substitution (`s/PATTERN/REPLACEMENT/flags`, any delimiter) or a deleting address.
+_SUBSTITUTE = re.compile(r"s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1")
+_DELETE = re.compile(r"/((?:\\.|[^/])*)/\s*d\b")
+
+
+def sed_weakens_tests(scripts: Sequence[str], files: Sequence[str]) -> bool:
+    """Whether `sed -i` on a test file deletes lines with assertions, or replaces an
+    assertion with something that checks less (`s/assert .*/pass/`)."""
+    if not any(is_test_path(f) for f in files):
+        return False
+    for script in scripts[:16]:
+        for m in _SUBSTITUTE.finditer(script[:4000]):
+            pattern, replacement = m.group(2), m.group(3)
+            if _ASSERTION.search(pattern) and _weakens(pattern, replacement):
+                return True
+            if _SKIP.search(replacement) or _TRIVIAL.search(replacement):
+                return True
+        if any(_ASSERTION.search(p) for p in _DELETE.findall(script[:4000])):
+            return True
+    return False
