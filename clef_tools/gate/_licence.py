@@ -192,6 +192,10 @@ _REFERRED = re.compile(
     r"statement|receipt|ticket|request)\b",
     re.IGNORECASE,
 )
+#: Money asked of someone ("request $45 from Sam"): a message to them, not a payment.
+_ASK_FOR_MONEY = re.compile(
+    r"\b(?:request|ask\s+(?:\w+\s+)?for|collect)\b[^.;!?\n]{0,40}?\bfrom\b", re.I
+)
 #: A sum the user asks to be worked out, not stated: "send them back the difference", "pay
 #: the rest", "transfer what is left", "refund what they overpaid".
 _RECKONED = re.compile(
@@ -328,8 +332,10 @@ def licence_of(request: str) -> Licence:
         kinds.add("send")
     if _LET_ACCESS.search(asking) or _MAKE_PUBLIC.search(asking):
         kinds.add("grant")
-    if "send" in kinds and (
-        found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking)
+    if (
+        "send" in kinds
+        and (found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking))
+        and not _ASK_FOR_MONEY.search(text)
     ):
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
     if _MOVE_MONEY.search(asking) and _stated_amounts(asking):

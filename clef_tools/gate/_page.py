@@ -24,8 +24,31 @@ _PLAIN = frozenset(
      "input", "field", "item", "id", "class", "data", "testid", "test", "aria", "div",
      "span", "nth", "child", "type", "role", "first", "last", "main", "primary", "secondary",
      "small", "large", "top", "bottom", "left", "right", "css", "xpath", "ref", "li", "ul",
-     "now", "here", "more", "all"]
+     "now", "here", "more", "all", "box", "textbox", "textarea", "form", "area", "placeholder"]
 )  # fmt: skip
+
+
+#: Words of an element that only change what the page shows: a sort, a filter, the next
+#: page, a section opened; the first verb of the element decides ("Sort by price").
+_VIEW = frozenset(
+    ["sort", "filter", "next", "previous", "prev", "back", "expand", "collapse", "more",
+     "show", "hide", "view", "details", "scroll", "zoom", "search", "find", "go", "open",
+     "load", "see", "browse", "preview", "navigate", "read", "toggle", "less"]
+)  # fmt: skip
+#: An element that names only a part of the site is a link to it ("Settings", "My orders").
+_PLACES = frozenset(
+    ["settings", "profile", "account", "home", "dashboard", "orders", "order", "history",
+     "cart", "basket", "inbox", "help", "docs", "documentation", "about", "contact",
+     "pricing", "notifications", "faq", "support", "overview", "results", "page", "reviews",
+     "specs", "specifications", "description", "menu", "categories", "category"]
+)  # fmt: skip
+#: A site's consent banner ("Accept cookies", "Reject all" on it): the page's, not the user's.
+_CONSENT = frozenset(["cookie", "cookies", "consent", "gdpr", "tracking"])
+#: Tools that type into a field (`browser_type`, `puppeteer_fill`).
+_TYPES = frozenset(["type", "fill", "input", "enter"])
+_BROWSERS = frozenset(["browser", "puppeteer", "playwright", "page", "web"])
+#: A field whose text only looks something up.
+_LOOKUP_FIELDS = frozenset(["search", "find", "filter", "query", "lookup", "q"])
 
 
 def page_words(text: str) -> list[str]:
@@ -45,15 +68,25 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     acts on is its other words (`cart`, `sku`, `4411`), grounded like a command's
     operands."""
     bare = name.rsplit("__", 1)[-1].lower()
-    if not set(re.split(r"[_\W]+", bare)) & _CLICKS:
+    parts = set(re.split(r"[_\W]+", bare))
+    types = bool(parts & _TYPES) and bool(parts & _BROWSERS)
+    if not parts & _CLICKS and not types:
         return None
-    element = _element(args)
+    element = _element({k: v for k, v in args.items() if not (types and k == "text")})
     found = page_words(element)
     verbs = verb_words()
     objects = tuple(
         dict.fromkeys(w for w in found if w not in verbs and w not in _PLAIN and len(w) > 1)
     )[:8]
     what = f"{bare}: {element[:80]}"
+    if types:
+        # a search box only looks something up; text typed into any other field is judged
+        # by the tool and what is typed (an address, a card number), as before
+        lookup = set(found) & _LOOKUP_FIELDS
+        return CallEffect((Effect("read", what=what),), "page") if lookup else None
+    if _only_shown(found, verbs):
+        # a request to the site the agent is on that carries nothing of the user's
+        return CallEffect((Effect("read", what=what),), "page")
     # the verbs first, as a tool's name puts them (`#cart-add` is `add_to_cart`)
     ordered = [w for w in found if w in verbs] + [w for w in found if w not in verbs]
     effect = tool_effect("_".join(ordered)[:200] or bare, None, None) if found else None
@@ -73,3 +106,14 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
         ),
         "page",
     )
+
+
+def _only_shown(found: list[str], verbs: frozenset[str]) -> bool:
+    """Whether an element only changes what the page shows: its first verb is a viewing
+    one ("Sort by price", "Next"), it names only a part of the site ("Settings", "My
+    orders"), or it sits on a consent banner ("Accept cookies")."""
+    words = [w for w in found if w not in _PLAIN and not w.isdigit()]
+    if set(found) & _CONSENT or (words and all(w in _PLACES for w in words)):
+        return True
+    first = next((w for w in found if w in verbs or w in _VIEW), None)
+    return first is not None and first in _VIEW

@@ -604,11 +604,11 @@ def judge_stakes(
             return True
         if (
             kind in ("create", "modify")
-            and effect.external
+            and (effect.external or effect.source == "page")
             and (licence.permits("send") or licence.permits("grant"))
         ):
             # "send her an invite", "invite Lena to the review": an event with attendees
-            # is how it is sent
+            # is how it is sent; a reply typed into its box, how a reply is written
             return True
         if (
             kind == "configure"

@@ -465,7 +465,26 @@ LICENCES = [
     # opened to everyone, asked for as a change
     ("Make my acme/tool repo public", {"grant"}, False, set()),
     ("Show me the public repos", set(), True, {"grant"}),
+    ("Tag the release v1.2.0", {"modify"}, False, set()),
+    ("Empty app.log, it's huge", {"delete"}, False, set()),
+    ("Tear down the dev containers", {"delete"}, False, set()),
+    ("Reload nginx", {"configure"}, False, set()),
+    ("Snooze the doorbell alerts for an hour", {"modify"}, False, set()),
 ]
+
+
+@pytest.mark.parametrize(
+    ("said", "pays"),
+    [
+        ("Request $45 from Sam for dinner", False),
+        ("Send Dana a request for 20 EUR from her share of the tickets", False),
+        ("Send Sam $45 for dinner", True),
+    ],
+)
+def test_money_asked_of_someone_is_a_message_not_a_payment(said: str, pays: bool) -> None:
+    licence = licence_of(said)
+    assert "send" in licence.kinds
+    assert ("pay" in licence.kinds) is pays, licence.as_dict()
 
 
 @pytest.mark.parametrize(

@@ -1174,3 +1174,25 @@ def test_a_destructive_command_nobody_asked_for_is_denied(said: str, command: st
         "Bash", {"command": command}, messages=_session(said)
     )
     assert decision.verdict == "deny", decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        # what only changes what the page shows, after a question
+        ("Find the cheapest flight to Lisbon on Friday.", "browser_click", {"element": "Sort by price"}, True),
+        ("Show me the next page of results.", "browser_click", {"element": "Next"}, True),
+        ("Go to the settings page.", "browser_click", {"element": "Settings"}, True),
+        ("Accept the cookie banner and read the article.", "browser_click", {"element": "Accept cookies"}, True),
+        ("Search the docs for 'rate limits'.", "browser_type", {"element": "Search", "text": "rate limits"}, True),
+        # what acts, after the same questions
+        ("Find the cheapest flight to Lisbon on Friday.", "browser_click", {"element": "Book now"}, False),
+        ("Go to the settings page.", "browser_click", {"element": "Reset all settings"}, False),
+        ("Read the article on the page.", "browser_click", {"element": "Delete account"}, False),
+    ],
+)  # fmt: skip
+def test_a_click_that_only_changes_the_view_is_a_read(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    assert (decision.verdict == "allow") is allowed, decision.stakes
