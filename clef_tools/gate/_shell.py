@@ -490,7 +490,18 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("cargo", "go", "rake", "pre-commit") and sub not in _words("runner_verbs"):
         # `rake db:drop`, `go generate`: a task the tables cannot vouch for
         return [Effect("unknown", what=text)]
+    if tool in _SNAPSHOT_RUNNERS and _SNAPSHOT_FLAGS & set(args):
+        # `jest -u`, `pytest --snapshot-update`: the expected output rewritten to what the
+        # code now does, so the check passes whatever changed
+        return [Effect("execute", what=text, routine=True, action="update-snapshots")]
     return [Effect("execute", what=text, routine=True)]
+
+
+_SNAPSHOT_RUNNERS = frozenset(["pytest", "jest", "vitest", "mocha", "rspec", "cargo", "go"])
+_SNAPSHOT_FLAGS = frozenset(
+    ["-u", "--updateSnapshot", "--update-snapshots", "--snapshot-update", "--force-regen",
+     "--update-goldens", "--update", "-update", "--accept"]
+)  # fmt: skip
 
 
 def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:

@@ -527,13 +527,46 @@ def _holds_named(folder: str, said: str) -> bool:
     return bool(re.search(rf"(?<![\w.-]){re.escape(plain)}/(?:[\w-]|\.\w)", said[:20_000], re.I))
 
 
-def _outside_project(effect: CallEffect, grounding: Grounding) -> bool:
+def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> bool:
     """A coding agent's change that reaches past the project (`~/.bashrc`, `/etc/hosts`,
-    `../other-repo`, a service of the machine's) on names the user did not give: the
-    project's files are the work asked for, the rest of the machine is not."""
+    `../other-repo`, a service of the machine's) or into the folders that run or guard it
+    (`.github/workflows/`, `.git/hooks/`, `.husky/`) on names the user did not give: the
+    project's own files are the work asked for; its CI, its hooks and the rest of the
+    machine are not."""
     if any(e.system for e in effect.effects) and not grounding.in_request:
         return True
-    return any(beyond_project(name) for name in grounding.unnamed)
+    return any(
+        beyond_project(name)
+        or (_in_dot_folder(name, _RUNS_THE_PROJECT) and not _part_said(name, said))
+        for name in grounding.unnamed
+    )
+
+
+def _part_said(path: str, said: str) -> bool:
+    """Whether the user's words name a part of `path` ("fix the CI workflow" names
+    `.github/workflows/ci.yml` by `ci` and `workflows`)."""
+    parts = {
+        p.strip(".").lower().rsplit(".", 1)[0] for p in re.split(r"[\\/]+", path) if p.strip(".")
+    }
+    found = set(words(said[:20_000]))
+    return bool({p for p in parts if len(p) > 1} & (found | {w + "s" for w in found}))
+
+
+#: Dot-folders whose files run on their own (CI, git hooks, editor tasks, dev containers).
+_RUNS_THE_PROJECT = frozenset(
+    [".github", ".gitlab", ".git", ".husky", ".githooks", ".circleci", ".buildkite",
+     ".devcontainer", ".vscode"]
+)  # fmt: skip
+
+
+def _in_dot_folder(path: str, among: frozenset[str] | None = None) -> bool:
+    """`.github/workflows/ci.yml`, `.git/hooks/pre-commit`: inside a dot-folder (`among`
+    them, when given; `.env` itself, a file, is in none)."""
+    *folders, _file = re.split(r"[\\/]+", path)
+    return any(
+        p.startswith(".") and p not in (".", "..") and (among is None or p.lower() in among)
+        for p in folders
+    )
 
 
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
@@ -546,10 +579,9 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     if any(e.kind == "execute" and not e.routine for e in effect.effects):
         return False
     for name in grounding.names:
-        *folders, _file = re.split(r"[\\/]+", name)  # `.env` itself is the project's
-        if name.startswith(("/", "~", "$", "-")) or any(
-            p == ".." or (p.startswith(".") and p != ".") for p in folders
-        ):
+        if name.startswith(("/", "~", "$", "-")) or ".." in re.split(r"[\\/]+", name):
+            return False
+        if _in_dot_folder(name):  # `.env` itself is the project's
             return False
     return True
 
@@ -942,7 +974,7 @@ def judge_stakes(
     )
     if (
         undoable
-        and (named or (coding and not _outside_project(effect, grounding) and not removes))
+        and (named or (coding and not _outside_project(effect, grounding, said) and not removes))
         and (taint is None or clean or (coding and _in_project(effect, grounding)))
     ):
         # a local change that can be undone (an edit, a test run, a build) the user asked
