@@ -81,7 +81,8 @@ def call_effect(
             path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
             builtin = replace(builtin, what=f"{bare} {path}", action="weaken-tests")
         return CallEffect((builtin,), "builtin")
-    effect = tool_effect(name, description, annotations)
+    service = _service_called(bare, args)
+    effect = tool_effect(service or name, None if service else description, annotations)
     if effect.kind == "execute":
         if set(words(bare)) & _RUNS_CODE or effect.reach == "external":
             # runs something the call does not show: not judgeable
@@ -113,6 +114,18 @@ def call_effect(
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
             return CallEffect((effect, sent), source)
     return CallEffect((effect,), source)
+
+
+def _service_called(bare: str, args: Mapping[str, Any]) -> str | None:
+    """Home Assistant's generic `call_service(domain="cover", service="open_cover")`: the
+    service named is what the call does (`lock.unlock` unlocks), not "call a service"."""
+    if "service" not in bare.lower() or not isinstance(args.get("service"), str):
+        return None
+    service = args["service"].strip()
+    domain = args.get("domain")
+    if "." in service and not isinstance(domain, str):
+        domain, service = service.split(".", 1)  # `service="lock.unlock"`
+    return service[:80] if re.fullmatch(r"[a-z][a-z0-9_]{1,79}", service) else None
 
 
 #: What a tool that runs something runs, when it is code rather than a device's program.

@@ -113,13 +113,26 @@ def targets(args: Mapping[str, Any]) -> list[str]:
     like any other (a message body is how a phishing link or a leaked address leaves);
     digits name a thing under an id-like key (`event_id`, `pull_number`)."""
     out: list[str] = []
+    # Home Assistant's `call_service(domain="light", service="turn_on", …)`: the domain and
+    # the service say what is done; the entities are what it is done to
+    service = args.get("service")
+    calls_service = isinstance(service, str) and bool(_SERVICE.fullmatch(service.strip()))
     for key, value in args.items():
+        if (
+            calls_service
+            and key in ("service", "domain")
+            and isinstance(value, str)
+            and (key == "service" or _SERVICE.fullmatch(value.strip()))
+        ):
+            continue
         out += _targets_of(str(key), value)
         if len(out) >= 64:
             break
     return out[:64]
 
 
+#: A Home Assistant domain or service (`light`, `turn_on`, `lock.unlock`).
+_SERVICE = re.compile(r"[a-z][a-z0-9_]{1,40}(?:\.[a-z][a-z0-9_]{1,40})?")
 #: Arguments that hold a search in a mail or issue tracker's syntax (`label:newsletters
 #: older_than:1y`, `from:ana@corp.example is:unread`).
 _QUERY_KEYS = frozenset(["query", "q", "search", "search_query", "filter", "keywords"])
@@ -622,6 +635,13 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         quoted = [phrase.lower().strip() in r.lower() for r in records]
         if any(quoted) and not all(quoted):
             return quoted
+    # an address or a link the user wrote picks the records that hold it ("the spam from
+    # promo@deals.example" over a listing of senders)
+    carried = {c.lower().rstrip(".,;") for c in _CARRIED.findall(said[:_MAX_TEXT])}
+    if carried:
+        holding = [any(c in r.lower() for c in carried) for r in records]
+        if any(holding) and not all(holding):
+            return holding
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)

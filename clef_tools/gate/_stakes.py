@@ -254,9 +254,105 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
         if isinstance(value, str) and _TIME_VALUE.match(value.strip())
         for t in times_in(value.strip()[:40])
     ]
+    if not found:
+        # a message that tells someone a time ("tell #design the review moved to 3pm"):
+        # the one its text states must be among the user's
+        found = sorted(
+            t
+            for key, value in list(args.items())[:32]
+            if isinstance(value, str) and str(key).lower() in _MESSAGE_KEYS
+            for t in times_in(value[:4000])
+        )
     if not found or any(t in asked for t in found):
         return None
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
+
+
+#: Arguments that hold the text of a message sent.
+_MESSAGE_KEYS = frozenset(["text", "body", "message", "content", "msg"])
+#: How often something repeats, as users and tools say it.
+_FREQUENCIES = {
+    "daily": "daily", "day": "daily", "days": "daily", "everyday": "daily",
+    "weekly": "weekly", "week": "weekly", "weeks": "weekly",
+    "biweekly": "biweekly", "fortnightly": "biweekly", "fortnight": "biweekly",
+    "monthly": "monthly", "month": "monthly", "months": "monthly",
+    "quarterly": "quarterly", "quarter": "quarterly",
+    "yearly": "yearly", "annually": "yearly", "annual": "yearly", "year": "yearly",
+}  # fmt: skip
+_FREQUENCY_KEY = re.compile(
+    r"(?:^|_)(?:recurrence|recurring|frequency|interval|repeat|rrule|schedule|period|cadence)(?:_|$)",
+    re.I,
+)
+_SAID_FREQUENCY = re.compile(
+    r"\b(daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually|annual)\b"
+    r"|\bevery\s+(?:other\s+)?(day|week|fortnight|month|quarter|year)\b",
+    re.I,
+)
+
+
+def frequency_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A repeat other than the one the user stated: "a monthly transfer" is not
+    `recurrence="weekly"`."""
+    asked = {_FREQUENCIES[(a or b).lower()] for a, b in _SAID_FREQUENCY.findall(said[:20_000])}
+    if not asked:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _FREQUENCY_KEY.search(str(key)) or not isinstance(value, str):
+            continue
+        set_to = {
+            _FREQUENCIES[w] for w in re.findall(r"[a-z]+", value.lower()[:200]) if w in _FREQUENCIES
+        }
+        if set_to and not set_to & asked:
+            return f"{key}={value[:40]!r}: repeats other than the user asked ({sorted(asked)[0]})"
+    return None
+
+
+#: Actions that undo each other: the call doing one where the user asked for the other.
+_OPPOSITES = (
+    ("open", "close"), ("lock", "unlock"), ("arm", "disarm"), ("on", "off"),
+    ("start", "stop"), ("enable", "disable"), ("mute", "unmute"), ("pin", "unpin"),
+    ("star", "unstar"), ("follow", "unfollow"), ("subscribe", "unsubscribe"),
+    ("archive", "unarchive"), ("block", "unblock"), ("freeze", "unfreeze"),
+    ("pause", "resume"), ("accept", "decline"), ("approve", "reject"), ("join", "leave"),
+    ("increase", "decrease"), ("raise", "lower"), ("show", "hide"), ("up", "down"),
+)  # fmt: skip
+
+
+def opposite_issue(effect: CallEffect, licence: Licence) -> str | None:
+    """A tool that does the opposite of what the user asked: "close the garage door" is not
+    `open_cover`, "turn off the heater" not `turn_on` (read from the tool's own words)."""
+    if effect.source not in ("name", "annotations"):
+        return None
+    asked = licence.words
+    for e in effect.effects:
+        does = set(words(e.what.rsplit("__", 1)[-1]))
+        for a, b in _OPPOSITES:
+            for this, that in ((a, b), (b, a)):
+                if (
+                    this in does
+                    and that not in does
+                    and licence.names_action(that)
+                    and not (licence.names_action(this) or this in asked)
+                ):
+                    return f"{e.what[:60]} does '{this}', where the user asked to '{that}'"
+    return None
+
+
+def recipient_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """Addresses the user wrote out, and a send or grant to none of them: "forward the
+    invoice to accounting@acme.io" is not to the sender the invoice came from."""
+    if not effect.kinds & {"send", "grant", "pay"}:
+        return None
+    stated = {a.lower().rstrip(".,;") for a in _ADDRESS_TEXT.findall(said[:20_000])}
+    if not stated:
+        return None
+    sent_to = {t.lower() for t in targets(args) if _ADDRESS_TEXT.fullmatch(t)}
+    if sent_to and not sent_to & stated:
+        return f"to {sorted(sent_to)[0][:80]}, where the user gave {sorted(stated)[0][:80]}"
+    return None
+
+
+_ADDRESS_TEXT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 #: Argument keys (or parts of them) that switch something: a mode, a state, power.
@@ -689,6 +785,9 @@ def judge_stakes(
             or bound_issue(args, said)
             or branch_issue(effect, said)
             or moved_out_issue(effect, said)
+            or frequency_issue(args, said)
+            or opposite_issue(effect, licence)
+            or recipient_issue(effect, args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`
