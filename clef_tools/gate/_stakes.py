@@ -338,6 +338,32 @@ def opposite_issue(effect: CallEffect, licence: Licence) -> str | None:
     return None
 
 
+#: Values that pick everything of a kind (`entity_id="all"`).
+_EVERYTHING = frozenset(["all", "*", "everything", "everyone", "any"])
+_PICKS = re.compile(
+    r"(?:^|_)(?:entity|entities|entity_id|entity_ids|target|targets|device|devices|ids?)$", re.I
+)
+#: "all the lights downstairs", "all of the emails from Bob": all of a part, not of a kind.
+_QUALIFIED_ALL = re.compile(
+    r"\ball\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?([a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?:in|on|at|from|of|upstairs|downstairs|outside|inside|outdoors|indoors|by|with|under)\b",
+    re.I,
+)
+
+
+def scope_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """Everything of a kind where the user asked for a part of it: "turn off all the lights
+    downstairs" is not `entity_id="all"`."""
+    picks_all = any(
+        isinstance(v, str) and v.strip().lower() in _EVERYTHING and _PICKS.search(str(k))
+        for k, v in list(args.items())[:32]
+    )
+    found = _QUALIFIED_ALL.search(said[:20_000]) if picks_all else None
+    if found is None:
+        return None
+    return f"acts on everything, where the user asked for {found.group(0)[:60]}…"
+
+
 def recipient_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """Addresses the user wrote out, and a send or grant to none of them: "forward the
     invoice to accounting@acme.io" is not to the sender the invoice came from."""
@@ -787,6 +813,7 @@ def judge_stakes(
             or moved_out_issue(effect, said)
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
+            or scope_issue(args, said)
             or recipient_issue(effect, args, said)
         )
     )

@@ -1256,6 +1256,10 @@ _INVOICE = json.dumps(
          {"domain": "switch", "service": "turn_off", "entity_id": "switch.office_heater"},
          {"domain": "switch", "service": "turn_on", "entity_id": "switch.office_heater"},
          "where the user asked to 'off'"),
+        # everything of a kind, where the user asked for a part of it
+        ("Turn off all the lights downstairs.", None, "call_service",
+         {"domain": "light", "service": "turn_off", "entity_id": "light.downstairs"},
+         {"domain": "light", "service": "turn_off", "entity_id": "all"}, "acts on everything"),
     ],
 )  # fmt: skip
 def test_what_a_message_or_a_device_is_told_is_what_the_user_said(
@@ -1275,6 +1279,8 @@ def test_what_a_message_or_a_device_is_told_is_what_the_user_said(
          "send_email", {"to": "tom@acme.io", "cc": "ana@acme.io", "body": "See below"}),
         ("Turn on the porch light and turn off the hall light.", None, "call_service",
          {"domain": "light", "service": "turn_off", "entity_id": "light.hall"}),
+        ("Turn off all the lights.", None, "call_service",
+         {"domain": "light", "service": "turn_off", "entity_id": "all"}),
         ("Remind me every Monday at 9am to send the weekly report.", None, "create_reminder",
          {"text": "Send the weekly report", "time": "09:00", "recurrence": "weekly"}),
     ],
