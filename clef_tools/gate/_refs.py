@@ -64,22 +64,14 @@ def branch_issue(effect: CallEffect, said: str) -> str | None:
     """A checkout, switch, merge, rebase or branch delete of a branch other than the one the
     user named by a word ("switch to the release branch" is not `git checkout feature/x`);
     None when the user named no branch, or the command names one of theirs."""
-    if effect.source != "shell":
+    moves = [e for e in effect.effects if e.kind != "read" and _ON_BRANCH.match(e.what)]
+    names = _named(said) if effect.source == "shell" and moves else set()
+    if not names:
         return None
-    names: set[str] | None = None
-    request = ""
-    for e in effect.effects:
-        if not _ON_BRANCH.match(e.what) or e.kind == "read":
-            continue
+    request = said[:20_000].lower()
+    for e in moves:
         refs: Sequence[str] = [o for o in e.objects if o not in (".", "-")]
-        if not refs:
-            continue
-        if names is None:
-            request = said[:20_000].lower()
-            names = _named(said)
-            if not names:
-                return None
         # a ref the user wrote out anywhere is theirs ("merge the release branch into main")
-        if not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
+        if refs and not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
             return f"on branch {refs[0][:80]}, where the user named the {sorted(names)[0]} branch"
     return None

@@ -655,13 +655,35 @@ def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> boo
     (`.github/workflows/`, `.git/hooks/`, `.husky/`) on names the user did not give: the
     project's own files are the work asked for; its CI, its hooks and the rest of the
     machine are not."""
-    if any(e.system for e in effect.effects) and not grounding.in_request:
+    if any(e.system for e in effect.effects) and not (
+        grounding.in_request or _services_named(effect, said)
+    ):
         return True
     return any(
         beyond_project(name)
         or (_in_dot_folder(name, _RUNS_THE_PROJECT) and not _part_said(name, said))
         for name in grounding.unnamed
     )
+
+
+def _services_named(effect: CallEffect, said: str) -> bool:
+    """Whether every service a command acts on is one the user named, by its name or a
+    name it starts with ("restart postgres" names `postgresql`; `.service` aside)."""
+    found = {w for w in words(said[:20_000]) if len(w) >= 3}
+    services = [
+        o.lower().removesuffix(".service") for e in effect.effects if e.system for o in e.objects
+    ]
+    return bool(services) and all(
+        any(_same_service(s, w) for w in found) for s in services if len(s) >= 3
+    )
+
+
+def _same_service(service: str, word: str) -> bool:
+    """`postgresql` for "postgres", `sshd` for "ssh": the name, less a short plain ending
+    (not `postgres-exporter`, another service)."""
+    short, long = sorted((service, word), key=len)
+    rest = long[len(short) :]
+    return long.startswith(short) and len(rest) <= 3 and (not rest or rest.isalpha())
 
 
 def _part_said(path: str, said: str) -> bool:
