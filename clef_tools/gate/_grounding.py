@@ -259,7 +259,12 @@ def _device_pattern(domain: str) -> re.Pattern[str] | None:
     if not kinds:
         return None
     alt = "|".join(re.escape(k) for k in sorted(kinds, key=len, reverse=True))
-    after = "" if domain == "vacuum" else r"(?!\s+(?:in|on|at|of|upstairs|downstairs)\b)"
+    # "the alarm in away mode" is how it is set, not where it is
+    after = (
+        ""
+        if domain == "vacuum"
+        else r"(?!\s+(?:in|on|at|of)\b(?!\s+\w+\s+mode\b)|\s+(?:upstairs|downstairs)\b)"
+    )
     return re.compile(rf"\b(?:the|my|our)\s+(?:{alt})(?:\s+(?:{alt}))?\b(?!['’]s){after}", re.I)
 
 

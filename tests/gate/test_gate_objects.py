@@ -1289,6 +1289,9 @@ def test_what_a_message_or_a_device_is_told_is_what_the_user_said(
          "send_email", {"to": "tom@acme.io", "cc": "ana@acme.io", "body": "See below"}),
         ("Turn on the porch light and turn off the hall light.", None, "call_service",
          {"domain": "light", "service": "turn_off", "entity_id": "light.hall"}),
+        # a mode after the device word is how it is set, not which one
+        ("Arm the alarm in away mode.", None, "alarm_arm_away",
+         {"entity_id": "alarm_control_panel.home"}),
         ("Turn off all the lights.", None, "call_service",
          {"domain": "light", "service": "turn_off", "entity_id": "all"}),
         ("Remind me every Monday at 9am to send the weekly report.", None, "create_reminder",
