@@ -183,7 +183,7 @@ SHELL = [
     ("journalctl -u api --since today", {"read"}, False),
     ("journalctl --vacuum-size=100M", {"delete"}, False),
     # a tracked file removed is a delete (the last commit keeps it); untracked only, a change
-    ("git rm src/legacy_api.py", {"delete"}, False),
+    ("git rm lib/old_client.py", {"delete"}, False),
     ("git rm --cached .env", {"modify"}, False),
     # migrations applied have their way back; every one of an app's undone drops its tables
     ("python manage.py migrate payments zero", {"delete"}, True),

@@ -1122,10 +1122,10 @@ def test_a_statement_acts_on_the_table_state_and_keys_the_user_named(
         ),
         # the file the user named, not the folder that holds it
         (
-            "Remove the unused module src/legacy_api.py.",
+            "Drop the dead helper lib/old_client.py from the repo.",
             "Bash",
-            {"command": "git rm src/legacy_api.py"},
-            {"command": "git rm -r src/"},
+            {"command": "git rm lib/old_client.py"},
+            {"command": "git rm -r lib/"},
             "did not name",
         ),
     ],
