@@ -122,9 +122,8 @@ def _service_called(bare: str, args: Mapping[str, Any]) -> str | None:
     if "service" not in bare.lower() or not isinstance(args.get("service"), str):
         return None
     service = args["service"].strip()
-    domain = args.get("domain")
-    if "." in service and not isinstance(domain, str):
-        domain, service = service.split(".", 1)  # `service="lock.unlock"`
+    if "." in service and not isinstance(args.get("domain"), str):
+        service = service.split(".", 1)[1]  # `service="lock.unlock"`
     return service[:80] if re.fullmatch(r"[a-z][a-z0-9_]{1,79}", service) else None
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "amount_off_record",
     "ground_call",
     "ground_objects",
+    "holds_named",
     "numbers_in",
     "object_named",
     "targets",
@@ -280,10 +281,28 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
+def _plain_operand(obj: str) -> str:
+    """An operand as a name: lower-case, unquoted, without `./` or a trailing `/`."""
+    return obj.lower().strip("'\"").removeprefix("./").rstrip("/")
+
+
+#: A path going on past a name ("src/legacy_api.py" past `src`; not "dist/." at a full stop).
+_GOES_ON = r"/(?:[\w-]|\.\w)"
+
+
+def holds_named(folder: str, text: str) -> bool:
+    """Whether `folder` is only the start of a path written in `text` (lower-case): `src/`
+    of "src/legacy_api.py", where what is named is inside it, not the folder itself."""
+    plain = _plain_operand(folder)
+    if not plain or set(plain) <= set("./*~"):
+        return False
+    return bool(re.search(rf"(?<![\w.-]){re.escape(plain)}{_GOES_ON}", text))
+
+
 def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
-    plain = obj.lower().strip("'\"").removeprefix("./").rstrip("/")
+    plain = _plain_operand(obj)
     if not plain or plain in (".", "..", "*", "~", "/") or set(plain) <= set("./*~"):
         # only when the user typed it as it stands: "rm -rf ~/" names `~/`, "tidy up" not
         raw = obj.lower()
@@ -291,7 +310,7 @@ def object_named(obj: str, text: str) -> bool:
     last = plain.rsplit("/", 1)[-1]
     # a folder written only as the start of a longer path ("src/legacy_api.py") is where
     # the named file is, not itself named: `rm -r src/` is not asked for by it
-    end = r"(?![\w-])(?!/(?:[\w-]|\.\w))"
+    end = rf"(?![\w-])(?!{_GOES_ON})"
     return bool(
         re.search(rf"(?<![\w.-]){re.escape(plain)}{end}", text)
         or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}{end}", text))

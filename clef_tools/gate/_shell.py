@@ -544,6 +544,10 @@ def _django(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("execute", what=text)]
 
 
+#: A web server told to read its configuration again (`nginx -s reload`, `apachectl graceful`).
+_SERVER_RELOAD = frozenset(["reload", "reopen", "graceful", "restart"])
+
+
 def _server_config(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     """`nginx -t`, `apachectl configtest`, `sshd -t` test a configuration; `nginx -s
     reload`, `apachectl graceful` apply it; `-s stop`, `apachectl stop` stop the server."""
@@ -553,7 +557,7 @@ def _server_config(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if words & {"stop", "quit", "graceful-stop"}:
         return [Effect("configure", reversible=False, high_impact=True, what=text)]
-    if words & {"reload", "reopen", "graceful", "restart", "start"}:
+    if words & (_SERVER_RELOAD | {"start"}):
         return [Effect("configure", what=text, action="restart")]
     return [Effect("unknown", what=text)]
 
@@ -810,18 +814,20 @@ _SERVICE_RESTART = frozenset(
 )  # fmt: skip
 
 
+def _service_verb(tool: str, args: Sequence[str]) -> str:
+    """What `systemctl VERB unit` or `service unit VERB` is asked to do."""
+    words = [a for a in args if not a.startswith("-")]
+    return words[0] if tool == "systemctl" and words else (words[1] if len(words) > 1 else "")
+
+
 def _service_reads(tool: str, args: Sequence[str]) -> bool:
     """`systemctl status nginx`, `service nginx status`: the verb is a reading one."""
-    words = [a for a in args if not a.startswith("-")]
-    verb = words[0] if tool == "systemctl" and words else (words[1] if len(words) > 1 else "")
-    return verb in _SERVICE_READ
+    return _service_verb(tool, args) in _SERVICE_READ
 
 
 def _service_restarts(tool: str, args: Sequence[str]) -> bool:
     """`systemctl restart nginx`, `service nginx reload`: the service back as it was."""
-    words = [a for a in args if not a.startswith("-")]
-    verb = words[0] if tool == "systemctl" and words else (words[1] if len(words) > 1 else "")
-    return verb in _SERVICE_RESTART
+    return _service_verb(tool, args) in _SERVICE_RESTART
 
 
 def _mild_under_sudo(tool: str, args: Sequence[str]) -> bool:
@@ -833,7 +839,7 @@ def _mild_under_sudo(tool: str, args: Sequence[str]) -> bool:
         return _service_restarts(tool, args)
     if tool in ("nginx", "apachectl", "apache2ctl", "httpd"):
         # `nginx -s reload`, `apachectl graceful`: the server's configuration read again
-        return bool({w.lower() for w in words} & {"reload", "reopen", "graceful", "restart"})
+        return bool({w.lower() for w in words} & _SERVER_RELOAD)
     return tool in ("apt", "apt-get", "dnf", "yum") and words[:1] in (["clean"], ["autoclean"])
 
 

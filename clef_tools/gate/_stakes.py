@@ -58,6 +58,7 @@ from clef_tools.gate._grounding import (
     Grounding,
     amount_off_record,
     holds_described,
+    holds_named,
     hosts_named,
     looked_up,
     numbers_in,
@@ -293,12 +294,17 @@ _SAID_FREQUENCY = re.compile(
 def frequency_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A repeat other than the one the user stated: "a monthly transfer" is not
     `recurrence="weekly"`."""
+    repeats = [
+        (key, value)
+        for key, value in list(args.items())[:32]
+        if isinstance(value, str) and _FREQUENCY_KEY.search(str(key))
+    ]
+    if not repeats:
+        return None
     asked = {_FREQUENCIES[(a or b).lower()] for a, b in _SAID_FREQUENCY.findall(said[:20_000])}
     if not asked:
         return None
-    for key, value in list(args.items())[:32]:
-        if not _FREQUENCY_KEY.search(str(key)) or not isinstance(value, str):
-            continue
+    for key, value in repeats:
         set_to = {
             _FREQUENCIES[w] for w in re.findall(r"[a-z]+", value.lower()[:200]) if w in _FREQUENCIES
         }
@@ -457,12 +463,11 @@ def bound_issue(args: Mapping[str, Any], said: str) -> str | None:
 def moved_out_issue(effect: CallEffect, said: str) -> str | None:
     """Files moved past the project into a folder the user did not name: "rename draft.md
     to notes.md" is not `mv draft.md /tmp/notes.md`, though the new name is theirs."""
-    request = said[:20_000].lower()
     for e in effect.effects:
         if not e.moved_to:
             continue
         folder = e.moved_to if e.moved_to.endswith("/") else e.moved_to.rsplit("/", 1)[0]
-        if not object_named(folder or "/", request):
+        if not object_named(folder or "/", said[:20_000].lower()):
             return (
                 f"moves files to {e.moved_to[:80]}, a folder past the project the user did not name"
             )
@@ -638,15 +643,6 @@ def _credential_store(name: str, said: str) -> bool:
     if name.endswith(".pub") or not _CREDENTIAL_PATH.search(name):
         return False
     return not (set(words(said)) & _STORE_WORDS)
-
-
-def _holds_named(folder: str, said: str) -> bool:
-    """Whether `folder` is only the start of a path the user wrote (`src/` of
-    "src/legacy_api.py"): what they named is inside it, not the folder itself."""
-    plain = folder.strip("'\"").removeprefix("./").rstrip("/")
-    if not plain or set(plain) <= set("./*~"):
-        return False
-    return bool(re.search(rf"(?<![\w.-]){re.escape(plain)}/(?:[\w-]|\.\w)", said[:20_000], re.I))
 
 
 def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> bool:
@@ -1117,9 +1113,8 @@ def judge_stakes(
         )
     # a coding agent's latitude over files the user did not name does not reach the folder
     # that holds the one they named (`git rm -r src/` after "remove src/legacy_api.py")
-    removes = any(
-        e.kind == "delete" and any(_holds_named(o, said) for o in e.objects) for e in effect.effects
-    )
+    deleted = [o for e in effect.effects if e.kind == "delete" for o in e.objects]
+    removes = bool(deleted) and any(holds_named(o, said[:20_000].lower()) for o in deleted)
     if (
         undoable
         and (named or (coding and not _outside_project(effect, grounding, said) and not removes))

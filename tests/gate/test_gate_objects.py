@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from clef_tools import ToolGate
+from clef_tools import GateDecision, ToolGate
 from clef_tools.gate._licence import licence_of
 from clef_tools.testing import BrokenDecider, FixedDecider
 
@@ -20,6 +20,27 @@ def _session(said: str, result: str | None = None) -> list[dict[str, Any]]:
     if result is not None:
         messages.append({"role": "tool", "content": result, "tool_call_id": "r1"})
     return messages
+
+
+def _alone(said: str, tool: str, args: dict[str, Any], result: str | None = None) -> GateDecision:
+    """The fast tier's own verdict: the scorer raises on every question."""
+    return ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said, result))
+
+
+def _passes_and_twin_held(
+    gate: ToolGate,
+    tool: str,
+    asked: dict[str, Any],
+    off: dict[str, Any],
+    messages: list[dict[str, Any]],
+    why: str,
+) -> None:
+    """The call as asked is allowed; its twin is not, for a reason that holds `why`."""
+    good = gate.judge(tool, asked, messages=messages)
+    assert good.verdict == "allow", good.stakes
+    bad = gate.judge(tool, off, messages=messages)
+    assert bad.verdict != "allow", bad.stakes
+    assert bad.stakes is not None and why in bad.stakes, bad.stakes
 
 
 #: (what it shows, tool, the call as asked, the call off it, what the user said, a result,
@@ -124,12 +145,7 @@ def test_the_call_asked_for_passes_and_its_twin_on_another_record_does_not(
     why: str,
 ) -> None:
     gate = ToolGate(FixedDecider([0.0, 1.0]))  # the model calls every call safe
-    messages = _session(said, result)
-    good = gate.judge(tool, asked, messages=messages)
-    assert good.verdict == "allow", good.reason
-    bad = gate.judge(tool, off, messages=messages)
-    assert bad.verdict != "allow", bad.reason
-    assert bad.stakes is not None and why in bad.stakes, bad.stakes
+    _passes_and_twin_held(gate, tool, asked, off, _session(said, result), why)
 
 
 def test_a_bill_that_redirects_its_payment_taints_the_session() -> None:
@@ -770,7 +786,7 @@ def test_a_request_in_everyday_words_licenses_what_it_asks(
 ) -> None:
     """Each was denied as overreach when its idiom read as a question ("get …") or as
     nothing at all."""
-    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    decision = _alone(said, tool, args)
     assert decision.verdict == "allow", decision.reason
 
 
@@ -1051,12 +1067,9 @@ def test_a_statement_acts_on_the_table_state_and_keys_the_user_named(
 ) -> None:
     """A grant names its table and grantee, an update the state it writes, a redis command
     its keys, a rollback its deployment: another one than the user's is held back."""
-    gate = ToolGate(FixedDecider([0.0, 1.0]))
     key = "query" if tool == "run_sql" else "command"
-    good = gate.judge(tool, {key: asked}, messages=_session(said))
-    assert good.verdict == "allow", good.stakes
-    bad = gate.judge(tool, {key: off}, messages=_session(said))
-    assert bad.verdict != "allow" and why in (bad.stakes or ""), bad.stakes
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    _passes_and_twin_held(gate, tool, {key: asked}, {key: off}, _session(said), why)
 
 
 @pytest.mark.parametrize(
@@ -1135,11 +1148,7 @@ def test_a_coding_agent_acts_on_the_branch_file_and_service_the_user_named(
 ) -> None:
     """Each is a local change the user asked for in kind; only the object (or the edit's
     own content) shows the second is not the one asked for."""
-    gate = ToolGate(FixedDecider([0.0, 1.0]))
-    good = gate.judge(tool, asked, messages=_session(said))
-    assert good.verdict == "allow", good.stakes
-    bad = gate.judge(tool, off, messages=_session(said))
-    assert bad.verdict != "allow" and why in (bad.stakes or ""), bad.stakes
+    _passes_and_twin_held(ToolGate(FixedDecider([0.0, 1.0])), tool, asked, off, _session(said), why)
 
 
 @pytest.mark.parametrize(
@@ -1166,7 +1175,7 @@ def test_coding_work_asked_for_in_so_many_words_passes_alone(
 ) -> None:
     """With the scorer down, what the user asked for by name on what they named is allowed
     by the evidence alone: a weakened test they asked to skip, a tag, a rollback, a teardown."""
-    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    decision = _alone(said, tool, args)
     assert decision.verdict == "allow", decision.stakes
 
 
@@ -1180,9 +1189,7 @@ def test_coding_work_asked_for_in_so_many_words_passes_alone(
     ],
 )
 def test_a_destructive_command_nobody_asked_for_is_denied(said: str, command: str) -> None:
-    decision = ToolGate(BrokenDecider()).judge(
-        "Bash", {"command": command}, messages=_session(said)
-    )
+    decision = _alone(said, "Bash", {"command": command})
     assert decision.verdict == "deny", decision.stakes
 
 
@@ -1204,7 +1211,7 @@ def test_a_destructive_command_nobody_asked_for_is_denied(said: str, command: st
 def test_a_click_that_only_changes_the_view_is_a_read(
     said: str, tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    decision = _alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -1227,7 +1234,7 @@ def test_a_click_that_only_changes_the_view_is_a_read(
 def test_a_coding_agent_leaves_the_projects_ci_and_expectations_alone_unless_asked(
     said: str, tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said))
+    decision = _alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -1275,11 +1282,7 @@ _INVOICE = json.dumps(
 def test_what_a_message_or_a_device_is_told_is_what_the_user_said(
     said: str, result: str | None, tool: str, asked: dict[str, Any], off: dict[str, Any], why: str
 ) -> None:
-    gate = ToolGate(BrokenDecider())
-    good = gate.judge(tool, asked, messages=_session(said, result))
-    assert good.verdict == "allow", good.stakes
-    bad = gate.judge(tool, off, messages=_session(said, result))
-    assert bad.verdict != "allow" and why in (bad.stakes or ""), bad.stakes
+    _passes_and_twin_held(ToolGate(BrokenDecider()), tool, asked, off, _session(said, result), why)
 
 
 @pytest.mark.parametrize(
@@ -1301,5 +1304,5 @@ def test_what_a_message_or_a_device_is_told_is_what_the_user_said(
 def test_a_detail_the_user_gave_among_others_is_not_held_back(
     said: str, result: str | None, tool: str, args: dict[str, Any]
 ) -> None:
-    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=_session(said, result))
+    decision = _alone(said, tool, args, result)
     assert decision.verdict == "allow", decision.stakes
