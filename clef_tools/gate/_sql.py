@@ -6,6 +6,8 @@ What does not parse, or parses as no statement kind we know, is `unknown`."""
 
 from __future__ import annotations
 
+import contextvars
+import logging
 import re
 from typing import Any
 
@@ -16,6 +18,22 @@ __all__ = ["MAX_SQL_STATEMENTS", "describe_effect", "sql_effects", "sql_privileg
 MAX_SQL_STATEMENTS = 64
 #: Statements some dialects keep as raw commands: still access changes.
 _ACCESS = frozenset({"GRANT", "REVOKE"})
+
+
+#: Set while the gate parses: sqlglot warns with the whole statement on its logger when it
+#: falls back to a raw command, and a statement can carry a password; the gate reports
+#: what it could not parse in its own reason, masked where it is kept.
+_PARSING = contextvars.ContextVar("clef_gate_sql_parsing", default=False)
+
+
+def _not_while_parsing(record: logging.LogRecord) -> bool:
+    return not _PARSING.get()
+
+
+logging.getLogger("sqlglot").addFilter(_not_while_parsing)
+
+#: Terminal colour codes sqlglot puts around the token an error points at.
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 _BROAD_GRANT = re.compile(
@@ -157,13 +175,16 @@ def sql_effects(query: str) -> CallEffect:
         return _unparsed(
             query, f"the query is {len(query)} characters; at most {MAX_COMMAND_CHARS} are read"
         )
-    try:
-        import sqlglot
-        from sqlglot import exp
+    import sqlglot
+    from sqlglot import exp
 
+    token = _PARSING.set(True)
+    try:
         statements = [s for s in sqlglot.parse(query) if s is not None]
     except Exception as exc:  # ParseError, TokenError, or a bug in a dialect: never raised
-        return _unparsed(query, f"SQL does not parse: {str(exc)[:200]}")
+        return _unparsed(query, f"SQL does not parse: {_ANSI.sub('', str(exc))[:200]}")
+    finally:
+        _PARSING.reset(token)
     if not statements or len(statements) > MAX_SQL_STATEMENTS:
         return _unparsed(query, f"SQL: {len(statements)} statements")
     effects: list[Effect] = []

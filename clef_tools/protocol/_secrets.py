@@ -38,6 +38,15 @@ SECRET_VALUES: tuple[tuple[re.Pattern[str], str], ...] = (
         rf"\1{MASK}",
     ),
     (re.compile(r"(?i)(--?(?:password|passwd|token|api-key|secret)[= ])(\S+)"), rf"\1{MASK}"),
+    # SQL: `ALTER ROLE bob PASSWORD 'x'`, `CREATE USER u IDENTIFIED BY 'x'`, `SET PASSWORD
+    # FOR u = 'x'` (a quoted literal right after the keyword, or after `=` in SET PASSWORD)
+    (
+        re.compile(
+            r"(?i)\b((?:(?:encrypted\s+)?password|identified\s+(?:with\s+\w+\s+)?by)\s+"
+            r"|set\s+password\b[^=;\n]{0,80}=\s*)('[^']*'|\"[^\"]*\")"
+        ),
+        rf"\1{MASK}",
+    ),
 )
 
 

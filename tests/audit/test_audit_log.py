@@ -68,12 +68,20 @@ def test_secrets_never_reach_the_file(tmp_path: Path) -> None:
         "command": f"curl -H 'Authorization: Bearer {key}' https://bob:pa55word@api.example.com",
         "env": {"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"},
         "note": "ordinary text stays",
+        "sql": "ALTER ROLE bob WITH PASSWORD 'tr0ub4dor-3'; CREATE USER u IDENTIFIED BY 'zx-81'",
     }
     with AuditLog(path) as log:
         log.record(surface="mcp-proxy", tool="run", args=args, decision=DECISION)
         (row,) = list(log.rows())
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
-    for secret in ("hunter2-correct-horse", key, "pa55word", "ghp_abcdefghijklmnop"):
+    for secret in (
+        "hunter2-correct-horse",
+        key,
+        "pa55word",
+        "ghp_abcdefghijklmnop",
+        "tr0ub4dor",
+        "zx-81",
+    ):
         assert secret.encode() not in raw, secret
     preview = json.loads(row.args_preview)
     assert preview["password"] == MASK and preview["env"]["GITHUB_TOKEN"] == MASK
