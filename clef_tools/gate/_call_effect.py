@@ -90,6 +90,9 @@ def call_effect(
         else:
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
             effect = Effect("execute", what=effect.what, action=effect.action)
+    if effect.kind == "read" and _downloads_a_link(bare, args):
+        # `download_file(url=…)` saves what a link holds here, as `wget` does
+        effect = Effect("create", "external", what=effect.what)
     source = "annotations" if annotations else "name"
     opened = _opens_to_anyone(args)
     if opened is not None and effect.kind not in ("read", "unknown"):
@@ -114,6 +117,17 @@ def call_effect(
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
             return CallEffect((effect, sent), source)
     return CallEffect((effect,), source)
+
+
+_LINK = re.compile(r"^\s*(?:https?|ftp)://", re.IGNORECASE)
+
+
+def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:
+    """A download tool given a link (not `download_statement(month=…)`, which reads the
+    user's own records)."""
+    if "download" not in words(bare):
+        return False
+    return any(isinstance(v, str) and _LINK.match(v) for v in itertools.islice(args.values(), 64))
 
 
 def _service_called(bare: str, args: Mapping[str, Any]) -> str | None:

@@ -161,6 +161,7 @@ _CORRECTION = re.compile(
 )
 #: Migrations run or applied change the database's schema ("run the migrations on
 #: staging"): a change, though "run" names only running.
+_DOWNLOAD = frozenset(["download", "downloads", "downloading", "redownload"])
 _RUN_MIGRATIONS = re.compile(
     r"\b(?:run|apply|execute|do)\s+(?:\w+\s+){0,3}?migrations?\b", re.IGNORECASE
 )
@@ -317,7 +318,8 @@ def licence_of(request: str) -> Licence:
     # licenses no reply; "can you reply to Priya?" does
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
-    asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
+    for _ in range(3):  # "the 5 latest messages": one word at a time
+        asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     # a path or an identifier names a thing: `0042_add_index.py` asks to add nothing
     found = set(words(_ANSWER_ME.sub(" ", _IDENTIFIER.sub(" ", asking))))
@@ -350,6 +352,8 @@ def licence_of(request: str) -> Licence:
         # tools split making and changing differently (`schedule_transfer` creates,
         # `set_folder_visibility` modifies): asking for either is asking for a change
         kinds |= {"create", "modify"}
+    if found & _DOWNLOAD:
+        kinds.add("create")  # "download the dataset": a download saves a file here
     # "why does the build fail?": running the checks is how a question about them is answered
     checks = bool(set(words(text)) & _CHECKS)
     prohibited: set[str] = set()
@@ -411,7 +415,8 @@ def licence_of(request: str) -> Licence:
 #: A word right after a determiner or a possessive is a noun ("my message", "the order",
 #: "Jonas's email"): it names what an action is on, not the action.
 _AFTER_DETERMINER = re.compile(
-    r"\b(\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its|each|every)"
+    r"\b(\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its|each|every"
+    r"|all|any|some|both)"
     r"\s+([a-z]+)\b|\b\w+'s\s+([a-z]+)\b",
     re.IGNORECASE,
 )
@@ -451,9 +456,15 @@ def _nouns_out(text: str) -> str:
     return _AFTER_DETERMINER.sub(keep_or_drop, text)
 
 
+#: Words that say which of a kind of thing ("my unread emails", "the 5 latest messages",
+#: "my last payment"): dropped after a determiner, so the noun that follows is read as one.
 _ADJECTIVE = re.compile(
-    r"\b(the|all|any|my|our|your|their|those|these|its|still|currently|an?)\s+"
-    r"(?:open|new|draft|scheduled|shared|pending|archived|deleted|failed|failing)\b",
+    r"\b(the|all|any|some|both|my|our|your|their|those|these|its|still|currently|an?)\s+"
+    r"(?:open|new|draft|scheduled|shared|pending|archived|deleted|failed|failing|unread"
+    r"|latest|last|recent|newest|oldest|old|older|newer|earlier|previous|first|next"
+    r"|incoming|outgoing|sent|received|unanswered|important|starred|recurring|upcoming"
+    r"|past|outstanding|overdue|unpaid|daily|weekly|monthly|other|same|urgent|direct"
+    r"|\d+|two|three|four|five|six|seven|eight|nine|ten|few|many|several)\b",
     re.IGNORECASE,
 )
 #: An indirect question: what follows "check whether" or "tell me if" is asked about.

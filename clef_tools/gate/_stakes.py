@@ -52,6 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from clef_tools.gate._dictated import dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import (
@@ -833,6 +834,7 @@ def judge_stakes(
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
             or recipient_issue(effect, args, said)
+            or dictated_issue(effect, args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

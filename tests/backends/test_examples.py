@@ -368,6 +368,35 @@ def test_the_encoder_is_shared() -> None:
     assert open_encoder() is EmbeddingDecider().encoder
 
 
+def test_a_request_paths_texts_are_embedded_once_and_kept_safe() -> None:
+    """A turn's request is embedded once for all its calls; a kept vector is the one a
+    fresh pass gives, and what a caller does to its array does not reach the next caller."""
+    encoder = open_encoder()
+    request, call = "refund order 4471 to Lena", 'refund_order({"order_id": "4471"})'
+    fresh = encoder.embed([request, call, "x" * 50, "y" * 50, "z" * 50])  # not kept: a bulk call
+    forwards = 0
+    original = encoder.embed_tensor
+
+    def counted(texts: list[str]) -> Any:
+        nonlocal forwards
+        forwards += 1
+        return original(texts)
+
+    encoder.embed_tensor = counted  # type: ignore[method-assign]
+    try:
+        first = encoder.embed([request, call])
+        first[0][:] = 0.0  # the caller's own copy
+        again = encoder.embed([request, "another call of the same turn"])
+        repeat = encoder.embed([request])
+    finally:
+        del encoder.embed_tensor
+    assert forwards == 2  # the request once, the second call once; the third was kept
+    assert np.allclose(again[0], fresh[0], atol=1e-5) and np.allclose(
+        repeat[0], fresh[0], atol=1e-5
+    )
+    assert np.allclose(first[1], fresh[1], atol=1e-5)
+
+
 def test_a_sentence_transformers_folder_with_dense_layers_and_a_prompt(tmp_path: Path) -> None:
     """Another encoder is a folder: its Dense layers and classification prompt are applied
     as sentence-transformers would, and an index built with it is refused by MiniLM."""

@@ -335,6 +335,9 @@ TOOLS = [
     ("share_file", {}, None, "grant"),
     ("update_password", {}, None, "modify"),
     ("create_calendar_event", {}, None, "create"),
+    # a download saves what a link holds, as `wget` does; a statement by month is read
+    ("download_file", {"url": "https://files.example/report.pdf"}, None, "create"),
+    ("download_statement", {"month": "2026-11"}, None, "read"),
     # a name that says it deletes outranks a claim that it only reads
     ("delete_email", {}, {"readOnlyHint": True}, "delete"),
     ("frob", {}, {"readOnlyHint": True}, "read"),
@@ -436,6 +439,9 @@ LICENCES = [
     ("Only look at the config, do not change anything", set(), True, {"modify"}),
     ("Let Alice know the meeting moved", {"send"}, False, set()),
     ("Give Bob view access to the roadmap doc", {"grant"}, False, set()),
+    # a download saves a file here; reading what it saved is a read
+    ("Download the dataset from https://data.example.org/d.csv", {"create"}, False, set()),
+    ("Summarise my unread emails", set(), True, {"send"}),
     # access, membership and a message asked for in plain words
     ("Let Sara see the roadmap doc", {"grant"}, False, set()),
     ("Get Tom on the design channel", {"grant"}, False, set()),
@@ -525,11 +531,19 @@ def test_the_licence_reads_the_users_words(
         ("Cancel the order from yesterday", "pay", False),
         ("Delete Jonas's email about the offsite", "send", False),
         ("Archive the transfer confirmations", "pay", False),
+        # ...nor after the words that say which ones
+        ("Summarise my unread emails", "send", False),
+        ("List the 5 latest messages in #general", "send", False),
+        ("Show my last payment", "pay", False),
+        ("Summarize all emails from Bob", "send", False),
         # ...unless a verb takes the act as its object
         ("Make a payment of 20 to Bob", "pay", True),
         ("Give her access to the folder", "grant", True),
         ("Send the invite to Priya", "grant", True),
         ("Write back to Ana that Friday works", "send", True),
+        ("Forward my latest emails to Bob", "send", True),
+        ("Reply to all unread messages", "send", True),
+        ("Pay my outstanding invoices", "pay", True),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from clef_tools._lru import BoundedLRU
 from clef_tools.backends.local._model_wheels import ENCODER_WHEEL, install_command
 from clef_tools.backends.local._torch_thread import run_on_torch_thread
 from clef_tools.protocol._errors import ModelUnavailableError
@@ -29,6 +30,10 @@ __all__ = [
 
 EMBEDDING_MODEL_ID = "all-MiniLM-L6-v2"
 _BATCH = 64
+#: Calls of at most this many texts are the request path's, whose vectors are kept.
+_RECENT_BATCH = 4
+_RECENT_ENTRIES = 256
+_RECENT_CHARS = 4000
 
 
 class Encoder:
@@ -45,6 +50,7 @@ class Encoder:
         self.max_tokens = int(min(self.tokenizer.model_max_length, 256))
         # Counting a long state's tokens is how callers decline it; don't warn about doing so.
         self.tokenizer.model_max_length = 1 << 30
+        self._recent: BoundedLRU[str, Any] = BoundedLRU(_RECENT_ENTRIES)
 
     def token_count(self, text: str) -> int:
         return len(self.tokenizer(text, add_special_tokens=True)["input_ids"])
@@ -52,8 +58,26 @@ class Encoder:
     def embed(self, texts: Sequence[str], progress: Any = None) -> Any:
         """An `(n, dim)` float32 array. Texts are batched by length (less padding: an index
         of 10,000 examples builds in about a minute on 2 cores); `progress(k)` is told how
-        many were embedded after each batch."""
-        return run_on_torch_thread(lambda: self._embed_sorted(list(texts), progress))
+        many were embedded after each batch. A request path's few texts are kept: every
+        call an agent makes in one turn is judged against the same request."""
+        texts = list(texts)
+        if len(texts) <= _RECENT_BATCH and progress is None:
+            return run_on_torch_thread(lambda: self._embed_recent(texts))
+        return run_on_torch_thread(lambda: self._embed_sorted(texts, progress))
+
+    def _embed_recent(self, texts: list[str]) -> Any:
+        """On the torch thread only (the one thread that reads and writes `_recent`)."""
+        import numpy as np
+
+        missing = [t for t in dict.fromkeys(texts) if t not in self._recent]
+        fresh = dict(zip(missing, self._embed_sorted(missing, None), strict=True))
+        out = np.stack([fresh[t] if t in fresh else self._recent[t] for t in texts])
+        for text, vector in fresh.items():
+            if len(text) <= _RECENT_CHARS:  # a long text is seldom seen twice
+                kept = vector.copy()
+                kept.setflags(write=False)
+                self._recent.put(text, kept)
+        return out
 
     def embed_tensor(self, texts: list[str]) -> Any:
         """A torch tensor, for callers already on the torch thread."""

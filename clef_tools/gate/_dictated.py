@@ -1,0 +1,92 @@
+"""A message whose words the user gave: "tweet 'Hello world'" licenses posting those words,
+not those words with a phone number after them, nor other words.
+
+Quotes name many things besides a message's text (a thread's subject, a file, a search), so
+only a quote that follows a verb of saying is read as dictated text, and only the fields
+that hold a message's text are held to it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect, words
+
+__all__ = ["dictated_issue"]
+
+_SAYING = (
+    r"\b(?:tweet|post|say|says|saying|said|write|reply|respond|message|text|send|tell"
+    r"|announce|comment|caption|status|words?)\b"
+)
+#: Words between a verb and a quote that make the quote a place or a thing ("reply to the
+#: thread 'Q3 planning'", "post in 'Team news'"), not what is said.
+_NOT_SAID = (
+    r"(?!\b(?:to|in|on|at|from|about|into|under|for|of|titled|named|called|subject|thread"
+    r"|channel|file|folder|page|list|group)\b)"
+)
+#: A quote after a verb of saying, a few words on at most ("send Bob a message saying
+#: "running late""): double or curly quotes, or single quotes that are not apostrophes.
+_DICTATED = re.compile(
+    _SAYING + r"(?:" + _NOT_SAID + r"[^\"“'‘\n.!?]){0,40}?(?:"
+    r"[\"“]([^\"”\n]{3,500})[\"”]"
+    r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    re.IGNORECASE,
+)
+#: The fields that hold what a message says (not its subject, channel or recipient).
+_TEXT_KEYS = frozenset(
+    ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
+     "comment", "reply", "note"]
+)  # fmt: skip
+#: What a message adds that the user must have given: a link, an address, a number long
+#: enough to be a phone, an account or a code.
+_ADDED_FACT = re.compile(
+    r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{2,}\d", re.IGNORECASE
+)
+
+
+def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A sent text that leaves out what the user dictated, or adds a link, an address or
+    a long number to it that the user did not give; None when the user dictated nothing."""
+    if "send" not in effect.kinds:
+        return None
+    quotes = [(m.group(1) or m.group(2)).strip() for m in _DICTATED.finditer(said[:20_000])][:8]
+    quotes = [q for q in quotes if len(words(q)) >= 2]
+    if not quotes:
+        return None
+    texts = [
+        value
+        for key, value in itertools.islice(args.items(), 32)
+        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
+    ]
+    if not texts:
+        return None
+    told = _plain(said[:20_000])
+    for text in texts:
+        sent = _plain(text[:4000])
+        kept = [q for q in quotes if _says(sent, _plain(q))]
+        if not kept:
+            return f"a text other than the one the user gave ({quotes[0][:60]!r})"
+        rest = sent
+        for q in kept:
+            rest = rest.replace(_plain(q), " ")
+        added = next((f for f in _ADDED_FACT.findall(rest) if _plain(f) not in told), None)
+        if added is not None:
+            return f"adds {added.strip()[:60]!r} to the text the user gave"
+    return None
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[’‘]", "'", text).lower().split())
+
+
+def _says(sent: str, quote: str) -> bool:
+    """The quote is in the text, word for word, or nearly (an agent may fix a typo or the
+    case, not replace the words)."""
+    if quote in sent:
+        return True
+    wanted = words(quote)
+    have = set(words(sent))
+    return bool(wanted) and sum(w in have for w in wanted) >= 0.8 * len(wanted)
