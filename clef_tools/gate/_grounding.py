@@ -233,7 +233,7 @@ def _in(target: str, text: str) -> bool:
     if dot and stem and extension in _FILE_EXTENSIONS:
         low = stem  # "the attached summary" names `q3-summary.pdf`; "pdf" alone names nothing
     elif entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
-        if _the_device(low.split(".", 1)[0], text):
+        if _the_device(low.split(".", 1)[0], entity.group(1), text):
             return True
         low = entity.group(1)
     # short parts are left out ("the living room" names `light.living_room`), but not
@@ -245,11 +245,20 @@ def _in(target: str, text: str) -> bool:
     return all(p in said or _stem(p) in said for p in parts)
 
 
-def _the_device(domain: str, text: str) -> bool:
+def _the_device(domain: str, name: str, text: str) -> bool:
     """ "Set the thermostat to 20" names the home's `climate.*`: the device by its kind, with
-    nothing that picks one of several ("the bedroom thermostat", "the thermostat upstairs")."""
+    nothing that picks one of several ("the bedroom thermostat", "the thermostat upstairs").
+    A device whose own name is another kind of its domain is not it: "the garage door" is
+    not `cover.front_gate`."""
     pattern = _device_pattern(domain)
-    return pattern is not None and pattern.search(text) is not None
+    if pattern is None:
+        return False
+    said = {w.lower() for m in pattern.finditer(text) for w in _WORD.findall(m.group(0))}
+    if not said:
+        return False
+    kinds = table().devices[domain]
+    own = {p for p in re.split(r"[^a-z0-9]+", name) if p in kinds or _stem(p) in kinds}
+    return not own or bool(own & said or {_stem(w) for w in own} & {_stem(w) for w in said})
 
 
 @functools.cache
@@ -666,6 +675,11 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         holding = [any(c in r.lower() for c in carried) for r in records]
         if any(holding) and not all(holding):
             return holding
+    # a time the user bounded ("decline any meeting after 5pm") picks the records whose
+    # time is on its side, when every record states one
+    within = _within_times(records, said)
+    if within is not None:
+        return within
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
@@ -677,6 +691,38 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         return None
     matching = [bool(w & telling) for w in words_of]
     return matching if any(matching) else None
+
+
+#: A bound on a time of day: "after 5pm", "before noon", "later than 18:00".
+_TIME_BOUND = re.compile(
+    r"\b(after|later\s+than|past|before|earlier\s+than)\s+(noon|midnight|\d{1,2}(?::\d{2})?"
+    r"\s*(?:[ap]\.?m\.?)?)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _within_times(records: Sequence[str], said: str) -> list[bool] | None:
+    """Which records hold a time inside the user's bounds (None: no bound, a record
+    without a time, or every record or none inside)."""
+    bounds: list[tuple[bool, str]] = []
+    for word, when in _TIME_BOUND.findall(said[:_MAX_TEXT])[:4]:
+        low = when.lower()
+        clock = {"noon": {"12:00"}, "midnight": {"00:00"}}.get(low) or times_in(low)
+        if not clock and re.fullmatch(r"\d{1,2}", low) and 1 <= int(low) <= 12:
+            # "after 5" of a working day is 5pm, "before 9" 9am: the hours people work
+            hour = int(low) + (12 if int(low) < 8 else 0)
+            clock = {f"{hour:02d}:00"}
+        if clock:
+            bounds.append((word.lower().startswith(("after", "later", "past")), min(clock)))
+    if not bounds:
+        return None
+    times = [times_in(r) for r in records]
+    if not all(times):
+        return None
+    inside = [
+        any(all(t > b if later else t < b for later, b in bounds) for t in ts) for ts in times
+    ]
+    return inside if any(inside) and not all(inside) else None
 
 
 def holds_described(said: str, results: Sequence[str]) -> bool:

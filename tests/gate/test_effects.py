@@ -335,6 +335,7 @@ TOOLS = [
     ("share_file", {}, None, "grant"),
     ("update_password", {}, None, "modify"),
     ("create_calendar_event", {}, None, "create"),
+    ("approve_expense", {"id": "exp_1"}, None, "grant"),
     # a download saves what a link holds, as `wget` does; a statement by month is read
     ("download_file", {"url": "https://files.example/report.pdf"}, None, "create"),
     ("download_statement", {"month": "2026-11"}, None, "read"),
