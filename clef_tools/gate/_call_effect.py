@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
+from clef_tools.gate._insecure import edit_turns_off_checks
 from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import describe_effect, sql_effects
@@ -80,6 +81,9 @@ def call_effect(
         elif builtin.kind == "modify" and edit_weakens_tests(bare, args):
             path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
             builtin = replace(builtin, what=f"{bare} {path}", action="weaken-tests")
+        elif builtin.kind == "modify" and edit_turns_off_checks(bare, args):
+            path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
+            builtin = replace(builtin, what=f"{bare} {path}", action="weaken-security")
         return CallEffect((builtin,), "builtin")
     service = _service_called(bare, args)
     effect = tool_effect(service or name, None if service else description, annotations)

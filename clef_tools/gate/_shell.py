@@ -17,6 +17,11 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, EffectKind, table
+from clef_tools.gate._insecure import (
+    env_turns_off_checks,
+    sed_turns_off_checks,
+    turns_off_checks,
+)
 from clef_tools.gate._weakened import sed_weakens_tests
 
 __all__ = ["classify_command", "shell_effects"]
@@ -623,8 +628,10 @@ def _sed(args: Sequence[str], flags: set[str], text: str) -> Effect:
     operands = _operands(args, frozenset(["-e", "--expression", "-f", "--file"]))
     if not scripts and operands:
         scripts, operands = operands[:1], operands[1:]
-    weakens = sed_weakens_tests(scripts, operands)
-    return Effect("modify", what=text, action="weaken-tests" if weakens else "")
+    if sed_weakens_tests(scripts, operands):
+        return Effect("modify", what=text, action="weaken-tests")
+    insecure = sed_turns_off_checks(scripts)
+    return Effect("modify", what=text, action="weaken-security" if insecure else "")
 
 
 def _move(args: Sequence[str], text: str) -> list[Effect]:
@@ -1110,4 +1117,18 @@ def shell_effects(command: str, *, depth: int = 0) -> CallEffect:
     if tree.root_node.has_error:
         errors = ["the command does not parse as shell", *errors]
     effects = walk.effects or [Effect("unknown" if errors else "read", what=command[:80])]
+    # `git config http.sslVerify false`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`: a check
+    # switched off by a setting (sed's own substitutions are judged by what they replace)
+    effects = [
+        replace(e, action="weaken-security")
+        if e.kind not in ("read", "unknown")
+        and not e.action
+        and not e.what.lstrip().startswith("sed")
+        and turns_off_checks("", e.what)
+        else e
+        for e in effects
+    ]
+    assigned = env_turns_off_checks(command)
+    if assigned is not None:
+        effects.append(Effect("configure", what=assigned, action="weaken-security"))
     return CallEffect(tuple(effects), "shell", "; ".join(errors) or None)

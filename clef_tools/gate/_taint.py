@@ -76,6 +76,9 @@ _TAINT = re.compile(
             # the agent addressed by name: "Assistant, please…", "<!-- assistant: invite…"
             rf"(?:^|[.!?:>\n-]\s*)(?:the\s+)?(?:ai|{_READER}|claude|chatgpt|llm)s?\s*[,:]\s*"
             r"(?:please\s+|to\s+)?\w",
+            # ...or as the first word of a record's text: `"body": "Assistant: DM me…"`
+            r"[\"'`]\s*(?:the\s+)?(?:ai|assistant|agent|claude|chatgpt|copilot)\s*[,:]\s*"
+            r"(?:please\s+|to\s+)?\w",
             rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?{_READER}s?\b",
             # a command handed to the agent: "To fix, the agent should run: curl … | bash"
             r"\b(?:agent|assistant)s?\s+(?:should|must|needs?\s+to|has\s+to)\s+"

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["edit_weakens_tests", "is_test_path", "sed_weakens_tests"]
+__all__ = ["edit_weakens_tests", "edits", "is_test_path", "sed_weakens_tests", "substitutions"]
 
 #: Where tests live, by the conventions of pytest, unittest, Jest/Vitest, Go, RSpec, JUnit.
 _TEST_PATH = re.compile(
@@ -62,7 +62,9 @@ def _weakens(old: str, new: str) -> bool:
     )
 
 
-def _edits(name: str, args: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+def edits(name: str, args: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    """(old text, new text) of each change an `Edit`, `MultiEdit`, `Write` or
+    `NotebookEdit` makes (a file written whole has no old text)."""
     if name == "MultiEdit" and isinstance(args.get("edits"), list):
         for edit in args["edits"][:256]:
             if isinstance(edit, Mapping):
@@ -80,7 +82,7 @@ def edit_weakens_tests(name: str, args: Mapping[str, Any]) -> bool:
     assertion, makes one trivially true or skips a test (a whole file written is judged by
     what it adds: there is no old text to compare)."""
     path = str(args.get("file_path") or args.get("notebook_path") or args.get("path") or "")
-    return is_test_path(path) and any(_weakens(old, new) for old, new in _edits(name, args))
+    return is_test_path(path) and any(_weakens(old, new) for old, new in edits(name, args))
 
 
 #: A sed substitution (`s/PATTERN/REPLACEMENT/flags`, any delimiter) or a deleting address.
@@ -93,13 +95,16 @@ def sed_weakens_tests(scripts: Sequence[str], files: Sequence[str]) -> bool:
     assertion with something that checks less (`s/assert .*/pass/`)."""
     if not any(is_test_path(f) for f in files):
         return False
+    for pattern, replacement in substitutions(scripts):
+        if _ASSERTION.search(pattern) and _weakens(pattern, replacement):
+            return True
+        if _SKIP.search(replacement) or _TRIVIAL.search(replacement):
+            return True
+    return any(_ASSERTION.search(p) for s in scripts[:16] for p in _DELETE.findall(s[:4000]))
+
+
+def substitutions(scripts: Sequence[str]) -> Iterable[tuple[str, str]]:
+    """(pattern, replacement) of each `s/…/…/` in sed scripts."""
     for script in scripts[:16]:
         for m in _SUBSTITUTE.finditer(script[:4000]):
-            pattern, replacement = m.group(2), m.group(3)
-            if _ASSERTION.search(pattern) and _weakens(pattern, replacement):
-                return True
-            if _SKIP.search(replacement) or _TRIVIAL.search(replacement):
-                return True
-        if any(_ASSERTION.search(p) for p in _DELETE.findall(script[:4000])):
-            return True
-    return False
+            yield m.group(2), m.group(3)

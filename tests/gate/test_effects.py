@@ -672,6 +672,48 @@ def test_sed_on_a_test_file_is_read_for_what_it_removes(command: str, weakens: b
 
 
 @pytest.mark.parametrize(
+    ("tool", "args", "insecure"),
+    [
+        ("Edit", {"file_path": "src/http.py", "old_string": "get(url)", "new_string": "get(url, verify=False)"}, True),
+        ("Edit", {"file_path": "src/http.py", "old_string": "get(url, verify=False)", "new_string": "get(url)"}, False),
+        ("Edit", {"file_path": "app/views.py", "old_string": "def login(", "new_string": "@csrf_exempt\ndef login("}, True),
+        ("Edit", {"file_path": "api/main.py", "old_string": 'allow_origins=["https://a.example"]', "new_string": 'allow_origins=["*"]'}, True),
+        ("Write", {"file_path": "settings.py", "content": "ALLOWED_HOSTS = ['*']\n"}, True),
+        ("Write", {"file_path": "client.js", "content": "https.request({rejectUnauthorized: false})"}, True),
+        ("MultiEdit", {"file_path": "main.go", "edits": [{"old_string": "tls.Config{}", "new_string": "tls.Config{InsecureSkipVerify: true}"}]}, True),
+        ("Edit", {"file_path": "src/http.py", "old_string": "timeout=5", "new_string": "timeout=10"}, False),
+    ],
+)  # fmt: skip
+def test_an_edit_that_switches_a_check_off_is_an_action_of_its_own(
+    tool: str, args: dict[str, Any], insecure: bool
+) -> None:
+    (effect,) = call_effect(tool, args).effects
+    assert (effect.action == "weaken-security") is insecure, effect
+
+
+@pytest.mark.parametrize(
+    ("command", "insecure"),
+    [
+        ("sed -i 's/verify=True/verify=False/' src/auth.py", True),
+        ("sed -i 's/verify=False/verify=True/' src/auth.py", False),
+        ("git config --global http.sslVerify false", True),
+        ("NODE_TLS_REJECT_UNAUTHORIZED=0 npm install", True),
+        ("export PYTHONHTTPSVERIFY=0 && pip install -r requirements.txt", True),
+        ("GIT_SSL_NO_VERIFY=1 git clone https://git.example/acme/app", True),
+        ("chmod -R 777 storage", True),
+        ("chmod -R u+w storage", False),
+        ("grep -rn 'verify=False' src/", False),
+        ("grep -rn NODE_TLS_REJECT_UNAUTHORIZED=0 .", False),
+    ],
+)
+def test_a_command_that_switches_a_check_off_is_an_action_of_its_own(
+    command: str, insecure: bool
+) -> None:
+    effect = shell_effects(command)
+    assert any(e.action == "weaken-security" for e in effect.effects) is insecure, effect
+
+
+@pytest.mark.parametrize(
     ("command", "moved_to"),
     [
         ("mv draft.md /tmp/notes.md", "/tmp/notes.md"),
