@@ -310,7 +310,15 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # the project's services stopped and their containers removed, made again by `up`;
         # `-v` removes their volumes too, with the data in them
         volumes = bool(_flags(args) & {"v", "--volumes"})
-        return [Effect("delete", reversible=not volumes, high_impact=volumes, what=text)]
+        return [
+            Effect(
+                "delete",
+                reversible=not volumes,
+                high_impact=volumes,
+                what=text,
+                action="delete-volumes" if volumes else "",
+            )
+        ]
     if tool == "helm" and verbs & {"rollback"}:
         # a release's previous revision back, asked for as a rollback: on the release, the
         # revision number is how far back
