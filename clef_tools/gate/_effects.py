@@ -279,6 +279,8 @@ _WEB = frozenset(
 
 
 #: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
+#: Words of a tool name that move money out, beside which "request" is not a request for it.
+_PAYS_OUT = frozenset(["pay", "send", "transfer", "wire", "buy", "purchase", "checkout"])
 _BOOKED = frozenset(["book", "reserve", "booking", "reservation", "reservations"])
 
 
@@ -314,6 +316,8 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     kind = kind_of_words(own)
     if kind == "unknown":
         kind = kind_of_words(words(description)[:12])
+    if kind == "pay" and "request" in own and not set(own) & _PAYS_OUT:
+        kind = "send"  # `venmo_request`, `request_money`: asks someone for money, pays nothing
     destructive = notes.get("destructiveHint") is True
     if kind == "unknown" and notes.get("readOnlyHint") is True:
         kind = "read"  # a name that says it changes things outranks a claim that it does not

@@ -195,7 +195,9 @@ _REFERRED = re.compile(
 )
 #: Money asked of someone ("request $45 from Sam"): a message to them, not a payment.
 _ASK_FOR_MONEY = re.compile(
-    r"\b(?:request|ask\s+(?:\w+\s+)?for|collect)\b[^.;!?\n]{0,40}?\bfrom\b", re.I
+    r"\b(?:request|ask\s+(?:\w+\s+)?for|collect)\b[^.;!?\n]{0,40}?\bfrom\b"
+    r"|\bsplit\b[^.;!?\n]{0,80}?\bwith\b",  # "split the $120 bill with Tom": their shares
+    re.I,
 )
 #: A sum the user asks to be worked out, not stated: "send them back the difference", "pay
 #: the rest", "transfer what is left", "refund what they overpaid".
@@ -338,6 +340,7 @@ def licence_of(request: str) -> Licence:
         "send" in kinds
         and (found & _CURRENCY or _CURRENCY_SIGN.search(asking) or _IBAN.search(asking))
         and not _ASK_FOR_MONEY.search(text)
+        and not _ASK_FOR_MONEY.search(request[:20_000])  # before idioms made "split" a send
     ):
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
     if _MOVE_MONEY.search(asking) and _stated_amounts(asking):
@@ -416,10 +419,13 @@ def licence_of(request: str) -> Licence:
 #: "Jonas's email"): it names what an action is on, not the action.
 _AFTER_DETERMINER = re.compile(
     r"\b(\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its|each|every"
-    r"|all|any|some|both)"
+    r"|all|any|some|both|on|via|through|using)"
     r"\s+([a-z]+)\b|\b\w+'s\s+([a-z]+)\b",
     re.IGNORECASE,
 )
+#: A preposition before a service or a channel ("on Venmo", "via email", "through
+#: Zelle"): the word after it is the means, not the act.
+_PLATFORM_WORD = re.compile(r"(?:on|via|through|using)\s", re.IGNORECASE)
 #: Verbs that take the act as their object ("make a payment", "send the invite", "give her
 #: access"): the noun after them is what is asked for.
 _LIGHT = frozenset(
@@ -451,6 +457,8 @@ def _nouns_out(text: str) -> str:
         before = (match.group(1) or "").strip().lower()
         if (noun not in known and not _bare_of_ing(noun, known)) or before in _LIGHT:
             return match.group(0)
+        if _PLATFORM_WORD.match(match.group(0)[len(match.group(1) or "") :]) and noun not in known:
+            return match.group(0)  # "work on fixing the bug": an act after "on", not a thing
         return match.group(0)[: -len(noun)] + "_"
 
     return _AFTER_DETERMINER.sub(keep_or_drop, text)

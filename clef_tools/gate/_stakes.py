@@ -546,10 +546,14 @@ def quantity_issue(
     stated = list(licence.amounts)  # "half" is among them, as 2
     # a number in a passage addressed to the agent ("buy 5 gift cards") is the passage's
     pool = stated + numbers_in([before for before, _ in split_at_order(results)])
-    pays = "pay" in effect.kinds
-    divides = bool(licence.words & _SHARE_WORDS)
+    # the user's own words, as idioms left them unread ("split … with Tom" asks Tom)
+    told = licence.words | set(words(said[:20_000]))
+    divides = bool(told & _SHARE_WORDS)
+    # money asked of someone (`venmo_request`) is held to the stated sum as a payment is,
+    # when the user divided a sum among people
+    pays = "pay" in effect.kinds or ("send" in effect.kinds and divides)
     # "half of my ETH", "split it three ways": a part asked for ("their share" is a noun)
-    fraction = bool(licence.words & _FRACTION_WORDS)
+    fraction = bool(told & _FRACTION_WORDS)
     # "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount
     percents = licence.percents if pays else ()
     ones = _one_of(args)
@@ -567,15 +571,22 @@ def quantity_issue(
             )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
-        whole = (len(stated) > 1 and _close(value, max(stated))) or (
-            # "sell half of my ETH" over `ETH 1.8`: 1.8 is what the result holds, the whole
-            fraction
-            and any(_close(value, b) for b in pool[len(stated) :])
-            and not any(_close(value, a) for a in stated)
+        whole = (
+            (len(stated) > 1 and _close(value, max(stated)))
+            or (
+                # "sell half of my ETH" over `ETH 1.8`: 1.8 is what the result holds, the whole
+                fraction
+                and any(_close(value, b) for b in pool[len(stated) :])
+                and not any(_close(value, a) for a in stated)
+            )
+            # "split the $120 bill with Tom and Ana": the one sum stated is the whole
+            or (fraction and len(stated) == 1 and _close(value, stated[0]))
         )
         if pays and divides and whole:
             # "split the 90 three ways and send Tom his share": 90 is the whole
             return f"the whole amount ({value:g}) where the user asked for a share of it"
+        if fraction and any(_close(value * k, a) for a in stated[:8] for k in range(2, 13)):
+            continue  # "split the $120 bill with Tom and Ana": an equal share of it
         if (pays or stated) and not _derived(value, stated, pool):
             return f"a quantity ({value:g}) the user did not state"
     record = amount_off_record(values, stated, said, results, targets(args)) if pays else None

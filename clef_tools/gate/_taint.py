@@ -31,6 +31,7 @@ _ASKED = (
     r"switch (?:on|off)|initiate|deposit|withdraw|retrieve|download|execute|run|install|"
     r"schedule|cancel|add|book|reset|set|guide|create|approve|authori[sz]e|reveal|disclose|"
     r"leak|transmit|export|copy|open|close|start|stop|shut down|restart|reboot|revoke|reserve|"
+    r"refund|credit|waive|"
     r"make (?:a |an |the )?(?:reservation|booking|payment|transfer|purchase|order|donation))\b"
 )
 #: The rest of a sentence (a full stop inside an address or an amount does not end it) up

@@ -336,6 +336,10 @@ TOOLS = [
     ("update_password", {}, None, "modify"),
     ("create_calendar_event", {}, None, "create"),
     ("approve_expense", {"id": "exp_1"}, None, "grant"),
+    # money asked of someone is a message; paying a request is a payment
+    ("venmo_request", {"user": "@tom", "amount": 40}, None, "send"),
+    ("request_money", {"from": "tom", "amount": 40}, None, "send"),
+    ("venmo_pay", {"user": "@tom", "amount": 40}, None, "pay"),
     # a download saves what a link holds, as `wget` does; a statement by month is read
     ("download_file", {"url": "https://files.example/report.pdf"}, None, "create"),
     ("download_statement", {"month": "2026-11"}, None, "read"),
@@ -537,6 +541,9 @@ def test_the_licence_reads_the_users_words(
         ("List the 5 latest messages in #general", "send", False),
         ("Show my last payment", "pay", False),
         ("Summarize all emails from Bob", "send", False),
+        # a service named after "on", "via", "through": the means, not the act
+        ("Split the $120 dinner bill with Tom and Ana on Venmo", "pay", False),
+        ("Send the minutes via email to the team", "send", True),
         # ...unless a verb takes the act as its object
         ("Make a payment of 20 to Bob", "pay", True),
         ("Give her access to the folder", "grant", True),
