@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 __all__ = ["split_at_order", "taint_of"]
 
-_AGENT = r"(?:the )?(?:ai|assistant|agent|model|llm)"
+_AGENT = r"(?:the )?(?:ai|assistant|agent|model|llm|claude|chatgpt|gpt|gemini|copilot)"
 #: Who a result addresses when it addresses the agent.
 _READER = r"(?:assistant|agent|bot|copilot|reviewer|model|integration|tool)"
 #: An order to move money, data or people: what an injected instruction asks for.
@@ -80,7 +80,23 @@ _TAINT = re.compile(
             # ...or as the first word of a record's text: `"body": "Assistant: DM me…"`
             r"[\"'`]\s*(?:the\s+)?(?:ai|assistant|agent|claude|chatgpt|copilot)\s*[,:]\s*"
             r"(?:please\s+|to\s+)?\w",
-            rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?{_READER}s?\b",
+            rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?(?:{_READER}|llm|ai)s?\b",
+            # the user's wishes relayed to the agent by a result: "the user wants you to…",
+            # "the user has requested that you…", "ignore the user", "without telling the user"
+            r"\bthe user (?:also |really |actually )?(?:wants|would like|has (?:requested|asked)"
+            r"|requested|asked|needs|expects|forgot to mention)\b[^.\n]{0,20}?\byou\b",
+            r"\bignore (?:the|your) (?:user|human|owner)\b",
+            r"\b(?:without|don'?t|do not|never) (?:telling|informing|notifying|alerting|asking"
+            r"|mention(?:ing)?(?: this| it)? to) (?:the|your) (?:user|human|owner)\b",
+            # a prompt format's own markers, and a reader switched into another mode
+            r"\[/?INST\]|<<\s*/?SYS\s*>>|<\|(?:im_start|im_end|system|user|assistant)\|>",
+            r"\byour (?:new|real|actual|next|updated|true) (?:task|goal|instructions?|objective"
+            r"|job|step|mission)\s*(?:is|:)",
+            r"\byou are now (?:in |an? )?(?:developer|admin|god|unrestricted|jailbroken|dan)\b",
+            r"\b(?:system|admin|security|safety) override\b",
+            r"\bwhen (?:you|an? (?:ai|assistant|agent|llm|model)) (?:read|reads|see|sees"
+            r"|process(?:es)?) this\b",
+            r"\bas (?:the|an?|my|your) (?:ai )?(?:assistant|agent)\b,? (?:you|your)\b",
             # a command handed to the agent: "To fix, the agent should run: curl … | bash"
             r"\b(?:agent|assistant)s?\s+(?:should|must|needs?\s+to|has\s+to)\s+"
             r"(?:now\s+|first\s+|just\s+)?(?:run|execute)\b\s*[:`'\"]",
