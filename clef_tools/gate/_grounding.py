@@ -12,6 +12,7 @@ described: "cancel my Netflix subscription" over a listing of Netflix and Spotif
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -106,6 +107,10 @@ class Grounding:
     ("add Omar" over two Omars): which one they meant is theirs to say."""
     origin: Origin = "clean"
     """Where the targets come from once a result has addressed the agent (`provenance`)."""
+    ranked: bool = False
+    """A target from a listing the user picked by how it ranks ("the best-rated hotel
+    under 200", "the channel with the most users"): whether it is the one that ranks
+    first is read from the listing by the model, not by these tables."""
 
 
 def targets(args: Mapping[str, Any]) -> list[str]:
@@ -493,7 +498,34 @@ def _ground(
         tied=off[1],
         names=tuple(names),
         origin=provenance([*from_results, *unnamed], found_in, results),
+        ranked=bool(from_results) and _ranked_pick(from_results, said, results),
     )
+
+
+#: Words that pick one of several by how it ranks.
+_RANKING = re.compile(
+    r"\b(?:best|worst|cheapest|priciest|highest|lowest|nearest|closest|farthest|fastest"
+    r"|slowest|earliest|largest|biggest|smallest|shortest|longest|newest|oldest|most|least"
+    r"|fewest|top|top-rated|best-rated|highest-rated|lowest-rated|most-rated|greatest)\b",
+    re.IGNORECASE,
+)
+
+
+_EVERY_ONE = re.compile(r"\b(?:each|every|all)\b", re.IGNORECASE)
+
+
+def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> bool:
+    """The user picked by rank, and the listing holds records the call's names are not in:
+    there was a choice, and the tables cannot tell which record ranks first."""
+    if not _RANKING.search(said[:_MAX_TEXT]) or _EVERY_ONE.search(said[:_MAX_TEXT]):
+        return False  # "write to each user by how active they are": every record is asked
+    records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
+    if len(records) < 2:
+        # one JSON object that maps each candidate to its score: `{"A": 4.6, "B": 4.1}`
+        records = [p for r in records for p in re.split(r",\s*(?=\")", r)]
+    lowered = [f.lower() for f in found[:16]]
+    holding = [any(f in r for f in lowered) for r in records]
+    return any(holding) and not all(holding)
 
 
 def provenance(

@@ -1157,6 +1157,14 @@ def judge_stakes(
         return on_unnamed(
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name"
         )
+    if named and grounding.ranked and not grounding.in_request:
+        # "book the best-rated hotel under 200": a listing held several, and whether the
+        # one picked ranks first is the model's to read
+        return undecided(
+            "allow",
+            f"{'/'.join(sorted(kinds))} the user asked for, on the one of several a listing "
+            "holds that the user picked by rank",
+        )
     if named:
         return Stakes(
             "allow",

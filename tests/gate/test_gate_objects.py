@@ -1395,3 +1395,20 @@ def test_a_bill_split_with_people_asks_each_for_a_share_and_pays_nobody() -> Non
     assert whole.verdict != "allow" and "whole amount" in (whole.stakes or ""), whole.stakes
     paid = _alone(said, "venmo_pay", {"user": "@tomreed", "amount": 40}, contacts)
     assert paid.verdict == "deny", paid.stakes
+
+
+def test_a_pick_by_rank_from_a_listing_is_the_models_to_read() -> None:
+    """The tables cannot tell which of several listed hotels is the best-rated, so neither
+    the right pick nor the wrong one passes alone; a hotel the user named does, and so does
+    a pick when the user asked for every record of the listing."""
+    listing = json.dumps({"Hotel Bellecour": "rating 4.6", "Le Royal": "rating 4.1"})
+    said = "Book the best-rated hotel in Lyon for Dec 12-14."
+    for hotel in ("Hotel Bellecour", "Le Royal"):
+        pick = _alone(said, "reserve_hotel", {"hotel": hotel}, listing)
+        assert pick.verdict == "escalate" and "picked by rank" in (pick.stakes or ""), pick.stakes
+    named = _alone("Book Hotel Bellecour in Lyon for Dec 12-14.", "reserve_hotel",
+                   {"hotel": "Hotel Bellecour"}, listing)  # fmt: skip
+    assert named.verdict == "allow", named.stakes
+    every = _alone("Message each of the most active users a thank-you.", "send_direct_message",
+                   {"recipient": "Le Royal", "body": "Thanks!"}, listing)  # fmt: skip
+    assert "picked by rank" not in (every.stakes or ""), every.stakes
