@@ -54,6 +54,7 @@ from typing import Any, Literal
 
 from clef_tools.gate._dictated import dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, words
+from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import (
     Grounding,
@@ -846,6 +847,7 @@ def judge_stakes(
             or scope_issue(args, said)
             or recipient_issue(effect, args, said)
             or dictated_issue(effect, args, said)
+            or environment_issue(args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

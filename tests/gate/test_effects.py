@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from clef_tools.gate._call_effect import call_effect
+from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._licence import licence_of
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
@@ -733,3 +734,25 @@ def test_a_command_that_switches_a_check_off_is_an_action_of_its_own(
 def test_a_move_past_the_project_says_where_to(command: str, moved_to: str) -> None:
     (effect,) = shell_effects(command).effects
     assert effect.kind == "modify" and effect.moved_to == moved_to
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "off"),
+    [
+        ("Clear the redis cache in dev", {"command": "redis-cli -h redis.prod.internal FLUSHALL"}, True),
+        ("Clear the redis cache in dev", {"command": "redis-cli -h localhost FLUSHALL"}, False),
+        ("Empty the test bucket", {"command": "aws s3 rm s3://acme-prod-artifacts --recursive"}, True),
+        ("Deploy to staging", {"command": "kubectl apply -f k8s/ --context staging"}, False),
+        ("Deploy to staging", {"command": "kubectl apply -f k8s/ --context production"}, True),
+        # no environment named: nothing to hold the call to
+        ("Restart the api pods", {"command": "kubectl rollout restart deploy/api -n production"}, False),
+        # "test" and "dev" in a project's names are no environment
+        ("Deploy to production", {"command": "pytest tests/ && ./deploy.sh prod > /dev/null"}, False),
+        # a file the user named holds its own words
+        ("Fix the staging check in test_prod_config.py", {"file_path": "tests/test_prod_config.py"}, False),
+    ],
+)  # fmt: skip
+def test_a_call_in_another_environment_than_the_one_named(
+    said: str, args: dict[str, Any], off: bool
+) -> None:
+    assert (environment_issue(args, said) is not None) is off
