@@ -24,7 +24,8 @@ _PLAIN = frozenset(
      "input", "field", "item", "id", "class", "data", "testid", "test", "aria", "div",
      "span", "nth", "child", "type", "role", "first", "last", "main", "primary", "secondary",
      "small", "large", "top", "bottom", "left", "right", "css", "xpath", "ref", "li", "ul",
-     "now", "here", "more", "all", "box", "textbox", "textarea", "form", "area", "placeholder"]
+     "now", "here", "more", "all", "box", "textbox", "textarea", "form", "area", "placeholder",
+     "please", "yes", "ok", "okay", "securely", "secure"]
 )  # fmt: skip
 
 
@@ -42,6 +43,9 @@ _PLACES = frozenset(
      "pricing", "notifications", "faq", "support", "overview", "results", "page", "reviews",
      "specs", "specifications", "description", "menu", "categories", "category"]
 )  # fmt: skip
+#: Words that do the act named after them ("Place order", "Proceed to payment", "Confirm
+#: booking"): no object of the click, and an element holding one acts.
+_DOES = frozenset(["place", "proceed", "continue", "confirm", "complete", "submit", "finish"])
 #: A site's consent banner ("Accept cookies", "Reject all" on it): the page's, not the user's.
 _CONSENT = frozenset(["cookie", "cookies", "consent", "gdpr", "tracking"])
 #: Tools that type into a field (`browser_type`, `puppeteer_fill`).
@@ -76,7 +80,7 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     found = page_words(element)
     verbs = verb_words()
     objects = tuple(
-        dict.fromkeys(w for w in found if w not in verbs and w not in _PLAIN and len(w) > 1)
+        dict.fromkeys(w for w in found if w not in verbs and w not in _PLAIN | _DOES and len(w) > 1)
     )[:8]
     what = f"{bare}: {element[:80]}"
     if types:
@@ -112,6 +116,8 @@ def _only_shown(found: list[str], verbs: frozenset[str]) -> bool:
     """Whether an element only changes what the page shows: its first verb is a viewing
     one ("Sort by price", "Next"), it names only a part of the site ("Settings", "My
     orders"), or it sits on a consent banner ("Accept cookies")."""
+    if set(found) & _DOES:
+        return False
     words = [w for w in found if w not in _PLAIN and not w.isdigit()]
     if set(found) & _CONSENT or (words and all(w in _PLACES for w in words)):
         return True

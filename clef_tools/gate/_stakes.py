@@ -1155,6 +1155,19 @@ def judge_stakes(
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
         )
+    if effect.source == "page" and not grounding.names and taint is None:
+        # "Place order" on the shop the user asked to order from: the click names nothing
+        # of its own, so what it acts on is what the page holds, for a person to see
+        return Stakes(
+            None,
+            "escalate",
+            f"{'/'.join(sorted(kinds))} the user asked for, by a click that names nothing "
+            "of its own",
+            False,
+            features,
+            "escalate",
+            why_capped="what the click acts on is the page's, not a name to check",
+        )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return on_unnamed(
             f"{'/'.join(sorted(kinds))} the user asked for, to or on something they did not name"

@@ -112,6 +112,13 @@ _TAINT = re.compile(
             r"wire)\s+)*(?:details|iban|account(?:\s+number)?|bank|sort\s+code)\s+"
             r"(?:has|have)\s+(?:changed|been\s+(?:changed|updated)|moved)\b",
             r"\b(?:send|pay|transfer|wire|remit)\b[^.\n]{0,60}\bto\b[^.\n]{0,60}\binstead\b",
+            # a lure to a link: "confirm your address and pay the 1.99 fee at https://…",
+            # "verify your account here: www…" (whoever follows it, the agent included)
+            r"\b(?:confirm|verify|update|validate|re-?enter|unlock|reactivate)\s+your\s+"
+            r"(?:account|address|password|identity|details|payment|card|billing|login"
+            r"|credentials|information|info)\b[^\n]{0,120}?(?:https?://|www\.)",
+            r"\bpay\b[^.\n]{0,40}\b(?:fee|charge|balance|fine|duty|customs)\b[^\n]{0,60}?"
+            r"(?:https?://|www\.)",
             # a result that tells its reader to move money or data somewhere: a bill may, but
             # then what it names is not the user's word
             r"(?:^|[.!?:\n]\s*)(?:please\s+)?" + _ACT,

@@ -381,6 +381,10 @@ TOOLS = [
     ("browser_click", {"element": "Remove from basket", "ref": "e31"}, None, "delete"),
     ("browser_click", {"element": "Place your order", "ref": "e7", "button": "left"}, None, "pay"),
     ("puppeteer_click", {"selector": "button[data-testid=download-statement]"}, None, "read"),
+    # a word that does the act named after it: the act, not a part of the site
+    ("browser_click", {"element": "Place order"}, None, "pay"),
+    ("browser_click", {"element": "Proceed to payment"}, None, "pay"),
+    ("browser_click", {"element": "My orders"}, None, "read"),
     ("mcp__playwright__browser_click", {"element": "Post reply", "ref": "e2"}, None, "send"),
     ("browser_click", {"element": "Save draft", "ref": "e9"}, None, "create"),
     # nothing in it names an action: the model tier judges it
