@@ -279,7 +279,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool == "gh" and verbs & {"comment", "review"}:
         return [Effect("send", "external", what=text)]
     if tool == "gh" and "create" in verbs:  # a pull request or an issue, like `create_issue`
-        return [Effect("create", "external", what=text)]
+        # opened for others to see: the user asks for that in so many words ("open a PR",
+        # "file an issue"), not by asking for a fix
+        kind = {"pr": "pull-request", "issue": "file-issue"}.get(operands[0] if operands else "")
+        return [Effect("create", "external", what=text, action=kind or "")]
     if tool == "gh" and verbs & {"merge", "close", "edit", "reopen"}:
         return [Effect("modify", "external", reversible="merge" not in verbs, what=text)]
     if tool == "gh" and verbs & {"checkout", "clone", "sync"}:

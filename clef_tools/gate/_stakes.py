@@ -722,6 +722,19 @@ def _in_dot_folder(path: str, among: frozenset[str] | None = None) -> bool:
     )
 
 
+def _on_current_work(effect: CallEffect, licence: Licence) -> bool:
+    """A command that names nothing acts on the user's current work (`git push` pushes this
+    branch, `gh pr create` opens one from it): the user's own object when every change it
+    makes is an action they asked for by name ("push my changes", "open a PR")."""
+    changes = [e for e in effect.effects if e.kind != "read"]
+    return (
+        effect.source == "shell"
+        and bool(changes)
+        and not effect.objects
+        and all(e.action and licence.names_action(e.action) for e in changes)
+    )
+
+
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
     path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
@@ -997,7 +1010,11 @@ def judge_stakes(
         )  # fmt: skip
     # after a result addressed the agent, only names it could not have planted still count
     clean = taint is not None and grounding.origin == "clean"
-    named = grounding.in_request or (grounding.in_session and (taint is None or clean))
+    named = (
+        grounding.in_request
+        or (grounding.in_session and (taint is None or clean))
+        or (taint is None and _on_current_work(effect, licence))
+    )
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
     if effect.read_only and secret_store is not None:
         # a key or a credentials file nobody asked about is what an exfiltration reads

@@ -760,3 +760,18 @@ def test_a_call_in_another_environment_than_the_one_named(
     said: str, args: dict[str, Any], off: bool
 ) -> None:
     assert (environment_issue(args, said) is not None) is off
+
+
+@pytest.mark.parametrize(
+    ("command", "action"),
+    [
+        ("gh pr create --fill", "pull-request"),
+        ("gh issue create --title 'Flaky' --body 'x'", "file-issue"),
+        ("git push", "push"),
+    ],
+)
+def test_work_opened_for_others_names_its_action(command: str, action: str) -> None:
+    (effect,) = shell_effects(command).effects
+    assert effect.action == action and effect.reach == "external", effect
+    assert licence_of("Open a pull request for this branch").names_action("pull-request")
+    assert not licence_of("Fix the flaky upload test").names_action("push")
