@@ -452,6 +452,7 @@ LICENCES = [
     # a download saves a file here; reading what it saved is a read
     ("Download the dataset from https://data.example.org/d.csv", {"create"}, False, set()),
     ("Summarise my unread emails", set(), True, {"send"}),
+    ("Back up the orders table before the migration", {"create"}, False, set()),
     # access, membership and a message asked for in plain words
     ("Let Sara see the roadmap doc", {"grant"}, False, set()),
     ("Get Tom on the design channel", {"grant"}, False, set()),
