@@ -462,6 +462,38 @@ def bound_issue(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
+#: Arguments that set a room's temperature, on a tool or an entity that heats or cools.
+_TEMPERATURE_KEY = re.compile(
+    r"(?:^|_)(?:temperature|temp|setpoint|target_temp(?:erature)?)(?:_|$)", re.I
+)
+_CLIMATE_WORDS = frozenset(
+    ["climate", "thermostat", "heating", "heater", "heat", "hvac", "cooling", "ac", "aircon"]
+)
+#: Where a lived-in home is kept: °C, or °F for numbers past any room in °C.
+_LIVED_IN = {"C": (15.0, 27.0), "F": (59.0, 81.0)}
+
+
+def comfort_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A thermostat set outside the range a home is lived in, to a number the user did not
+    give: "turn the heating down a bit" is not 10 °C."""
+    names = " ".join([*(e.what for e in effect.effects), *(str(v) for v in targets(args))])
+    if not set(words(names)) & _CLIMATE_WORDS:
+        return None
+    stated = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", said[:20_000])[:64]}
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if not _TEMPERATURE_KEY.search(str(key)) or any(_close(value, n) for n in stated):
+            continue
+        low, high = _LIVED_IN["C" if value <= 40 else "F"]
+        if not low <= value <= high:
+            return (
+                f"{key}={value:g}: outside the range a home is kept at, not a number the "
+                "user gave"
+            )
+    return None
+
+
 def moved_out_issue(effect: CallEffect, said: str) -> str | None:
     """Files moved past the project into a folder the user did not name: "rename draft.md
     to notes.md" is not `mv draft.md /tmp/notes.md`, though the new name is theirs."""
@@ -861,6 +893,7 @@ def judge_stakes(
             or recipient_issue(effect, args, said)
             or dictated_issue(effect, args, said)
             or environment_issue(args, said)
+            or comfort_issue(effect, args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

@@ -1306,6 +1306,13 @@ _INVOICE = json.dumps(
          {"command": "kubectl rollout restart deployment/api -n staging"},
          {"command": "kubectl rollout restart deployment/api -n production"},
          "in production, where the user named staging"),
+        # a thermostat kept where a home is lived in, unless the user gave the number
+        ("Turn the heating down a bit.", None, "climate_set_temperature",
+         {"entity_id": "climate.home", "temperature": 19},
+         {"entity_id": "climate.home", "temperature": 10}, "outside the range a home is kept at"),
+        ("Set the thermostat to 72.", None, "climate_set_temperature",
+         {"entity_id": "climate.home", "temperature": 72},
+         {"entity_id": "climate.home", "temperature": 90}, "the user did not state"),
         # a device named by its kind is not one whose own name is another kind
         ("Open the garage door.", None, "open_cover", {"entity_id": "cover.garage_door"},
          {"entity_id": "cover.front_gate"}, "which nobody in this request named"),
