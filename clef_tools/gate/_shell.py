@@ -162,6 +162,11 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         and bool(ops)
         and all(o in (".", "./", ".[dev]", ".[test]", ".[all]") or o.startswith(".[") for o in ops)
     )
+    if sub == "audit" and "fix" in ops:
+        # `npm audit fix`: the dependencies it finds vulnerable upgraded in place; with
+        # `--force`, past their major versions (breaking changes the user did not pick)
+        forced = "--force" in args
+        return [Effect("configure", "external", what=text, high_impact=forced)]
     if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
         return [Effect("read", what=text)]
     if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):

@@ -22,6 +22,10 @@ SHELL = [
     ("git log --oneline | head -20", {"read"}, False),
     ("du -sh data/ | sort -h", {"read"}, False),
     ("make test", {"execute"}, False),
+    # an audit reads; its fix upgrades in place, past major versions with --force
+    ("npm audit", {"read"}, False),
+    ("npm audit fix", {"configure"}, False),
+    ("npm audit fix --force", {"configure"}, True),
     ("pytest -x tests/", {"execute"}, False),
     ("npm ci", {"execute"}, False),
     # the project's own checks and install, in other ecosystems' words
