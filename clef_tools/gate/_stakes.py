@@ -488,8 +488,7 @@ def comfort_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
         low, high = _LIVED_IN["C" if value <= 40 else "F"]
         if not low <= value <= high:
             return (
-                f"{key}={value:g}: outside the range a home is kept at, not a number the "
-                "user gave"
+                f"{key}={value:g}: outside the range a home is kept at, not a number the user gave"
             )
     return None
 
