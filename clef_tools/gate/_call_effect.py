@@ -78,12 +78,18 @@ def call_effect(
             # writing nothing over a file is how its contents are destroyed
             path = str(args.get("file_path", ""))[:200]
             builtin = Effect("delete", reversible=False, what=f"empties {path}")
-        elif builtin.kind == "modify" and edit_weakens_tests(bare, args):
-            path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
-            builtin = replace(builtin, what=f"{bare} {path}", action="weaken-tests")
-        elif builtin.kind == "modify" and edit_turns_off_checks(bare, args):
-            path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
-            builtin = replace(builtin, what=f"{bare} {path}", action="weaken-security")
+        elif builtin.kind == "modify":
+            # a test weakened, a check switched off: actions the user must name
+            action = (
+                "weaken-tests"
+                if edit_weakens_tests(bare, args)
+                else "weaken-security"
+                if edit_turns_off_checks(bare, args)
+                else ""
+            )
+            if action:
+                path = str(args.get("file_path") or args.get("notebook_path") or "")[:200]
+                builtin = replace(builtin, what=f"{bare} {path}", action=action)
         return CallEffect((builtin,), "builtin")
     service = _service_called(bare, args)
     effect = tool_effect(service or name, None if service else description, annotations)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, words
+from clef_tools.gate._grounding import ADDRESS_TEXT
 
 __all__ = ["dictated_issue"]
 
@@ -43,7 +44,7 @@ _TEXT_KEYS = frozenset(
 #: What a message adds that the user must have given: a link, an address, a number long
 #: enough to be a phone, an account or a code.
 _ADDED_FACT = re.compile(
-    r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d\s().-]{2,}\d", re.IGNORECASE
+    rf"(?:https?://|www\.)\S+|{ADDRESS_TEXT.pattern}|\+?\d[\d\s().-]{{2,}}\d", re.IGNORECASE
 )
 
 

@@ -278,9 +278,9 @@ _WEB = frozenset(
 )
 
 
-#: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
 #: Words of a tool name that move money out, beside which "request" is not a request for it.
 _PAYS_OUT = frozenset(["pay", "send", "transfer", "wire", "buy", "purchase", "checkout"])
+#: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
 _BOOKED = frozenset(["book", "reserve", "booking", "reservation", "reservations"])
 
 

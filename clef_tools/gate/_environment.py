@@ -47,7 +47,7 @@ def environment_issue(args: Mapping[str, Any], said: str) -> str | None:
     asked = _environments(said[:20_000], _SAID)
     if not asked:
         return None
-    texts = itertools.islice(text_values(dict(args)), 256)
+    texts = itertools.islice(text_values(args), 256)
     found = set().union(*(_environments(t[:4000], _IN_CALLS) for t in texts))
     other = sorted(found - asked)
     if not other:

@@ -25,6 +25,7 @@ from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
 from clef_tools.gate._taint import split_at_order
 
 __all__ = [
+    "ADDRESS_TEXT",
     "Grounding",
     "amount_off_record",
     "ground_call",
@@ -49,6 +50,9 @@ _NOT_TARGETS = frozenset(
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+#: An address written out in prose, without the trailing or doubled dots `_ADDRESS` takes
+#: ("mail accounting@acme.io." ends at `io`): what a user gave, or a message adds.
+ADDRESS_TEXT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ACCOUNT = re.compile(ACCOUNT_PATTERN)
 #: What free text can carry out of the user's control: links, addresses, account numbers.
 _CARRIED = re.compile(rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b{_ACCOUNT.pattern}\b")
@@ -517,7 +521,8 @@ _EVERY_ONE = re.compile(r"\b(?:each|every|all)\b", re.IGNORECASE)
 def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> bool:
     """The user picked by rank, and the listing holds records the call's names are not in:
     there was a choice, and the tables cannot tell which record ranks first."""
-    if not _RANKING.search(said[:_MAX_TEXT]) or _EVERY_ONE.search(said[:_MAX_TEXT]):
+    said = said[:_MAX_TEXT]
+    if not _RANKING.search(said) or _EVERY_ONE.search(said):
         return False  # "write to each user by how active they are": every record is asked
     records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
     if len(records) < 2:

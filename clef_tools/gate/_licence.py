@@ -159,9 +159,10 @@ _CORRECTION = re.compile(
     r"|\bis (?:wrong|incorrect|outdated|out of date|misspelled|misspelt)\b",
     re.IGNORECASE,
 )
+#: A download saves a file here ("download the dataset"): a create, though the verb reads.
+_DOWNLOAD = frozenset(["download", "downloads", "downloading", "redownload"])
 #: Migrations run or applied change the database's schema ("run the migrations on
 #: staging"): a change, though "run" names only running.
-_DOWNLOAD = frozenset(["download", "downloads", "downloading", "redownload"])
 _RUN_MIGRATIONS = re.compile(
     r"\b(?:run|apply|execute|do)\s+(?:\w+\s+){0,3}?migrations?\b", re.IGNORECASE
 )
@@ -356,7 +357,7 @@ def licence_of(request: str) -> Licence:
         # `set_folder_visibility` modifies): asking for either is asking for a change
         kinds |= {"create", "modify"}
     if found & _DOWNLOAD:
-        kinds.add("create")  # "download the dataset": a download saves a file here
+        kinds.add("create")
     # "why does the build fail?": running the checks is how a question about them is answered
     checks = bool(set(words(text)) & _CHECKS)
     prohibited: set[str] = set()

@@ -46,6 +46,8 @@ _PLACES = frozenset(
 #: Words that do the act named after them ("Place order", "Proceed to payment", "Confirm
 #: booking"): no object of the click, and an element holding one acts.
 _DOES = frozenset(["place", "proceed", "continue", "confirm", "complete", "submit", "finish"])
+#: Words of an element that are never what a click acts on.
+_NOT_OBJECTS = _PLAIN | _DOES
 #: A site's consent banner ("Accept cookies", "Reject all" on it): the page's, not the user's.
 _CONSENT = frozenset(["cookie", "cookies", "consent", "gdpr", "tracking"])
 #: Tools that type into a field (`browser_type`, `puppeteer_fill`).
@@ -80,7 +82,7 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     found = page_words(element)
     verbs = verb_words()
     objects = tuple(
-        dict.fromkeys(w for w in found if w not in verbs and w not in _PLAIN | _DOES and len(w) > 1)
+        dict.fromkeys(w for w in found if w not in verbs and w not in _NOT_OBJECTS and len(w) > 1)
     )[:8]
     what = f"{bare}: {element[:80]}"
     if types:

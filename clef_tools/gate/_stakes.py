@@ -57,6 +57,7 @@ from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import (
+    ADDRESS_TEXT,
     Grounding,
     amount_off_record,
     holds_described,
@@ -377,16 +378,13 @@ def recipient_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     invoice to accounting@acme.io" is not to the sender the invoice came from."""
     if not effect.kinds & {"send", "grant", "pay"}:
         return None
-    stated = {a.lower().rstrip(".,;") for a in _ADDRESS_TEXT.findall(said[:20_000])}
+    stated = {a.lower().rstrip(".,;") for a in ADDRESS_TEXT.findall(said[:20_000])}
     if not stated:
         return None
-    sent_to = {t.lower() for t in targets(args) if _ADDRESS_TEXT.fullmatch(t)}
+    sent_to = {t.lower() for t in targets(args) if ADDRESS_TEXT.fullmatch(t)}
     if sent_to and not sent_to & stated:
         return f"to {sorted(sent_to)[0][:80]}, where the user gave {sorted(stated)[0][:80]}"
     return None
-
-
-_ADDRESS_TEXT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 #: Argument keys (or parts of them) that switch something: a mode, a state, power.
