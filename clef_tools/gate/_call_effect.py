@@ -10,14 +10,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from clef_tools.gate._effects import CallEffect, Effect, kind_of_words, table, tool_effect, words
+from clef_tools.gate._effects import (
+    CallEffect,
+    Effect,
+    kind_of_words,
+    lead_verb,
+    table,
+    tool_effect,
+    words,
+)
 from clef_tools.gate._insecure import edit_turns_off_checks
 from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import describe_effect, sql_effects
 from clef_tools.gate._weakened import edit_weakens_tests
 
-__all__ = ["call_effect"]
+__all__ = ["call_effect", "operation_verb"]
 
 _COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
 _SQL_ARGS = ("query", "sql", "statement", "statements")
@@ -93,6 +101,9 @@ def call_effect(
         return CallEffect((builtin,), "builtin")
     service = _service_called(bare, args)
     effect = tool_effect(service or name, None if service else description, annotations)
+    operated = _operation_effect(bare, effect, args)
+    if operated is not None:
+        effect = operated
     if effect.kind == "execute":
         if set(words(bare)) & _RUNS_CODE or effect.reach == "external":
             # runs something the call does not show: not judgeable
@@ -130,6 +141,77 @@ def call_effect(
 
 
 _LINK = re.compile(r"^\s*(?:https?|ftp)://", re.IGNORECASE)
+
+#: Verbs of a tool that does several things, the one it does named by an argument
+#: (`manage_records(action="delete")`, `control_device(action="turn off")`).
+_GENERIC_VERBS = frozenset(
+    ["manage", "control", "handle", "perform", "process", "operate", "do", "crud", "invoke",
+     "call", "use", "api", "apply"]
+)  # fmt: skip
+_OPERATION_KEY = re.compile(
+    r"^(?:action|operation|op|operation_?(?:id|type|name)|action_?(?:id|type|name)|verb|"
+    r"crud|mode|command_?type)$",
+    re.IGNORECASE,
+)
+#: An HTTP method is what a request tool does to the resource at its link.
+_HTTP_METHODS: dict[str, Any] = {
+    "get": "read", "head": "read", "options": "read", "post": "send", "put": "modify",
+    "patch": "modify", "delete": "delete",
+}  # fmt: skip
+_HTTP_TOOL = frozenset(["http", "https", "request", "requests", "api", "fetch", "curl", "rest"])
+
+
+def _operation_effect(bare: str, effect: Effect, args: Mapping[str, Any]) -> Effect | None:
+    """What a tool that does several things does in this call, by the argument naming
+    it: `EpicFHIRManagePatientRecords(action="delete")` deletes, whatever the first verb
+    of its description ("List, create, update, and delete …"); `http_request(method=
+    "DELETE")` deletes, `method="GET"` only reads."""
+    own = words(bare)
+    method = args.get("method")
+    if isinstance(method, str) and set(own) & _HTTP_TOOL:
+        kind = _HTTP_METHODS.get(method.strip().lower())
+        if kind is not None:
+            reversible = kind in ("read", "modify")
+            return Effect(kind, "external", reversible, what=f"{bare} {method.upper()[:10]}")
+    found = _operation(bare, args)
+    if found is None:
+        return None
+    key, value, named = found
+    if not _generic(own):
+        # `TradeStock(action="sell")`: the tool's own verb holds, but what the argument
+        # says it does is what the user's words are checked against
+        return replace(effect, what=f"{effect.what} {key}={value[:40]}")
+    # the tool's own nouns still say what is acted on: an `add` of a collaborator grants
+    kind = kind_of_words([*named, *(w for w in own if w not in _GENERIC_VERBS)])
+    if kind == effect.kind:
+        return None
+    reversible = kind in ("read", "create", "modify", "configure")
+    lead = lead_verb(named)
+    action = lead if lead in table().actions and kind != "read" else ""
+    return Effect(kind, effect.reach, reversible, what=f"{bare} {key}={value[:40]}", action=action)
+
+
+def _generic(own: list[str]) -> bool:
+    """A tool whose name says no one thing it does (`manage_records`, `control_device`)."""
+    return not own or kind_of_words(own) == "unknown" or bool(set(own) & _GENERIC_VERBS)
+
+
+def _operation(bare: str, args: Mapping[str, Any]) -> tuple[str, str, list[str]] | None:
+    """The argument that names what a tool of several uses does (key, value, its words)."""
+    for key, value in itertools.islice(args.items(), 64):
+        if _OPERATION_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 60:
+            named = words(value)
+            if named and kind_of_words(named) != "unknown":
+                return str(key), value, named
+    return None
+
+
+def operation_verb(name: str, args: Mapping[str, Any]) -> str:
+    """The verb an argument names for a tool of several uses (`add` of
+    `GitHubManageCollaborator(action="add")`), or ''."""
+    bare = name.rsplit("__", 1)[-1]
+    found = _operation(bare, args) if _generic(words(bare)) else None
+    return lead_verb(found[2]) if found else ""
 
 
 def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:

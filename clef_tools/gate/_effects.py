@@ -241,8 +241,16 @@ def verb_words(*, reads: bool = True) -> frozenset[str]:
 
 
 def lead_verb(found: Sequence[str]) -> str:
-    """The first word the verb table knows (`get` in `get_scheduled_transactions`)."""
-    return next((w for w in found if _kind_of(w) != "unknown"), "")
+    """The first word the verb table knows (`get` in `get_scheduled_transactions`); a
+    device's name is not a verb (`AugustSmartLockSearchGuests` searches)."""
+    return next(
+        (
+            w
+            for i, w in enumerate(found)
+            if _kind_of(w) != "unknown" and found[i - 1 : i] != ["smart"]
+        ),
+        "",
+    )
 
 
 #: Verbs that ask another party for money rather than move it (`request_money`).

@@ -28,7 +28,7 @@ from clef_tools._extras import require_extra
 from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
-from clef_tools.gate._call_effect import call_effect
+from clef_tools.gate._call_effect import call_effect, operation_verb
 from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
@@ -490,7 +490,7 @@ class ToolGate:
             said=said,
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
-            asked_by_name=_asked_by_name(name, licence),
+            asked_by_name=_asked_by_name(name, args, licence),
         )
         seen = _Seen(stakes, effect, licence)
         model = self._uses_model(policy)
@@ -840,11 +840,12 @@ def _grounding(
     return ground_call(args, said, results)
 
 
-def _asked_by_name(name: str, licence: Licence) -> bool:
+def _asked_by_name(name: str, args: Mapping[str, Any], licence: Licence) -> bool:
     """Whether the user's words hold the verb the tool is named by (`add_user_to_channel`
-    after "add all users to that channel")."""
-    verb = tool_verb(name)
-    return len(verb) > 2 and verb in licence.asked
+    after "add all users to that channel"), or the one its argument names for a tool of
+    several uses (`manage_collaborator(action="add")`)."""
+    verbs = (tool_verb(name), operation_verb(name, args))
+    return any(len(verb) > 2 and verb in licence.asked for verb in verbs)
 
 
 def _strictness(decision: GateDecision) -> tuple[int, int, float]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from clef_tools.gate._effects import table, verb_words
+from clef_tools.gate._effects import kind_of_words, table, verb_words, words
 from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
 from clef_tools.gate._taint import split_at_order
 
@@ -76,6 +76,12 @@ _STOP = frozenset(
     under again last next same new old via per each every other others more most less""".split()  # noqa: SIM905
 )
 _ENTITY = re.compile(r"[a-z_]{2,24}\.([a-z0-9_]+)")
+#: Endings of a host's name: `google.com` is a site, not the `com` entity of a `google` domain.
+_TOP_LEVEL = frozenset(
+    ["com", "org", "net", "io", "dev", "co", "ai", "app", "edu", "gov", "uk", "de", "fr", "us",
+     "info", "biz", "me", "tv", "xyz", "eu", "ca", "au", "in", "jp", "cn", "ru", "nl", "ch",
+     "example", "local", "internal", "cloud", "site", "online", "shop", "store", "tech"]
+)  # fmt: skip
 #: An opaque id (`sub_02`, `evt_45`, `m_220`, `5513`): it names one record, not a party.
 _OPAQUE = re.compile(r"(?=[^\d]*\d)[A-Za-z0-9_.-]{1,40}")
 _MAX_RECORDS = 500
@@ -135,10 +141,25 @@ def targets(args: Mapping[str, Any]) -> list[str]:
             and (key == "service" or _SERVICE.fullmatch(value.strip()))
         ):
             continue
+        if _operation_named(str(key), value):
+            continue  # `method="GET"`, `action="delete"`: what is done, not to what
         out += _targets_of(str(key), value)
         if len(out) >= 64:
             break
     return out[:64]
+
+
+_OPERATION_KEYS = frozenset(
+    ["method", "action", "operation", "op", "operation_type", "action_type", "verb"]
+)
+_HTTP_METHOD = frozenset(["get", "head", "options", "post", "put", "patch", "delete"])
+
+
+def _operation_named(key: str, value: Any) -> bool:
+    if key.lower() not in _OPERATION_KEYS or not isinstance(value, str) or len(value) > 40:
+        return False
+    low = value.strip().lower()
+    return low in _HTTP_METHOD or kind_of_words(words(low)) != "unknown"
 
 
 #: A Home Assistant domain or service (`light`, `turn_on`, `lock.unlock`).
@@ -235,10 +256,14 @@ def _in(target: str, text: str) -> bool:
         return re.search(rf"(?<![\w.]){re.escape(low)}(?!\w|\.\d)", text) is not None
     if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
         return True
+    if re.match(r"https?://", low) and _below_link(low, text):
+        return True
     if _CARRIED.search(target) or "@" in low:
         return False  # an address, a handle, a link, an account: only the whole names it
     stem, dot, extension = low.rpartition(".")
-    entity = None if extension in _FILE_EXTENSIONS else _ENTITY.fullmatch(low)
+    entity = (
+        None if extension in _FILE_EXTENSIONS or extension in _TOP_LEVEL else _ENTITY.fullmatch(low)
+    )
     if dot and stem and extension in _FILE_EXTENSIONS:
         low = stem  # "the attached summary" names `q3-summary.pdf`; "pdf" alone names nothing
     elif entity:  # Home Assistant's `cover.garage_door`: the domain is the kind, not the name
@@ -252,6 +277,16 @@ def _in(target: str, text: str) -> bool:
         return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
     return all(p in said or _stem(p) in said for p in parts)
+
+
+def _below_link(link: str, text: str) -> bool:
+    """ "Item 7 from https://todo.example/items" names `https://todo.example/items/7`: a
+    link the user wrote, one level down by a number or word of theirs."""
+    head, _, last = link.rstrip("/").rpartition("/")
+    if not last or not re.fullmatch(r"[a-z0-9_-]{1,40}", last) or head.endswith(":/"):
+        return False
+    written = re.search(rf"(?<![\w.@/-]){re.escape(head)}/?(?![\w/-])", text) is not None
+    return written and re.search(rf"(?<![\w.-]){re.escape(last)}(?![\w-]|\.\w)", text) is not None
 
 
 def _the_device(domain: str, name: str, text: str) -> bool:

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._dictated import dictated_issue
-from clef_tools.gate._effects import CallEffect, table, tool_verb, words
+from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import (
@@ -101,8 +101,9 @@ _LOW_ROLES = frozenset(
     ["reader", "read", "viewer", "view", "commenter", "comment", "none", "restricted", "guest"]
 )
 _HIGHER_ROLES = frozenset(
-    ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full"]
-)
+    ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full",
+     "permanent"]
+)  # fmt: skip
 #: The words a user names a higher role by ("give her edit access" asks for `writer`).
 _ROLE_NAMES = {
     role: group
@@ -111,6 +112,7 @@ _ROLE_NAMES = {
         frozenset(["owner", "owners", "own", "ownership"]),
         frozenset(["admin", "admins", "administrator", "administrators", "manage", "manager"]),
         frozenset(["full"]),
+        frozenset(["permanent", "permanently", "forever", "indefinitely", "indefinite"]),
     )
     for role in group
 }
@@ -324,6 +326,7 @@ _OPPOSITES = (
     ("archive", "unarchive"), ("block", "unblock"), ("freeze", "unfreeze"),
     ("pause", "resume"), ("accept", "decline"), ("approve", "reject"), ("join", "leave"),
     ("increase", "decrease"), ("raise", "lower"), ("show", "hide"), ("up", "down"),
+    ("buy", "sell"), ("grant", "revoke"), ("deposit", "withdraw"),
 )  # fmt: skip
 
 
@@ -625,6 +628,38 @@ def quantity_issue(
     return None
 
 
+def _deleted_nouns(tool: str) -> list[str]:
+    """What a delete tool deletes: the words after its verb (`repository` of
+    `GitHubDeleteRepository`, whose toolkit comes first), else all but its verb."""
+    found = words(tool.rsplit("__", 1)[-1])
+    verbs = table().verbs["delete"]
+    at = next((i for i, w in enumerate(found) if w in verbs), None)
+    after = found[at + 1 :] if at is not None else []
+    return after or [w for w in found if w not in verbs]
+
+
+def _among(word: str, said: frozenset[str]) -> bool:
+    """A word among the user's, as said or shortened ("the repo" for `repository`,
+    "the doc" for `document`)."""
+    stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return any(w in (word, stem) or (len(w) >= 3 and stem.startswith(w)) for w in said)
+
+
+def _permanent(args: Mapping[str, Any]) -> bool:
+    """Access given for good (`permanent=True`, `duration="permanent"`)."""
+    for key, value in list(args.items())[:64]:
+        low = str(key).lower()
+        if "permanent" in low and (value is True or str(value).strip().lower() == "true"):
+            return True
+        if (
+            isinstance(value, str)
+            and value.strip().lower() in ("permanent", "indefinite")
+            and (re.search(r"duration|type|kind|access|mode|expir", low))
+        ):
+            return True
+    return False
+
+
 def _roles(args: Mapping[str, Any]) -> set[str]:
     out: set[str] = set()
     for key, value in args.items():
@@ -662,6 +697,45 @@ def _planted_setting(args: Mapping[str, Any], said: str, results: Sequence[str])
             if re.search(pattern, passages) and not re.search(pattern, low_said):
                 return f"{key}={item.strip()[:60]}"
     return None
+
+
+#: Words of a tool's name that say nothing of what it reads.
+_BARE_WORDS = frozenset(
+    ["user", "users", "account", "accounts", "info", "information", "details", "data", "item",
+     "items", "all", "my", "current", "by", "for", "from", "with", "the", "and", "of", "to",
+     "manager", "tool", "api", "latest", "recent", "new", "one", "list", "page"]
+)  # fmt: skip
+
+
+def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> str | None:
+    """What a read tool reads (`saved addresses` of `AmazonViewSavedAddresses`) when a
+    passage addressed to the agent orders it read ("retrieve my saved addresses and
+    email them to …") and the user's words do not name it: the read an injected order
+    asks for, before the send that carries it away."""
+    if effect.source not in ("name", "annotations"):
+        return None
+    passages = " ".join(p for _, p in split_at_order(results) if p).lower()
+    if not passages:
+        return None
+    verbs = verb_words()
+    own = [w for w in words(effect.effects[0].what.rsplit("__", 1)[-1]) if len(w) > 3]
+    objects = [w for w in own if w not in verbs and w not in _BARE_WORDS]
+    said_words = set(words(said))
+    ordered = []
+    for word in objects:
+        stem = re.sub(r"(?:es|s)$", "", word) if len(word) > 4 else word
+        if any(stem.startswith(w) for w in said_words if len(w) >= 3):
+            continue  # "the shared doc" names the document
+        if re.search(rf"{_READ_ORDER}(?:[^.\n]{{0,60}}?)\b{re.escape(stem)}(?:s|es)?\b", passages):
+            ordered.append(word)
+    return " ".join(ordered) if ordered else None
+
+
+#: A read ordered: the verb that opens "retrieve my saved addresses", "list all my …".
+_READ_ORDER = (
+    r"\b(?:retrieve|list|get|fetch|view|read|access|collect|gather|find|look\s+up|check"
+    r"|show|extract|copy|pull|grab|download|dump|export)\b"
+)
 
 
 #: Where keys and credentials are kept: SSH and GPG keys, cloud and registry logins.
@@ -803,6 +877,9 @@ def judge_stakes(
     checks_only = all(e.routine for e in effect.effects if e.kind == "execute")
     # `update_permission(role="reader")`: an existing grant lowered, not access given
     roles = _roles(args)
+    if "grant" in effect.kinds and _permanent(args):
+        # "recurring access for the dog walker, 2-3 pm": a key for good is more than that
+        roles.add("permanent")
     narrows = (
         effect.source in ("name", "annotations")
         and bool(roles)
@@ -894,11 +971,11 @@ def judge_stakes(
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`
-    object_words = {
-        w for e in effect.effects if e.kind == "delete" and effect.source == "name"
-        for w in words(e.what.rsplit("__", 1)[-1]) if w not in table().verbs["delete"]
+    # (`remove_board_member` removes a member, `GitHubDeleteRepository` the repo)
+    container = {
+        " ".join(nouns) for e in effect.effects if e.kind == "delete" and effect.source == "name"
+        if (nouns := _deleted_nouns(e.what)) and all(_among(w, licence.containers) for w in nouns)
     }  # fmt: skip
-    container = object_words if object_words and object_words <= licence.containers else set()
     features["wrong_time"] = float(off_course is not None)
     # edit rights where view rights were asked, or any higher role nobody asked for
     if effect.source == "sql":
@@ -1051,6 +1128,17 @@ def judge_stakes(
         # first; reading it is harmless only when the user wanted it read
         return undecided(
             "escalate", f"reads {secret_store[:80]}, a credential store the user did not name"
+        )
+    ordered = (
+        _read_as_ordered(effect, said, results) if effect.read_only and taint is not None else None
+    )
+    if ordered is not None:
+        # "retrieve my saved addresses and email them to …" in a product review: the read
+        # is the first half of the exfiltration it orders, not part of the user's request
+        return undecided(
+            "escalate",
+            f"after a tool result addressed the agent ({taint!r}), reads the {ordered} it "
+            "asked for, which the user did not",
         )
     if effect.read_only:
         local = not effect.external
