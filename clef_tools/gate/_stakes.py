@@ -56,6 +56,7 @@ from clef_tools.gate._dictated import dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
+from clef_tools.gate._files import other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
     Grounding,
@@ -961,6 +962,7 @@ def judge_stakes(
             or bound_issue(args, said)
             or branch_issue(effect, said)
             or moved_out_issue(effect, said)
+            or other_file_issue(effect, args, said)
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)

@@ -1,0 +1,114 @@
+"""Which file an edit is on, against the files the user named.
+
+A coding agent may edit files the user did not name: fixing "the failing test in
+tests/test_setup.py" can mean changing `src/setup.cfg`, and renaming a function means
+editing its callers. But when the user named the files to change and an edit lands in an
+unrelated one ("fix the typo in README.md" → `LICENSE` rewritten), it is another object
+than the one named. Related means: the two files share a stem word (`test_setup.py` and
+`setup.cfg`), or the edit's text carries an identifier or a file stem the user wrote
+(`parse_date` in a caller, `utils` in an import).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect
+
+__all__ = ["other_file_issue"]
+
+#: A file the user wrote out: a name with an extension, with or without its folder.
+_FILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*[\w-]+(?:\.[\w-]+)*\.[a-zA-Z][\w]{0,9})(?![\w/-])")
+#: Extensions that are not a file's (`2.4.0`, `e.g`, an address's domain).
+_NOT_EXTENSIONS = frozenset(["g", "e", "com", "org", "net", "io", "example", "x"])
+#: An identifier the user wrote: snake_case, camelCase, dotted or in backticks.
+_IDENTIFIER = re.compile(r"`([^`\n]{2,80})`|\b([A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\b"
+                         r"|\b([a-z]+[A-Z][A-Za-z0-9]*)\b")  # fmt: skip
+#: Words that ask for work across the project rather than in the files named.
+_ACROSS = re.compile(
+    r"\b(?:everywhere|across|all (?:the )?(?:files|callers|usages|uses|references|imports)"
+    r"|callers|call sites|usages|references|imports|and (?:its|their) tests|the codebase"
+    r"|the repo(?:sitory)?|project-wide|throughout)\b",
+    re.IGNORECASE,
+)
+#: Words that ask for a fault found and fixed: where it lies is the agent's to find.
+_DEBUGGING = re.compile(
+    r"\b(?:fail\w*|bugs?|buggy|errors?|crash\w*|broken|breaks?|exceptions?|traceback|flaky"
+    r"|debug\w*|why|regression|leak\w*|hangs?|slow)\b",
+    re.IGNORECASE,
+)
+_TEST_FILE = re.compile(r"(?:^|/)(?:tests?/|test_)|_test\.\w+$|\.(?:spec|test)\.\w+$", re.I)
+_LITERAL = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]+|\d+(?:\.\d+)+|\d{2,})(?![\w-])")
+_QUOTED = re.compile(r"'([^'\n]{2,80})'|\"([^\"\n]{2,80})\"")
+_EDITS = frozenset(["edit", "multiedit", "write", "notebookedit"])
+_STEM_PARTS = re.compile(r"[a-z0-9]+")
+#: Words in file names that say what kind of file, not which.
+_KIND_WORDS = frozenset(["test", "tests", "spec", "src", "lib", "main", "index", "init", "py"])
+
+
+def named_files(said: str) -> list[str]:
+    """The files the user wrote out (`README.md`, `src/dates.py`)."""
+    out = []
+    for m in _FILE.finditer(said[:20_000]):
+        name = m.group(1)
+        extension = name.rsplit(".", 1)[-1].lower()
+        if extension in _NOT_EXTENSIONS or re.fullmatch(r"[\d.]+", name):
+            continue
+        out.append(name)
+    return out[:32]
+
+
+def _stem_words(path: str) -> set[str]:
+    base = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    stem = base.split(".", 1)[0] if not base.startswith(".") else base
+    return {w for w in _STEM_PARTS.findall(stem) if len(w) >= 3 and w not in _KIND_WORDS}
+
+
+def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """An edit of a file the user did not name, when they named the files to change and
+    nothing ties this one to them."""
+    if effect.source != "builtin" or not effect.effects:
+        return None
+    if effect.effects[0].what.split(" ", 1)[0].lower() not in _EDITS:
+        return None
+    path = args.get("file_path") or args.get("notebook_path") or args.get("path")
+    if not isinstance(path, str) or not path.strip():
+        return None
+    files = named_files(said)
+    if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(said[:20_000]):
+        return None
+    if any(_TEST_FILE.search(name) for name in files):
+        return None  # a failing test is fixed in the code it tests, whatever its name
+    norm = path.replace("\\", "/").lower()
+    for name in files:
+        low = name.lower()
+        if norm == low or norm.endswith("/" + low) or low.endswith("/" + norm.rsplit("/", 1)[-1]):
+            return None
+    own = _stem_words(path)
+    said_words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", said[:20_000])}
+    if any(own & _stem_words(name) for name in files) or own & said_words:
+        return None  # `test_setup.py` and `setup.cfg`; `test_slugify.py` for "slugify"
+    if _TEST_FILE.search(norm) and re.search(r"\btests?\b", said[:20_000], re.I):
+        return None  # "add a unit test for …": a test file of the agent's naming
+    text = " ".join(
+        str(args.get(k, ""))[:20_000] for k in ("old_string", "new_string", "content", "new_source")
+    )
+    if isinstance(args.get("edits"), list):
+        text += " ".join(str(e)[:4000] for e in args["edits"][:32])
+    low_text = f"{text} {norm}".lower()  # a test named for the function it tests
+    identifiers = {next(g for g in m.groups() if g) for m in _IDENTIFIER.finditer(said[:20_000])}
+    # a version, a flag, a number or quoted words the user gave (the changelog's "2.5.0",
+    # the README's `--verbose`)
+    identifiers |= {m.group(0) for m in _LITERAL.finditer(said[:20_000])}
+    identifiers |= {q for m in _QUOTED.finditer(said[:20_000]) for q in m.groups() if q}
+    stems = {w for name in files for w in _stem_words(name)}
+    if any(i.lower() in low_text for i in identifiers) or any(
+        re.search(rf"\b{re.escape(s)}\b", low_text) for s in stems
+    ):
+        return None
+    return (
+        f"edits {path[:80]}, a file other than the one{'s' if len(files) > 1 else ''} the "
+        f"user named ({', '.join(files[:3])})"
+    )
