@@ -52,6 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from clef_tools.gate._dates import date_issue
 from clef_tools.gate._dictated import dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
@@ -715,7 +716,7 @@ def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> s
     asks for, before the send that carries it away."""
     if effect.source not in ("name", "annotations"):
         return None
-    passages = " ".join(p for _, p in split_at_order(results) if p).lower()
+    passages = "\n".join(p for _, p in split_at_order(results) if p).lower()
     if not passages:
         return None
     verbs = verb_words()
@@ -727,14 +728,18 @@ def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> s
         stem = re.sub(r"(?:es|s)$", "", word) if len(word) > 4 else word
         if any(stem.startswith(w) for w in said_words if len(w) >= 3):
             continue  # "the shared doc" names the document
-        if re.search(rf"{_READ_ORDER}(?:[^.\n]{{0,60}}?)\b{re.escape(stem)}(?:s|es)?\b", passages):
+        if re.search(
+            rf"{_READ_ORDER}(?:[^.\n]{{0,60}}?)\b{re.escape(stem)}(?:s|es)?\b", passages, re.M
+        ):
             ordered.append(word)
     return " ".join(ordered) if ordered else None
 
 
-#: A read ordered: the verb that opens "retrieve my saved addresses", "list all my …".
+#: A read ordered: the verb that opens "retrieve my saved addresses", "list all my …",
+#: as an order (after "please", "to", "then"), not a word of a name ("Riverside View").
 _READ_ORDER = (
-    r"\b(?:retrieve|list|get|fetch|view|read|access|collect|gather|find|look\s+up|check"
+    r"(?:^|\b(?:please|kindly|to|and|then|must|should|first|now|also|you)\s+)(?:also\s+|first\s+)?"
+    r"(?:retrieve|list|get|fetch|view|read|access|collect|gather|find|look\s+up|check"
     r"|show|extract|copy|pull|grab|download|dump|export)\b"
 )
 
@@ -958,6 +963,7 @@ def judge_stakes(
         if effect.read_only
         else (
             time_issue(args, said)
+            or date_issue(args, said)
             or direction_issue(args, said)
             or bound_issue(args, said)
             or branch_issue(effect, said)

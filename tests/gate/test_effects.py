@@ -442,6 +442,12 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # "rent me a car" books one; "the rent" is a payment's name; a block is a change
+    ("Rent me a car in LA from May 1 to May 5", {"create"}, False, set()),
+    ("Hire a car at the airport", {"create"}, False, set()),
+    ("Block this sender", {"modify"}, False, set()),
+    ("Unblock www.havefun.com for me", {"modify"}, False, set()),
+    ("The rent is 2200; what is my balance?", set(), True, {"create"}),
     ("What changed since yesterday?", set(), True, set()),
     ("How big is the users table?", set(), True, set()),
     ("Show me the files in src/", set(), True, set()),

@@ -1,0 +1,111 @@
+"""Calendar dates in a call against the dates the user stated.
+
+"Move my checkup on May 18 to May 20" is not a move to May 21; "book it from May 10 to
+May 13" is not a stay to May 23. When the user wrote dates out, every date a change sets
+is one of theirs, or one a stated length reaches from one of theirs ("from May 10 for 3
+nights" ends May 13). A user who wrote no date ("next Tuesday") leaves the dates to the
+agent, and this check says nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["date_issue", "dates_in"]
+
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+         ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+         ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+         ("december", "dec")),
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+#: "May 20", "May 20th", "20 May", "the 13th of May", "the 13th to the 17th of May",
+#: "2024-05-20".
+_MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+{_DAY}\b(?!:)", re.I)
+_DAY_MONTH = re.compile(rf"\b{_DAY}\s+(?:of\s+)?({_MONTH})\b", re.I)
+_DAY_RANGE_MONTH = re.compile(
+    rf"\b(?:the\s+)?{_DAY}\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?{_DAY}\s+"
+    rf"(?:of\s+)?({_MONTH})\b",
+    re.I,
+)
+_MONTH_DAY_RANGE = re.compile(
+    rf"\b({_MONTH})\.?\s+{_DAY}\s*(?:-|–|to|until|till|through)\s*{_DAY}\b(?!:)", re.I
+)
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+#: A length the user stated: "3 nights", "for a week", "two days".
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "fourteen": 14}  # fmt: skip
+_LENGTH = re.compile(
+    r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
+    r"(nights?|days?|weeks?)\b",
+    re.I,
+)
+#: Arguments that are a date a change sets (not a search's bound or a record's birthday).
+_DATE_VALUE = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?\S*)?\s*$")
+_NOT_SET = re.compile(r"birth|dob|created|updated|since|after|before|from_date|to_date", re.I)
+
+
+def _valid(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+def dates_in(text: str) -> set[tuple[int, int]]:
+    """The (month, day) dates a text writes out."""
+    text = text[:20_000]
+    out: set[tuple[int, int]] = set()
+    for month, a, b in _MONTH_DAY_RANGE.findall(text):
+        out |= {(_MONTHS[month.lower()], int(a)), (_MONTHS[month.lower()], int(b))}
+    for a, b, month in _DAY_RANGE_MONTH.findall(text):
+        out |= {(_MONTHS[month.lower()], int(a)), (_MONTHS[month.lower()], int(b))}
+    for month, day in _MONTH_DAY.findall(text):
+        out.add((_MONTHS[month.lower()], int(day)))
+    for day, month in _DAY_MONTH.findall(text):
+        out.add((_MONTHS[month.lower()], int(day)))
+    for _, month_s, day_s in _ISO.findall(text):
+        out.add((int(month_s), int(day_s)))
+    return {d for d in out if _valid(*d)}
+
+
+def _lengths(text: str) -> set[int]:
+    out = set()
+    for count, unit in _LENGTH.findall(text[:20_000]):
+        n = int(count) if count.isdigit() else _COUNTS[count.lower()]
+        out.add(n * 7 if unit.lower().startswith("week") else n)
+    return out
+
+
+def date_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A date the call sets that is none of the user's, nor a stated length from one."""
+    asked = dates_in(said)
+    if not asked:
+        return None
+    lengths = _lengths(said)
+    reached = set(asked)
+    for month, day in asked:
+        for n in lengths:
+            try:
+                later = dt.date(2000, month, day) + dt.timedelta(days=n)
+            except ValueError:
+                continue
+            reached.add((later.month, later.day))
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or _NOT_SET.search(str(key)):
+            continue
+        if not _DATE_VALUE.match(value):
+            continue
+        _, month_s, day_s = _ISO.findall(value)[0]
+        date = (int(month_s), int(day_s))
+        if date not in reached:
+            shown = ", ".join(f"{m:02d}-{d:02d}" for m, d in sorted(asked)[:3])
+            return f"a date ({value.strip()[:10]}) the user did not state ({shown})"
+    return None
