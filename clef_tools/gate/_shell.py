@@ -763,6 +763,28 @@ _CLOUD_WORDS = frozenset(
 )  # fmt: skip
 
 
+_UFW_RULES = frozenset(
+    [
+        "allow",
+        "deny",
+        "reject",
+        "limit",
+        "delete",
+        "insert",
+        "route",
+        "proto",
+        "port",
+        "to",
+        "from",
+        "any",
+        "in",
+        "out",
+        "on",
+    ]
+)
+_PORT_SPEC = re.compile(r"\d{1,5}(?::\d{1,5})?/(?:tcp|udp)", re.IGNORECASE)
+
+
 def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
     """What a simple command acts on: its operands, less a subcommand and conventional names."""
     if not argv:
@@ -782,6 +804,13 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         operands = operands[lead:]
     elif _runs_manage_py(tool, operands):
         operands = operands[2:]  # `manage.py migrate app 0041` acts on app, 0041
+    elif tool == "ufw":
+        # `ufw allow 8080/tcp` acts on port 8080; `allow` is what it does to it
+        operands = [
+            o.split("/", 1)[0] if _PORT_SPEC.fullmatch(o) else o
+            for o in operands
+            if o.lower() not in _UFW_RULES
+        ]
     implicit = _words("implicit_operands")
     return tuple(o for o in operands if o.lower() not in implicit)[:32]
 
@@ -792,6 +821,8 @@ def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Eff
     if not argv:
         return []
     objects = command_objects(argv)
+    if _dry_run(argv):
+        return [Effect("read", what=" ".join(argv)[:200], objects=objects)]
     action = _action(argv)
     return [
         replace(
@@ -801,6 +832,39 @@ def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Eff
         )
         for e in _classify(argv, elevated=elevated)
     ]
+
+
+#: Tools whose dry run only shows what they would do, by the flag that asks for it (a
+#: script's own `--dry-run` is the script's to honour, so it is not among them).
+_DRY_RUN = {
+    **dict.fromkeys(
+        ("apt", "apt-get"), frozenset(["--dry-run", "--simulate", "--just-print", "s"])
+    ),
+    **dict.fromkeys(("dnf", "yum"), frozenset(["--assumeno"])),
+    **dict.fromkeys(
+        ("rsync", "npm", "pnpm", "pip", "pip3", "helm", "kubectl", "cargo", "poetry", "brew",
+         "uv"),
+        frozenset(["--dry-run"]),
+    ),
+    "rsync": frozenset(["--dry-run", "n"]),
+    "make": frozenset(["--dry-run", "--just-print", "--recon", "n"]),
+    "ansible-playbook": frozenset(["--check", "C"]),
+}  # fmt: skip
+
+
+def _dry_run(argv: Sequence[str]) -> bool:
+    """`apt autoremove --dry-run`, `rsync -n`, `kubectl apply --dry-run=client`: what
+    would be done, shown; `--dry-run=none` is no dry run."""
+    tool = argv[0].rsplit("/", 1)[-1]
+    asks = _DRY_RUN.get(tool)
+    if asks is None:
+        return False
+    for a in argv[1:]:
+        if a == "--":
+            break
+        if a.startswith("--dry-run="):
+            return a.split("=", 1)[1].lower() not in ("none", "false", "0")
+    return bool(_flags(argv[1:]) & asks)
 
 
 _TARGETED = frozenset(["make", "just", "rake", "invoke"])

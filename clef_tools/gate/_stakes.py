@@ -1105,6 +1105,13 @@ def judge_stakes(
     unlicensed = sorted(k for k in kinds if not permits(k))
     if effect.high_impact and unlicensed:
         what = next(e.what for e in effect.effects if e.high_impact)
+        if grounding.in_request and grounding.names and licence.permits("modify"):
+            # "I can't reach my app on port 8080, fix it" → `ufw allow 8080/tcp`: a change
+            # was asked for, on what the user named, though not of this weight: a person
+            # decides
+            return undecided(
+                "escalate", f"high-impact {unlicensed[0]} on what the user named: {what}"
+            )
         return Stakes(
             "deny",
             "deny",

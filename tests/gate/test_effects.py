@@ -16,6 +16,15 @@ from clef_tools.gate._sql import sql_effects
 
 # command → (the effect kinds it has, whether any is high-impact)
 SHELL = [
+    # a dry run shows what would be done, for the tools whose flag asks for one; a
+    # script's own `--dry-run` is the script's to honour
+    ("sudo apt autoremove --dry-run", {"read"}, False),
+    ("apt-get -s remove python3", {"read"}, False),
+    ("rsync -avn src/ backup/", {"read"}, False),
+    ("kubectl apply --dry-run=client -f deploy.yaml", {"read"}, False),
+    ("kubectl apply --dry-run=none -f deploy.yaml", {"configure"}, False),
+    ("make -n install", {"read"}, False),
+    ("./deploy.sh --dry-run", {"unknown"}, False),
     ("ls -la src/", {"read"}, False),
     ("cat setup.cfg", {"read"}, False),
     ("git status && git diff --stat", {"read"}, False),
@@ -164,7 +173,8 @@ SHELL = [
     ("rm -rf node_modules __pycache__ pkg.egg-info", {"delete"}, False),
     ("rm -rf src build", {"delete"}, False),
     ("twine upload dist/*", {"send"}, False),
-    ("cargo publish --dry-run", {"send"}, False),
+    ("cargo publish", {"send"}, False),
+    ("cargo publish --dry-run", {"read"}, False),  # packages, uploads nothing
     ("gem push pkg/widget-2.1.0.gem", {"send"}, False),
     ("hatch build", {"unknown"}, False),
     # versions changed as on an install; the package manager's download cache is
