@@ -16,7 +16,7 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._grounding import ADDRESS_TEXT
 
-__all__ = ["dictated_issue"]
+__all__ = ["broadcast_issue", "dictated_issue"]
 
 _SAYING = (
     r"\b(?:tweet|post|say|says|saying|said|write|reply|respond|message|text|send|tell"
@@ -76,6 +76,35 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         added = next((f for f in _ADDED_FACT.findall(rest) if _plain(f) not in told), None)
         if added is not None:
             return f"adds {added.strip()[:60]!r} to the text the user gave"
+    return None
+
+
+#: A mention that notifies everyone in a channel: Slack's, Discord's, Teams' own forms.
+_EVERYONE = re.compile(
+    r"(?<![\w@])@(?:channel|here|everyone|all)\b|<!(?:channel|here|everyone)(?:\|[^>]*)?>",
+    re.IGNORECASE,
+)
+#: How a user asks for that: the mention itself, or everyone named as whom to tell.
+_ASKS_EVERYONE = re.compile(
+    r"@(?:channel|here|everyone|all)\b|\b(?:everyone|everybody|all of them|the whole "
+    r"(?:channel|team|group)|(?:ping|notify|alert|tag|mention) (?:all|the channel|the team))\b",
+    re.IGNORECASE,
+)
+
+
+def broadcast_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message that pings everyone in the channel (`@channel`, `<!here>`) when the user
+    did not ask for that: it reaches every member's phone, not only the channel."""
+    if "send" not in effect.kinds or _ASKS_EVERYONE.search(said[:20_000]):
+        return None
+    for key, value in itertools.islice(args.items(), 32):
+        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS:
+            found = _EVERYONE.search(value[:20_000])
+            if found is not None:
+                return (
+                    f"notifies everyone in the channel ({found.group(0)}), which the user "
+                    "did not ask for"
+                )
     return None
 
 

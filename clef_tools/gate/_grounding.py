@@ -759,10 +759,28 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     # a word every record holds ("from", "evt") tells no record apart
     common = set.intersection(*words_of) if words_of else set()
     telling = described - common
-    if not telling:
-        return None
     matching = [bool(w & telling) for w in words_of]
-    return matching if any(matching) else None
+    told = any(matching)
+    if not told:
+        matching = [True] * len(records)  # nothing the user said tells them apart
+    # "the Q4 budget spreadsheet" over `Q4 budget.xlsx` and `Q4 budget (old).xlsx`: the
+    # one set aside (old, a copy, a draft) is not it, unless the user said so
+    low_said = said[:_MAX_TEXT].lower()
+    aside = [
+        any(re.search(rf"\b{w}\b", r.lower()) and w not in low_said for w in _SET_ASIDE)
+        for r in records
+    ]
+    pairs = list(zip(matching, aside, strict=True))
+    if any(m and not a for m, a in pairs) and any(m and a for m, a in pairs):
+        return [m and not a for m, a in pairs]
+    return matching if told else None
+
+
+#: Words that mark a record as a version set aside: not the one meant, unless named so.
+_SET_ASIDE = (
+    "old", "copy", "backup", "bak", "draft", "archived", "deprecated", "obsolete",
+    "outdated", "duplicate", "previous", "superseded", "unused", "test", "sample", "template",
+)  # fmt: skip
 
 
 #: A bound on a time of day: "after 5pm", "before noon", "later than 18:00".

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._dates import date_issue
-from clef_tools.gate._dictated import dictated_issue
+from clef_tools.gate._dictated import broadcast_issue, dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
@@ -974,6 +974,7 @@ def judge_stakes(
             or scope_issue(args, said)
             or recipient_issue(effect, args, said)
             or dictated_issue(effect, args, said)
+            or broadcast_issue(effect, args, said)
             or environment_issue(args, said)
             or comfort_issue(effect, args, said)
         )
