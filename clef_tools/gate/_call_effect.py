@@ -150,7 +150,7 @@ _GENERIC_VERBS = frozenset(
 )  # fmt: skip
 _OPERATION_KEY = re.compile(
     r"^(?:action|operation|op|operation_?(?:id|type|name)|action_?(?:id|type|name)|verb|"
-    r"crud|mode|command_?type)$",
+    r"crud|mode|command_?type|response|rsvp|rsvp_?status|response_?status|decision)$",
     re.IGNORECASE,
 )
 #: An HTTP method is what a request tool does to the resource at its link.
@@ -200,10 +200,20 @@ def _operation(bare: str, args: Mapping[str, Any]) -> tuple[str, str, list[str]]
     """The argument that names what a tool of several uses does (key, value, its words)."""
     for key, value in itertools.islice(args.items(), 64):
         if _OPERATION_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 60:
-            named = words(value)
+            named = [_base(w) for w in words(value)]
             if named and kind_of_words(named) != "unknown":
-                return str(key), value, named
+                return str(key), " ".join(named), named
     return None
+
+
+def _base(word: str) -> str:
+    """A verb as the table holds it: `declined` → decline, `accepted` → accept."""
+    if kind_of_words([word]) != "unknown":
+        return word
+    for cut in ("d", "ed"):
+        if word.endswith(cut) and kind_of_words([word[: -len(cut)]]) != "unknown":
+            return word[: -len(cut)]
+    return word
 
 
 def operation_verb(name: str, args: Mapping[str, Any]) -> str:

@@ -848,7 +848,8 @@ def amount_off_record(
     picked: list[bool] | None = None
     descriptors = said_words & _AMOUNT_WORDS
     if descriptors:
-        picked = [bool(descriptors & set(_WORD.findall(r))) for r in lowered]
+        # a field's name is words too (`minimum_due`)
+        picked = [bool(descriptors & set(re.findall(r"[a-z]+", r))) for r in lowered]
     # an account or an address is a party, found in many records; an id names one
     named = [i for i in ids if _LETTERED_ID.fullmatch(i) and not _CARRIED.search(i)]
     if not _tells_apart(picked) and named:
