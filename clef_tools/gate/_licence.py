@@ -655,9 +655,11 @@ def _amounts(text: str) -> list[float]:
 
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
-    """(the user's words, the tool results since the user last spoke)."""
+    """(the user's words, the tool results since the user last spoke); the agent's
+    question the user's latest turn says yes to counts as theirs."""
     turns, results = _turns(messages)
-    return "\n".join(turns), results
+    proposal = _proposal_confirmed(messages, turns[-1]) if turns else ""
+    return "\n".join([proposal, *turns] if proposal else turns), results
 
 
 def request_of(messages: Sequence[Any] | str | None) -> str:
@@ -671,7 +673,45 @@ def request_of(messages: Sequence[Any] | str | None) -> str:
     start = len(turns) - 1
     while start > 0 and _leans_on_the_last(turns[start]):
         start -= 1
-    return "\n".join(turns[start:])
+    request = "\n".join(turns[start:])
+    proposal = _proposal_confirmed(messages, turns[-1])
+    return f"{proposal}\n{request}" if proposal else request
+
+
+def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
+    """The agent's question the user's latest turn says yes to ("Should I also delete
+    old_report_v2.pdf?" — "Yes please"): what the user read and agreed to is theirs. Only
+    a question, only a plain yes (not "no", not a yes with a request of its own)."""
+    text = last.strip()
+    if isinstance(messages, str) or not messages or len(text) > 80 or _NOT_YES.match(text):
+        return ""
+    if not _CONFIRM.match(text) or _NOT_ANSWER.search(text):
+        return ""
+    from clef_tools.protocol._render import render_content, to_jsonable
+
+    asked = question = ""
+    for message in messages:
+        plain = to_jsonable(message)
+        if not isinstance(plain, Mapping):
+            continue
+        role = plain.get("role")
+        if role in ("user", "human"):
+            question, asked = asked, ""
+        elif role in ("assistant", "ai"):
+            content = render_content(plain.get("content")).strip()
+            if content:
+                asked = content
+    # the text the last user turn answered (`question`, set when that turn was read)
+    return question[-1000:] if "?" in question[-300:] else ""
+
+
+#: A turn that thanks rather than answers, or adds a request of its own ("yes, and also
+#: email the team"; "yes, but rename it instead").
+_NOT_ANSWER = re.compile(
+    r"^\W*(?:thanks?|thank you|great|perfect)\b|\b(?:also|as well|too|instead|but)\b", re.I
+)
+#: A turn that declines, whatever follows ("No, keep it").
+_NOT_YES = re.compile(r"^\W*(?:no|nope|nah|don'?t|do not|stop|cancel|wait|hold on)\b", re.I)
 
 
 #: A turn that confirms what was asked before it.

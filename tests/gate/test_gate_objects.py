@@ -819,6 +819,33 @@ def test_the_request_is_the_latest_turn_and_what_it_leans_on(
     assert request_of(_turns(*turns)) == "\n".join(turns[-leaning:])
 
 
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        ("Yes please", True),
+        ("yes, go ahead", True),
+        ("No, keep it", False),
+        ("Thanks!", False),
+        # a yes with a request of its own is its own request
+        ("Yes, and also email the team the report", False),
+    ],
+)
+def test_a_yes_to_the_agents_question_makes_its_proposal_the_users(
+    answer: str, passes: bool
+) -> None:
+    """"Should I also delete old_report_v2.pdf?" — "Yes please": what the user read and
+    agreed to is theirs; a no, a thanks or a new request is not a yes to it."""
+    messages = [
+        {"role": "user", "content": "Delete the file old_report.pdf"},
+        {"role": "assistant", "content": "Done. Should I also delete old_report_v2.pdf?"},
+        {"role": "user", "content": answer},
+    ]
+    decision = ToolGate(BrokenDecider()).judge(
+        "delete_file", {"path": "old_report_v2.pdf"}, messages=messages
+    )
+    assert (decision.verdict == "allow") is passes, decision.stakes
+
+
 def test_an_earlier_turns_delete_does_not_license_a_delete_now() -> None:
     """The user asked to delete spam, then asked what is on the calendar: deleting an event
     now is overreach, whatever the first turn asked."""
