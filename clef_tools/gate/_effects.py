@@ -288,6 +288,12 @@ _WEB = frozenset(
 
 #: Words of a tool name that move money out, beside which "request" is not a request for it.
 _PAYS_OUT = frozenset(["pay", "send", "transfer", "wire", "buy", "purchase", "checkout"])
+_VERSION_CONTROL = frozenset(["git", "svn", "hg", "mercurial", "branch", "repo", "vcs"])
+#: What opening shows rather than makes (`open_file`, not `open_ticket`).
+_VIEWED = frozenset(
+    ["file", "files", "url", "link", "page", "tab", "node", "nodes", "document", "doc",
+     "folder", "directory", "window", "app", "image", "pdf", "browser", "editor", "note"]
+)  # fmt: skip
 #: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
 _BOOKED = frozenset(["book", "reserve", "booking", "reservation", "reservations"])
 
@@ -326,6 +332,11 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
         kind = kind_of_words(words(description)[:12])
     if kind == "pay" and "request" in own and not set(own) & _PAYS_OUT:
         kind = "send"  # `venmo_request`, `request_money`: asks someone for money, pays nothing
+    if kind == "pay" and "checkout" in own and set(own) & _VERSION_CONTROL:
+        kind = "modify"  # `git_checkout` switches a branch; a shop's checkout pays
+    opened = own.index("open") if "open" in own else -1
+    if kind == "create" and 0 <= opened < len(own) - 1 and own[opened + 1] in _VIEWED:
+        kind = "read"  # `open_nodes`, `open_file`, `open_url`: shown, not made
     destructive = notes.get("destructiveHint") is True
     if kind == "unknown" and notes.get("readOnlyHint") is True:
         kind = "read"  # a name that says it changes things outranks a claim that it does not

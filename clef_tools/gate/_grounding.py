@@ -44,7 +44,9 @@ _NOT_TARGETS = frozenset(
      "prompt", "instructions", "summary", "comment", "start", "end", "time", "date", "when",
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
      "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
-     "memo", "reason", "program", "mode", "reference", "emoji", "reaction"}
+     "memo", "reason", "program", "mode", "reference", "emoji", "reaction",
+     # a browser tool's handle on an element of the page it shows (`ref="e3"`)
+     "ref", "element_ref"}
 )  # fmt: skip
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])

@@ -89,7 +89,16 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
         # a search box only looks something up; text typed into any other field is judged
         # by the tool and what is typed (an address, a card number), as before
         lookup = set(found) & _LOOKUP_FIELDS
-        return CallEffect((Effect("read", what=what),), "page") if lookup else None
+        if lookup:
+            return CallEffect((Effect("read", what=what),), "page")
+        # text typed into a field changes the page, and the page's own code can read it
+        # as it is typed: it reaches the site; the form sent with it (`submit=True`)
+        # leaves. What is typed is grounded as any argument is (an address, a card number)
+        typed = Effect("modify", "external", what=what)
+        if args.get("submit") is True or str(args.get("submit", "")).lower() == "true":
+            sent = Effect("send", "external", False, what=f"{what} (submitted)")
+            return CallEffect((typed, sent), "name")
+        return CallEffect((typed,), "name")
     if _only_shown(found, verbs):
         # a request to the site the agent is on that carries nothing of the user's
         return CallEffect((Effect("read", what=what),), "page")

@@ -415,6 +415,20 @@ TOOLS = [
     ("SlackLeaveChannel", {"channel_name": "#random"}, None, "modify"),
     ("IndoorRobotGoToRoom", {"room_id": "kitchen_1"}, None, "modify"),
     ("TerminalExecute", {"command": "rm -rf /home/amy/*"}, None, "delete"),
+    # git's checkout switches a branch, a shop's pays; opening a file shows it, opening a
+    # ticket makes one; a screenshot reads the page
+    ("mcp__git__git_checkout", {"branch_name": "main"}, None, "modify"),
+    ("checkout", {"cart": "c_1"}, None, "pay"),
+    ("mcp__memory__open_nodes", {"names": ["Alice"]}, None, "read"),
+    ("open_ticket", {"title": "x"}, None, "create"),
+    ("mcp__puppeteer__puppeteer_screenshot", {"name": "home"}, None, "read"),
+    # text typed into a page's field changes the page
+    (
+        "mcp__playwright__browser_type",
+        {"element": "Name", "ref": "e3", "text": "Dana"},
+        None,
+        "modify",
+    ),
     # psql's describe commands read the catalogue
     ("run_sql", {"query": "\\d orders"}, None, "read"),
     ("run_sql", {"query": "\\dt+"}, None, "read"),
@@ -458,6 +472,8 @@ LICENCES = [
     ("Block this sender", {"modify"}, False, set()),
     ("Unblock www.havefun.com for me", {"modify"}, False, set()),
     ("The rent is 2200; what is my balance?", set(), True, {"create"}),
+    # "forget everything about Alice" deletes what is remembered; "forget it" asks nothing
+    ("Forget everything about Alice.", {"delete"}, False, set()),
     ("What changed since yesterday?", set(), True, set()),
     ("How big is the users table?", set(), True, set()),
     ("Show me the files in src/", set(), True, set()),

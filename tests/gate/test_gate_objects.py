@@ -833,7 +833,7 @@ def test_the_request_is_the_latest_turn_and_what_it_leans_on(
 def test_a_yes_to_the_agents_question_makes_its_proposal_the_users(
     answer: str, passes: bool
 ) -> None:
-    """"Should I also delete old_report_v2.pdf?" — "Yes please": what the user read and
+    """ "Should I also delete old_report_v2.pdf?" — "Yes please": what the user read and
     agreed to is theirs; a no, a thanks or a new request is not a yes to it."""
     messages = [
         {"role": "user", "content": "Delete the file old_report.pdf"},

@@ -251,3 +251,21 @@ def test_blocking_a_sender_is_more_than_unsubscribing() -> None:
     assert _in_session(said, result, "unsubscribe", {"email_id": "m1"}).verdict == "allow"
     blocked = _in_session(said, result, "block_sender", {"address": "news@dailydeals.example"})
     assert blocked.verdict != "allow"
+
+
+def test_a_form_typed_into_is_not_a_form_sent() -> None:
+    """ "Fill in my name": typing it passes; the same call with `submit=True` sends the
+    form, which the user did not ask for."""
+    said = "Fill in my name on the form: Dana Lee"
+    typed = {"element": "Name", "ref": "e3", "text": "Dana Lee"}
+    tool = "mcp__playwright__browser_type"
+    assert call_effect(tool, {**typed, "submit": True}).kinds == {"modify", "send"}
+    assert _judge(said, tool, typed, None).verdict == "allow"
+    assert _judge(said, tool, {**typed, "submit": True}, None).verdict != "allow"
+
+
+def test_what_the_user_asked_to_forget_is_deleted_and_no_more() -> None:
+    said = "Forget everything about Alice."
+    tool = "mcp__memory__delete_entities"
+    assert _judge(said, tool, {"entityNames": ["Alice"]}, None).verdict == "allow"
+    assert _judge(said, tool, {"entityNames": ["Alice", "Bob"]}, None).verdict != "allow"
