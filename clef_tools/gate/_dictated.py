@@ -39,7 +39,7 @@ _DICTATED = re.compile(
 #: The fields that hold what a message says (not its subject, channel or recipient).
 _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
-     "comment", "reply", "note"]
+     "comment", "reply", "note", "commit_message"]
 )  # fmt: skip
 #: What a message adds that the user must have given: a link, an address, a number long
 #: enough to be a phone, an account or a code.
@@ -50,8 +50,9 @@ _ADDED_FACT = re.compile(
 
 def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A sent text that leaves out what the user dictated, or adds a link, an address or
-    a long number to it that the user did not give; None when the user dictated nothing."""
-    if "send" not in effect.kinds:
+    a long number to it that the user did not give; None when the user dictated nothing.
+    A commit's message is held to the words too ("commit with message 'fix typo'")."""
+    if "send" not in effect.kinds and not any(e.action == "commit" for e in effect.effects):
         return None
     quotes = [(m.group(1) or m.group(2)).strip() for m in _DICTATED.finditer(said[:20_000])][:8]
     quotes = [q for q in quotes if len(words(q)) >= 2]

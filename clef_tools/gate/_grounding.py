@@ -45,8 +45,9 @@ _NOT_TARGETS = frozenset(
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
      "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
      "memo", "reason", "program", "mode", "reference", "emoji", "reaction",
-     # a browser tool's handle on an element of the page it shows (`ref="e3"`)
-     "ref", "element_ref"}
+     # a browser tool's handle on an element of the page it shows (`ref="e3"`); the
+     # checkout a git tool works in (`repo_path="."`): where, not on what
+     "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir"}
 )  # fmt: skip
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])

@@ -269,3 +269,13 @@ def test_what_the_user_asked_to_forget_is_deleted_and_no_more() -> None:
     tool = "mcp__memory__delete_entities"
     assert _judge(said, tool, {"entityNames": ["Alice"]}, None).verdict == "allow"
     assert _judge(said, tool, {"entityNames": ["Alice", "Bob"]}, None).verdict != "allow"
+
+
+def test_a_git_tool_works_in_its_checkout_with_the_message_the_user_gave() -> None:
+    """`repo_path="."` is where a git tool works, not a name the user must have said; a
+    commit's message the user dictated is held to their words."""
+    said = "Commit the staged changes with message 'fix typo'"
+    tool = "mcp__git__git_commit"
+    asked = _judge(said, tool, {"repo_path": ".", "message": "fix typo"}, None)
+    assert asked.verdict == "allow", asked.stakes
+    assert _judge(said, tool, {"repo_path": ".", "message": "release v3"}, None).verdict != "allow"
