@@ -52,6 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from clef_tools.gate._assets import asset_issue
 from clef_tools.gate._dates import date_issue
 from clef_tools.gate._dictated import broadcast_issue, dictated_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
@@ -624,10 +625,44 @@ def quantity_issue(
             continue  # "split the $120 bill with Tom and Ana": an equal share of it
         if (pays or stated) and not _derived(value, stated, pool):
             return f"a quantity ({value:g}) the user did not state"
+        exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []
+        if exact and not _derived(value, exact, stated):
+            # "withdraw 0.5 ETH" over a balance of 2.1: the sum the user wrote out is the
+            # one moved, not a number the agent read (the whole balance)
+            return f"an amount ({value:g}) other than the sum the user stated ({exact[0]:g})"
     record = amount_off_record(values, stated, said, results, targets(args)) if pays else None
     if record is not None:
         return f"an amount from a record other than the one the user described: {record!r}"
     return None
+
+
+#: A sum written out with its currency or coin ("$25", "0.5 ETH", "120 EUR"), not one
+#: given as a rough figure ("about $60", "up to 500 EUR").
+_SUM = re.compile(
+    r"(?<![\w.])(?:[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|"
+    r"dollars?|euros?|pounds?|bucks|btc|eth|sol|usdc|usdt|bitcoin|ether)\b)",
+    re.IGNORECASE,
+)
+_ROUGHLY = re.compile(
+    r"(?:about|around|roughly|approximately|approx\.?|~|up to|at most|under|less than|over|"
+    r"more than|at least|max(?:imum)?|min(?:imum)?|budget(?: of| is)?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _exact_sums(said: str) -> list[float]:
+    """The sums the user wrote out exactly; none when any is a rough figure."""
+    out = []
+    text = said[:20_000]
+    for m in _SUM.finditer(text):
+        if _ROUGHLY.search(text[max(0, m.start() - 24) : m.start()]):
+            return []
+        number = (m.group(1) or m.group(2)).replace(",", "")
+        try:
+            out.append(float(number))
+        except ValueError:
+            continue
+    return out[:8]
 
 
 def _deleted_nouns(tool: str) -> list[str]:
@@ -964,6 +999,7 @@ def judge_stakes(
         else (
             time_issue(args, said)
             or date_issue(args, said)
+            or asset_issue(args, said)
             or direction_issue(args, said)
             or bound_issue(args, said)
             or branch_issue(effect, said)
