@@ -82,7 +82,11 @@ def call_effect(
     builtin = table().builtin.get(bare.lower())
     if builtin is not None and bare[:1].isupper():
         content = args.get("content")
-        if bare == "Write" and isinstance(content, str) and not content.strip():
+        if bare == "NotebookEdit" and str(args.get("edit_mode", "")).lower() == "delete":
+            # a cell removed is a delete, whatever the tool is called
+            path = str(args.get("notebook_path", ""))[:200]
+            builtin = Effect("delete", what=f"deletes a cell of {path}")
+        elif bare == "Write" and isinstance(content, str) and not content.strip():
             # writing nothing over a file is how its contents are destroyed
             path = str(args.get("file_path", ""))[:200]
             builtin = Effect("delete", reversible=False, what=f"empties {path}")

@@ -22,7 +22,7 @@ __all__ = ["environment_issue"]
 _SAID: dict[str, frozenset[str]] = {
     "production": frozenset(["prod", "production", "prd", "live"]),
     "staging": frozenset(["staging", "stage", "stg", "preprod"]),
-    "development": frozenset(["dev", "development", "local", "localhost"]),
+    "development": frozenset(["dev", "development", "local", "locally", "localhost"]),
     "test": frozenset(["test", "testing", "qa", "uat", "sandbox"]),
 }
 #: The words that name an environment inside a call's names (`--context production`,

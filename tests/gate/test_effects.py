@@ -422,6 +422,15 @@ TOOLS = [
     ("mcp__memory__open_nodes", {"names": ["Alice"]}, None, "read"),
     ("open_ticket", {"title": "x"}, None, "create"),
     ("mcp__puppeteer__puppeteer_screenshot", {"name": "home"}, None, "read"),
+    # a notebook cell removed is a delete; a background shell's output read, or stopped
+    (
+        "NotebookEdit",
+        {"notebook_path": "t.ipynb", "cell_id": "c3", "edit_mode": "delete"},
+        None,
+        "delete",
+    ),
+    ("BashOutput", {"bash_id": "bash_2"}, None, "read"),
+    ("KillShell", {"shell_id": "bash_1"}, None, "delete"),
     # text typed into a page's field changes the page
     (
         "mcp__playwright__browser_type",
