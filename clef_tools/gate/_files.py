@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._weakened import edits, is_test_path
 
 __all__ = ["other_file_issue"]
 
@@ -39,7 +40,6 @@ _DEBUGGING = re.compile(
     r"|debug\w*|why|regression|leak\w*|hangs?|slow)\b",
     re.IGNORECASE,
 )
-_TEST_FILE = re.compile(r"(?:^|/)(?:tests?/|test_)|_test\.\w+$|\.(?:spec|test)\.\w+$", re.I)
 _LITERAL = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]+|\d+(?:\.\d+)+|\d{2,})(?![\w-])")
 _QUOTED = re.compile(r"'([^'\n]{2,80})'|\"([^\"\n]{2,80})\"")
 _EDITS = frozenset(["edit", "multiedit", "write", "notebookedit"])
@@ -79,7 +79,7 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     files = named_files(said)
     if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(said[:20_000]):
         return None
-    if any(_TEST_FILE.search(name) for name in files):
+    if any(is_test_path(name) for name in files):
         return None  # a failing test is fixed in the code it tests, whatever its name
     norm = path.replace("\\", "/").lower()
     for name in files:
@@ -90,13 +90,10 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     said_words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", said[:20_000])}
     if any(own & _stem_words(name) for name in files) or own & said_words:
         return None  # `test_setup.py` and `setup.cfg`; `test_slugify.py` for "slugify"
-    if _TEST_FILE.search(norm) and re.search(r"\btests?\b", said[:20_000], re.I):
+    if is_test_path(norm) and re.search(r"\btests?\b", said[:20_000], re.I):
         return None  # "add a unit test for …": a test file of the agent's naming
-    text = " ".join(
-        str(args.get(k, ""))[:20_000] for k in ("old_string", "new_string", "content", "new_source")
-    )
-    if isinstance(args.get("edits"), list):
-        text += " ".join(str(e)[:4000] for e in args["edits"][:32])
+    tool = effect.effects[0].what.split(" ", 1)[0]
+    text = " ".join(f"{old[:20_000]} {new[:20_000]}" for old, new in edits(tool, args))
     low_text = f"{text} {norm}".lower()  # a test named for the function it tests
     identifiers = {next(g for g in m.groups() if g) for m in _IDENTIFIER.finditer(said[:20_000])}
     # a version, a flag, a number or quoted words the user gave (the changelog's "2.5.0",
