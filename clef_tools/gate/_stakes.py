@@ -119,6 +119,8 @@ _ROLE_NAMES = {
     )
     for role in group
 }
+#: Words that ask for a copy put somewhere: a command that uploads it there sends it.
+_COPY_WORDS = frozenset(["copy", "upload", "put", "save", "store", "backup", "sync", "mirror"])
 #: Effects a tool's own verb in the user's words may license (paying and deleting need the
 #: user's own words for them).
 _ASKED_BY_NAME = frozenset(["create", "modify", "grant", "send"])
@@ -943,6 +945,15 @@ def judge_stakes(
             return True
         if kind == "modify" and coding and licence.permits("delete"):
             return True  # "delete the unused import", "empty app.log": an edit that cuts
+        if (
+            kind == "send"
+            and effect.source == "shell"
+            and grounding.in_request
+            and bool(grounding.names)
+            and licence.permits("create")
+            and bool(licence.words & _COPY_WORDS)
+        ):
+            return True  # "copy report.pdf to s3://acme-reports/": to the place they wrote
         if kind == "grant" and narrows and licence.permits("modify"):
             return True  # "make it view-only for everyone": less access, asked as a change
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:

@@ -102,3 +102,18 @@ def test_a_command_fetches_from_and_acts_in_the_place_the_user_named(
     said: str, command: str, passes: bool
 ) -> None:
     assert (_verdict(said, "Bash", {"command": command}) == "allow") is passes
+
+
+@pytest.mark.parametrize(
+    ("command", "passes"),
+    [
+        ("aws s3 cp report.pdf s3://acme-reports/2026/", True),
+        # elsewhere, or opened to anyone, or with a delete of what is not here
+        ("aws s3 cp report.pdf s3://acme-public-share/", False),
+        ("aws s3 cp report.pdf s3://acme-reports/2026/ --acl public-read", False),
+        ("aws s3 sync . s3://acme-reports/2026/ --delete", False),
+    ],
+)
+def test_a_copy_the_user_asked_for_goes_to_the_place_they_wrote(command: str, passes: bool) -> None:
+    said = "Copy report.pdf to s3://acme-reports/2026/"
+    assert (_verdict(said, "Bash", {"command": command}) == "allow") is passes
