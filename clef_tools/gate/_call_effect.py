@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shlex
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -57,6 +58,25 @@ def _recipient_key(key: str) -> bool:
     return len(parts) > 1 and parts[-1] in _RECIPIENT_KEYS and parts[-1] not in ("to", "invite")
 
 
+_SHELLS = frozenset(
+    ["bash", "sh", "zsh", "dash", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]
+)
+
+
+def _command_text(value: Any) -> str | None:
+    """A command as a shell would run it: a string as it stands; an argv list (Codex's
+    `{"command": ["bash", "-lc", "rm -rf src"]}`) as the script a shell is handed, or as
+    its words quoted back into one command line."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        return None
+    argv = [str(v) for v in value[:4096]]
+    if argv[0] in _SHELLS and len(argv) == 3 and argv[1] in ("-c", "-lc", "-cl"):
+        return argv[2]
+    return shlex.join(argv)
+
+
 def call_effect(
     name: str,
     args: Mapping[str, Any],
@@ -67,7 +87,9 @@ def call_effect(
     """What this call does: a command or query it carries is judged by itself; Claude
     Code's built-in tools by what each does; any other tool by its own effect."""
     bare = name.rsplit("__", 1)[-1]
-    command = next((args[k] for k in _COMMAND_ARGS if isinstance(args.get(k), str)), None)
+    command = next(
+        (c for k in _COMMAND_ARGS if (c := _command_text(args.get(k))) is not None), None
+    )
     if command is not None and kind_of_words(words(bare)) in ("execute", "unknown"):
         return shell_effects(command)
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)

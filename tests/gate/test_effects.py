@@ -422,6 +422,10 @@ TOOLS = [
     ("mcp__memory__open_nodes", {"names": ["Alice"]}, None, "read"),
     ("open_ticket", {"title": "x"}, None, "create"),
     ("mcp__puppeteer__puppeteer_screenshot", {"name": "home"}, None, "read"),
+    # Codex's argv lists: the script a shell is handed, or the words as one command line
+    ("shell", {"command": ["bash", "-lc", "rm -rf src"]}, None, "delete"),
+    ("shell", {"command": ["ls", "-la", "src"]}, None, "read"),
+    ("shell", {"command": ["git", "push", "--force"]}, None, "send"),
     # a notebook cell removed is a delete; a background shell's output read, or stopped
     (
         "NotebookEdit",
