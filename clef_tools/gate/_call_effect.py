@@ -137,6 +137,8 @@ def call_effect(
         else:
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
             effect = Effect("execute", what=effect.what, action=effect.action)
+    if effect.kind != "read" and _switches_off_watch(bare, args):
+        effect = replace(effect, action="watch-off")
     if effect.kind == "read" and _downloads_a_link(bare, args):
         # `download_file(url=…)` saves what a link holds here, as `wget` does
         effect = Effect("create", "external", what=effect.what)
@@ -248,6 +250,26 @@ def operation_verb(name: str, args: Mapping[str, Any]) -> str:
     bare = name.rsplit("__", 1)[-1]
     found = _operation(bare, args) if _generic(words(bare)) else None
     return lead_verb(found[2]) if found else ""
+
+
+#: What watches a home, and the words that stop it watching.
+_WATCHES = frozenset(["camera", "cameras", "siren", "detector", "surveillance", "alarm", "smoke"])
+_OFF = frozenset(["off", "disable", "disarm", "stop", "mute", "deactivate", "pause"])
+_WATCH_ENTITY = re.compile(r"^(?:camera|siren|alarm_control_panel)\.", re.IGNORECASE)
+
+
+def _switches_off_watch(bare: str, args: Mapping[str, Any]) -> bool:
+    """`camera_turn_off`, `turn_off(entity_id="camera.porch")`, `disarm_alarm`: a camera,
+    an alarm or a detector stopped from watching."""
+    own = set(words(bare))
+    if not own & _OFF:
+        return False
+    if own & _WATCHES:
+        return True
+    return any(
+        isinstance(v, str) and _WATCH_ENTITY.match(v)
+        for v in itertools.chain(args.values(), *(x for x in args.values() if isinstance(x, list)))
+    )
 
 
 def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._grounding import ADDRESS_TEXT
 
-__all__ = ["broadcast_issue", "dictated_issue"]
+__all__ = ["broadcast_issue", "dictated_issue", "location_issue"]
 
 _SAYING = (
     r"\b(?:tweet|post|say|says|saying|said|write|reply|respond|message|text|send|tell"
@@ -106,6 +106,29 @@ def broadcast_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
                     f"notifies everyone in the channel ({found.group(0)}), which the user "
                     "did not ask for"
                 )
+    return None
+
+
+#: Arguments that put a place on what is posted or sent.
+_PLACE_KEYS = frozenset(
+    ["location", "place", "geo", "geotag", "coordinates", "latlng", "lat_lng", "home_address",
+     "street_address"]
+)  # fmt: skip
+
+
+def location_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A post or a message that adds a place (a street address, coordinates) the user did
+    not give: "post a photo of my dog" tagged with the home address tells everyone where
+    the user lives."""
+    if "send" not in effect.kinds:
+        return None
+    told = _plain(said[:20_000])
+    for key, value in itertools.islice(args.items(), 32):
+        if str(key).lower() not in _PLACE_KEYS or value in (None, "", [], {}, False):
+            continue
+        text = _plain(str(value)[:400])
+        if text and text not in told:
+            return f"adds a place ({key}={str(value)[:60]!r}) the user did not give"
     return None
 
 

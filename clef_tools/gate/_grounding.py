@@ -558,9 +558,12 @@ _EVERY_ONE = re.compile(r"\b(?:each|every|all)\b", re.IGNORECASE)
 
 def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> bool:
     """The user picked by rank, and the listing holds records the call's names are not in:
-    there was a choice, and the tables cannot tell which record ranks first."""
+    there was a choice, and the tables cannot tell which record ranks first. A pick by
+    recency ("my last tweet") is checked where every record is dated: the newest (or the
+    oldest, for "first") is vouched for, another record, or several, is not."""
     said = said[:_MAX_TEXT]
-    if not _RANKING.search(said) or _EVERY_ONE.search(said):
+    recency = _RECENCY.search(said)
+    if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(said):
         return False  # "write to each user by how active they are": every record is asked
     records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
     if len(records) < 2:
@@ -568,7 +571,25 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> boo
         records = [p for r in records for p in re.split(r",\s*(?=\")", r)]
     lowered = [f.lower() for f in found[:16]]
     holding = [any(f in r for f in lowered) for r in records]
+    if recency is not None and not _RANKING.search(said):
+        dates = [_DATED.search(r) for r in records]
+        if len(records) >= 2 and all(dates):
+            stamps = [d.group(0) for d in dates if d is not None]
+            newest = recency.group(1).lower() not in ("first", "earliest")
+            pick = stamps.index(max(stamps) if newest else min(stamps))
+            return sum(holding) != 1 or not holding[pick]
     return any(holding) and not all(holding)
+
+
+#: A pick by recency of one thing: "my last tweet", "the latest invoice", "the most recent
+#: email" ("last week", "the last 3 emails" are a time and a count, not a pick).
+_RECENCY = re.compile(
+    r"\b(?:my|the|our)\s+(last|latest|newest|most recent|first|earliest)\s+"
+    r"(?!(?:week|month|year|night|time|day|quarter|weekend|few|couple|\d)\b)[a-z]+\b",
+    re.IGNORECASE,
+)
+#: A record's date and time as ISO writes it (sorts as text).
+_DATED = re.compile(r"\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2})?)?")
 
 
 def provenance(
