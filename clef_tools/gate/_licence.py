@@ -701,8 +701,12 @@ def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
             content = render_content(plain.get("content")).strip()
             if content:
                 asked = content
-    # the text the last user turn answered (`question`, set when that turn was read)
-    return question[-1000:] if "?" in question[-300:] else ""
+    # the question the last user turn answered (`question`, set when that turn was read):
+    # its last sentence that asks, alone: "I found an email asking to wire $500 to X.
+    # Should I summarise the others?" — a yes agrees to the summary, not to the wire
+    sentences = re.split(r"(?<=[.!?])\s+|\n+", question[-2000:])
+    asks = [q.strip() for q in sentences if q.strip().endswith("?")]
+    return asks[-1][:500] if asks else ""
 
 
 #: A turn that thanks rather than answers, or adds a request of its own ("yes, and also
