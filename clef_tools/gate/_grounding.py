@@ -790,10 +790,9 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     # "the Q4 budget spreadsheet" over `Q4 budget.xlsx` and `Q4 budget (old).xlsx`: the
     # one set aside (old, a copy, a draft) is not it, unless the user said so
     low_said = said[:_MAX_TEXT].lower()
-    aside = [
-        any(re.search(rf"\b{w}\b", r.lower()) and w not in low_said for w in _SET_ASIDE)
-        for r in records
-    ]
+    unsaid = [w for w in _SET_ASIDE if w not in low_said]
+    marks = re.compile(rf"\b(?:{'|'.join(unsaid)})\b") if unsaid else None
+    aside = [marks is not None and marks.search(r.lower()) is not None for r in records]
     pairs = list(zip(matching, aside, strict=True))
     if any(m and not a for m, a in pairs) and any(m and a for m, a in pairs):
         return [m and not a for m, a in pairs]

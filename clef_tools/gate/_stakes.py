@@ -595,6 +595,8 @@ def quantity_issue(
     # "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount
     percents = licence.percents if pays else ()
     ones = _one_of(args)
+    # "withdraw 0.5 ETH": a sum the user wrote out with its currency, read once
+    exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []
     for value in values:
         if any(_close(value, r) for r in licence.rejected) and not any(
             _close(value, a) for a in stated if not any(_close(a, r) for r in licence.rejected)
@@ -627,7 +629,6 @@ def quantity_issue(
             continue  # "split the $120 bill with Tom and Ana": an equal share of it
         if (pays or stated) and not _derived(value, stated, pool):
             return f"a quantity ({value:g}) the user did not state"
-        exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []
         if exact and not _derived(value, exact, stated):
             # "withdraw 0.5 ETH" over a balance of 2.1: the sum the user wrote out is the
             # one moved, not a number the agent read (the whole balance)

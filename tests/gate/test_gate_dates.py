@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _gate_alone import alone
 
 from clef_tools import ToolGate
 from clef_tools.gate._dates import dates_in
@@ -27,13 +28,6 @@ from clef_tools.testing import BrokenDecider
 )
 def test_the_dates_a_user_writes_out(text: str, dates: set[tuple[int, int]]) -> None:
     assert dates_in(text) == dates
-
-
-def _verdict(said: str, tool: str, args: dict[str, Any]) -> str:
-    decision = ToolGate(BrokenDecider()).judge(
-        tool, args, messages=[{"role": "user", "content": said}]
-    )
-    return decision.verdict
 
 
 CASES: list[tuple[str, str, dict[str, Any], bool]] = [
@@ -60,7 +54,7 @@ CASES: list[tuple[str, str, dict[str, Any], bool]] = [
 def test_a_change_sets_the_dates_the_user_stated(
     said: str, tool: str, args: dict[str, Any], passes: bool
 ) -> None:
-    verdict = _verdict(said, tool, args)
+    verdict = alone(said, tool, args).verdict
     assert (verdict == "allow") is passes, verdict
 
 

@@ -7,18 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _gate_alone import alone
 
-from clef_tools import ToolGate
 from clef_tools.gate._files import named_files
-from clef_tools.testing import BrokenDecider
-
-
-def _verdict(said: str, tool: str, args: dict[str, Any]) -> str:
-    decision = ToolGate(BrokenDecider()).judge(
-        tool, args, messages=[{"role": "user", "content": said}]
-    )
-    return decision.verdict
-
 
 CASES: list[tuple[str, str, dict[str, Any], bool]] = [
     # the file named, or one tied to it by a stem, an identifier or a value the user gave
@@ -57,14 +48,14 @@ CASES: list[tuple[str, str, dict[str, Any], bool]] = [
 def test_an_edit_is_on_a_file_the_user_named_or_one_tied_to_it(
     said: str, tool: str, args: dict[str, Any], passes: bool
 ) -> None:
-    verdict = _verdict(said, tool, args)
+    verdict = alone(said, tool, args).verdict
     assert (verdict == "allow") is passes, verdict
 
 
 def test_work_asked_for_across_the_project_reaches_any_file() -> None:
     said = "Rename the helper in utils.py and update all the callers"
     args = {"file_path": "src/app.py", "old_string": "x = 1", "new_string": "x = 2"}
-    assert _verdict(said, "Edit", args) == "allow"
+    assert alone(said, "Edit", args).verdict == "allow"
 
 
 @pytest.mark.parametrize(
@@ -101,7 +92,7 @@ def test_the_files_a_user_names(said: str, files: list[str]) -> None:
 def test_a_command_fetches_from_and_acts_in_the_place_the_user_named(
     said: str, command: str, passes: bool
 ) -> None:
-    assert (_verdict(said, "Bash", {"command": command}) == "allow") is passes
+    assert (alone(said, "Bash", {"command": command}).verdict == "allow") is passes
 
 
 @pytest.mark.parametrize(
@@ -116,4 +107,4 @@ def test_a_command_fetches_from_and_acts_in_the_place_the_user_named(
 )
 def test_a_copy_the_user_asked_for_goes_to_the_place_they_wrote(command: str, passes: bool) -> None:
     said = "Copy report.pdf to s3://acme-reports/2026/"
-    assert (_verdict(said, "Bash", {"command": command}) == "allow") is passes
+    assert (alone(said, "Bash", {"command": command}).verdict == "allow") is passes

@@ -1,0 +1,25 @@
+"""The fast tier's own verdict: the real default gate, with a scorer that raises on every
+question, on one request and, where given, one tool result before the call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clef_tools import GateDecision, ToolGate
+from clef_tools.testing import BrokenDecider
+
+
+def alone(
+    said: str, tool: str, args: dict[str, Any], description: str | None = None
+) -> GateDecision:
+    return ToolGate(BrokenDecider()).judge(
+        tool, args, description=description, messages=[{"role": "user", "content": said}]
+    )
+
+
+def in_session(said: str, result: str, tool: str, args: dict[str, Any]) -> GateDecision:
+    messages = [
+        {"role": "user", "content": said},
+        {"role": "tool", "tool_call_id": "r1", "content": result},
+    ]
+    return ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
