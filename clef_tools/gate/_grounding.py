@@ -245,6 +245,11 @@ def _plain_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
+#: Parts of a name that say only that it belongs to the project: `app_` of
+#: `app_production`, `_db` of `orders_db`.
+_FILLER = frozenset(["app", "apps", "db", "database", "main", "default", "svc", "service"])
+
+
 def _in(target: str, text: str) -> bool:
     """`target` in `text` as a whole name (`accounting@mycorp.co` is not in
     "accounting@mycorp.com"), or, for a plain name such as `light.living_room`, every
@@ -278,7 +283,17 @@ def _in(target: str, text: str) -> bool:
     parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2 or re.search(r"\d", p)]
     if not parts:
         return False
+    return _parts_said(parts, text)
+
+
+def _parts_said(parts: list[str], text: str) -> bool:
+    """Every part of a name among the user's words, leaving out the parts that only say
+    whose it is: `app_production` for "the production database"."""
+    if not parts:
+        return False
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
+    if len(parts) > 1 and not any(re.search(r"\d", p) for p in parts):
+        parts = [p for p in parts if p not in _FILLER] or parts
     return all(p in said or _stem(p) in said for p in parts)
 
 
@@ -370,6 +385,11 @@ def object_named(obj: str, text: str) -> bool:
     return bool(
         re.search(rf"(?<![\w.-]){re.escape(plain)}{end}", text)
         or (len(last) > 2 and re.search(rf"(?<![\w.-]){re.escape(last)}{end}", text))
+        # a database or service by its words: `app_production`, "the production database"
+        or (
+            re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", plain) is not None
+            and _parts_said([p for p in plain.split("_") if len(p) > 2], text)
+        )
     )
 
 
@@ -659,6 +679,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             # "delete my message" over the user's message and Nina's: by its author
             return records[holding[0]][:160], False
         if matching is None:
+            if owned is None and len(holding) == 1 and _unpicked(records, holding[0], target, said):
+                return records[holding[0]][:160], True
             continue
         if _CARRIED.search(target) and (
             len(holding) != 1
@@ -672,6 +694,21 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160], False
     return None, False
+
+
+def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool:
+    """Whether the user described the record by words no record holds ("my blood pressure
+    prescription" over `Lisinopril` and `Oxycodone`), and another record offers an id of
+    the same shape: the agent chose by what it knows, which the gate cannot check."""
+    shape = re.sub(r"\d+", "#", target.lower())
+    others = [
+        r for i, r in enumerate(records)
+        if i != held and any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(r.lower()))
+    ]  # fmt: skip
+    if not others:
+        return False
+    held_words = set().union(*(_stems(_record_words(r)) for r in records))
+    return bool(_stems(_content_words(_CARRIED.sub(" ", said))) - held_words)
 
 
 #: "my message", "my last comment", "the post I wrote": the user's own writing.

@@ -607,6 +607,9 @@ def test_the_licence_reads_the_users_words(
         ("Forward my latest emails to Bob", "send", True),
         ("Reply to all unread messages", "send", True),
         ("Pay my outstanding invoices", "pay", True),
+        # a refill is asked of the pharmacy; a rebalance trades
+        ("Refill my blood pressure prescription", "send", True),
+        ("Rebalance my portfolio to 60% stocks and 40% bonds", "pay", True),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
