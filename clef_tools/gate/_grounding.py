@@ -705,8 +705,8 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
         r for i, r in enumerate(records)
         if i != held and any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(r.lower()))
     ]  # fmt: skip
-    if not others:
-        return False
+    if not others or _RANKING.search(said) or _RECENCY.search(said):
+        return False  # "my last tweet": picked by its rank, which the gate checks apart
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
     return bool(_stems(_content_words(_CARRIED.sub(" ", said))) - held_words)
 
