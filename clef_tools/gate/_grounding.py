@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from clef_tools.gate._dates import dates_in
 from clef_tools.gate._effects import kind_of_words, table, verb_words, words
 from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
 from clef_tools.gate._taint import split_at_order
@@ -370,6 +371,25 @@ def holds_named(folder: str, text: str) -> bool:
     return bool(re.search(rf"(?<![\w.-]){re.escape(plain)}{_GOES_ON}", text))
 
 
+#: `deploy@staging.example.com:/var/www/`, `staging.example.com`: a host (and a path on it).
+_REMOTE = re.compile(r"(?:[\w.-]+@)?([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\S*)?")
+#: What a user calls a machine by its role ("the staging server").
+_MACHINE = r"(?:server|host|box|machine|instance|vm|node|cluster)s?"
+
+
+#: The folders a project's build writes to.
+_BUILD_OUTPUT = frozenset(["dist", "build", "out", "target/release", "public", "_site"])
+
+
+def _server_described(host: str, text: str) -> bool:
+    """ "The staging server" names `staging.example.com`: its first label, as the word
+    before what the user calls a machine."""
+    label = host.split(".", 1)[0]
+    if len(label) < 3 or label in ("www", "api", "app", "mail", "ssh"):
+        return False
+    return bool(re.search(rf"(?<![\w.-]){re.escape(label)}\s+{_MACHINE}\b", text))
+
+
 def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
@@ -378,6 +398,13 @@ def object_named(obj: str, text: str) -> bool:
         # only when the user typed it as it stands: "rm -rf ~/" names `~/`, "tidy up" not
         raw = obj.lower()
         return len(raw) > 1 and bool(re.search(rf"(?<!\S){re.escape(raw)}(?!\S)", text))
+    if (glob := re.fullmatch(r"\*\.([a-z0-9]{1,8})", plain)) is not None:
+        # `*.pyc`: "the .pyc files", "pyc files"
+        return bool(re.search(rf"(?<![\w-])\.?{glob.group(1)}(?:\s+files?)?(?![\w-])", text))
+    if (remote := _REMOTE.fullmatch(plain)) is not None and _server_described(remote[1], text):
+        return True
+    if plain in _BUILD_OUTPUT and re.search(r"\b(?:the|this|my|our)\s+build\b", text):
+        return True  # "copy the build": what the project's build writes
     last = plain.rsplit("/", 1)[-1]
     # a folder written only as the start of a longer path ("src/legacy_api.py") is where
     # the named file is, not itself named: `rm -r src/` is not asked for by it
@@ -672,7 +699,12 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             if holding and not any(picked[i] for i in holding):
                 return among[holding[0]][:160], False
             continue
-        if not (_OPAQUE.fullmatch(target) or _ENTITY.fullmatch(low) or _CODE.fullmatch(target)):
+        if not (
+            _OPAQUE.fullmatch(target)
+            or _ENTITY.fullmatch(low)
+            or _CODE.fullmatch(target)
+            or _JOINED_CODE.fullmatch(target)
+        ):
             continue
         holding = [i for i, r in enumerate(records) if low in r.lower()]
         if owned is not None and holding and not any(owned[i] for i in holding):
@@ -708,7 +740,17 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
     if not others or _RANKING.search(said) or _RECENCY.search(said):
         return False  # "my last tweet": picked by its rank, which the gate checks apart
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
-    return bool(_stems(_content_words(_CARRIED.sub(" ", said))) - held_words)
+    phrases = " ".join(_DESCRIBED.findall(_CARRIED.sub(" ", said[:_MAX_TEXT])))
+    return bool(_stems(_content_words(phrases)) - held_words)
+
+
+#: What a user calls a record: the words after "my", "the" up to a preposition or a stop
+#: ("my blood pressure prescription", "the duplicate contact").
+_DESCRIBED = re.compile(
+    r"\b(?:my|the|our|your|his|her|their|this|that)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?=\s+(?:on|in|at|for|from|to|with|by|and|or|that|which|who|about|i|i'm)\b|\s*[.,;:!?]|\s*$)",
+    re.IGNORECASE,
+)
 
 
 #: "my message", "my last comment", "the post I wrote": the user's own writing.
@@ -813,6 +855,9 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     within = _within_times(records, said)
     if within is not None:
         return within
+    on_day = _on_dates(records, said)
+    if on_day is not None:
+        return on_day
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
@@ -849,6 +894,27 @@ _TIME_BOUND = re.compile(
     r"\s*(?:[ap]\.?m\.?)?)(?!\w)",
     re.IGNORECASE,
 )
+
+
+#: "on the 14th": a day of the month, with the month left to the records.
+_ORDINAL_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_ISO_DAY = re.compile(r"(?<!\d)\d{4}-(\d{2})-(\d{2})(?!\d)")
+
+
+def _on_dates(records: Sequence[str], said: str) -> list[bool] | None:
+    """Which records fall on a date the user wrote ("my return flight on the 14th" over
+    flights on 2026-12-07 and 2026-12-14), when every record states one (None: no date
+    said, a record without one, or every record or none on it)."""
+    text = said[:_MAX_TEXT]
+    days = dates_in(text)
+    bare = {int(d) for d in _ORDINAL_DAY.findall(text)}
+    if not days and not bare:
+        return None
+    held = [{(int(m), int(d)) for m, d in _ISO_DAY.findall(r)} for r in records]
+    if not all(held):
+        return None
+    on = [any(md in days or md[1] in bare for md in h) for h in held]
+    return on if any(on) and not all(on) else None
 
 
 def _within_times(records: Sequence[str], said: str) -> list[bool] | None:
@@ -1045,6 +1111,8 @@ def _parts(line: str) -> list[str]:
 
 #: A code that names one thing among its kind (`ETH`, `LHR`, `SKU`): told apart by records.
 _CODE = re.compile(r"[A-Z]{2,6}")
+#: A code of capitals in parts: a product's `C-USB`, a plan's `PRO_ANNUAL`.
+_JOINED_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+")
 _ITEM_SEP = re.compile(r",\s+|\s*\(\s*|\s*\)\s*")
 _COMMA = re.compile(r",\s+")
 

@@ -967,7 +967,11 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         effects = _remove(tool, args, text, elevated)
     elif tool == "find":
         if "-delete" in args or {"rm", "shred"} & set(args):
-            effects = [Effect("delete", reversible=False, what=text)]
+            # `find . -name '*.pyc' -delete`: what goes is what the pattern picks, not `.`
+            picked = tuple(
+                args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname")
+            )
+            effects = [Effect("delete", reversible=False, what=text, objects=picked[:8])]
         else:
             runs = "-exec" in args or "-execdir" in args
             effects = [Effect("execute" if runs else "read", what=text)]
@@ -984,6 +988,9 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
             effects = [Effect("modify", what=text)]
         else:
             effects = [Effect("grant", high_impact=broad or "777" in args, what=text)]
+    elif tool in ("nc", "ncat", "netcat") and flags & {"z"}:
+        # `nc -zv localhost 5432`: whether a port answers, with nothing sent
+        effects = [Effect("read", what=text)]
     elif tool == "rsync":
         remote = any(":" in o for o in _operands(args))
         effects = (
@@ -991,6 +998,9 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
             if remote
             else [Effect("modify", what=text)]
         )
+        if any(a.startswith("--delete") or a == "--remove-source-files" for a in args):
+            # `--delete`: what the destination holds and the source lacks is gone
+            effects.append(Effect("delete", reversible=False, what=text))
     elif tool in ("kill", "pkill", "killall"):
         init = "1" in args or "-1" in args
         effects = [

@@ -58,6 +58,7 @@ from clef_tools.gate._dictated import broadcast_issue, dictated_issue, location_
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
+from clef_tools.gate._extent import extent_issue
 from clef_tools.gate._files import other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
@@ -1078,6 +1079,7 @@ def judge_stakes(
             or location_issue(effect, args, said)
             or environment_issue(args, said)
             or comfort_issue(effect, args, said)
+            or extent_issue(effect, args, said, results)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

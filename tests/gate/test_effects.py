@@ -26,6 +26,13 @@ SHELL = [
     ("make -n install", {"read"}, False),
     ("./deploy.sh --dry-run", {"unknown"}, False),
     ("ls -la src/", {"read"}, False),
+    # whether a port answers, with nothing sent; a repository's own bookkeeping
+    ("nc -zv localhost 5432", {"read"}, False),
+    ("nc example.com 25 < mail.txt", {"send"}, False),
+    ("git count-objects -vH", {"read"}, False),
+    # `--delete` removes what the source lacks from the destination
+    ("rsync -av ~/photos/ /mnt/backup/photos/", {"modify"}, False),
+    ("rsync -av --delete /mnt/backup/photos/ ~/photos/", {"modify", "delete"}, False),
     ("cat setup.cfg", {"read"}, False),
     ("git status && git diff --stat", {"read"}, False),
     ("git log --oneline | head -20", {"read"}, False),

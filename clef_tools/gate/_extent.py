@@ -1,0 +1,193 @@
+"""How much a call acts on, against how much the user asked for.
+
+"Cancel tomorrow's standup" is one occurrence, not the series its record points to
+(`recurring_event_id`); "delete the duplicate contact" is one contact, not both records of
+it; "cancel my return flight" is a flight, not the trip that holds it; "share the Q3 deck"
+is the deck, not the folder it sits in; "pay the bill" is paid once, not every month. Each
+check finds the call doing more than the words asked: a person decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect, table, words
+
+__all__ = ["extent_issue"]
+
+#: A record's field that points at the series or the whole an item belongs to.
+_SERIES_KEY = r"[\w-]*(?:recurring|recurrence|series|master|parent)[\w-]*"
+#: Words by which a user asks for the whole series or every record.
+_WHOLE = re.compile(
+    r"\b(?:all|every|each|both|series|recurring|whole|entire|future|following|them|they"
+    r"|these|those|duplicates|any)\b",
+    re.IGNORECASE,
+)
+#: Things that hold others: acting on one where the user named what is inside.
+_HOLDERS = frozenset(
+    ["trip", "itinerary", "folder", "folders", "directory", "drive", "repository", "repo",
+     "workspace", "calendar", "channel", "project", "board", "bucket", "account", "album",
+     "playlist", "series", "team", "organization", "organisation", "mailbox", "inbox",
+     "notebook", "database", "cluster", "namespace", "site", "space", "group", "thread",
+     "conversation", "list", "tasklist", "collection", "portfolio"]
+)  # fmt: skip
+#: Arguments that ask for a repeat: `subscribe=True`, `recurring=True`, `auto_renew=True`.
+_REPEAT_FLAG = re.compile(
+    r"^(?:subscribe|subscription|recurring|recurrent|repeat|repeating|auto_?renew|autopay"
+    r"|auto_?reorder|standing_?order)$",
+    re.IGNORECASE,
+)
+_REPEAT_VALUE = re.compile(
+    r"\b(?:daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually|every)\b",
+    re.IGNORECASE,
+)
+_FREQUENCY_KEY = re.compile(r"(?:^|_)(?:frequency|interval|cadence|recurrence|rrule)(?:_|$)", re.I)
+#: Words by which a user asks for a repeat.
+_REPEAT_SAID = re.compile(
+    r"\b(?:recurr\w*|repeat\w*|subscri\w*|every|each|daily|weekly|biweekly|fortnightly"
+    r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*|schedule\w*)\b",
+    re.IGNORECASE,
+)
+_MAX_SAID = 20_000
+#: A count of records the user asked for ("the two duplicates", "a few old drafts").
+_COUNT_WORDS = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|several|few|some|many)\b", re.I
+)
+_PLACE_WORDS = frozenset(["from", "in", "to", "of", "on", "at", "for", "with", "into", "out", "by"])
+
+
+def extent_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """Why the call acts on more than the user asked for, if it does."""
+    if effect.read_only or not said.strip():
+        return None
+    text = said[:_MAX_SAID]
+    return (
+        _series_issue(args, text, results)
+        or _several_issue(effect, args, text)
+        or _holder_issue(effect, text)
+        or _repeat_issue(effect, args, text)
+        or _access_issue(effect, text)
+    )
+
+
+def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """An id the results give as a record's series (`"recurring_event_id": "rec_77"`)
+    where the user asked for one occurrence."""
+    if _WHOLE.search(said) or not results:
+        return None
+    values = [v for v in list(args.values())[:32] if isinstance(v, str) and 2 < len(v) <= 80]
+    joined = "\n".join(r[:100_000] for r in results)
+    for value in values:
+        held = re.search(
+            rf"[\"']?({_SERIES_KEY})[\"']?\s*[:=]\s*[\"']?{re.escape(value)}(?![\w-])",
+            joined,
+            re.IGNORECASE,
+        )
+        if held is not None:
+            return f"{value!r} is the {held.group(1)} of the record, where the user asked for one"
+    return None
+
+
+def _nouns(effect: CallEffect, kinds: frozenset[str]) -> list[str]:
+    """The nouns of the tool's name, for its effects of `kinds` (`contacts` of
+    `delete_contacts`, `folder` of `share_folder`), when the name says what it acts on."""
+    if effect.source not in ("name", "annotations"):
+        return []
+    verbs = table().verbs
+    out: list[str] = []
+    for e in effect.effects:
+        if e.kind not in kinds:
+            continue
+        own = words(e.what.rsplit("__", 1)[-1])
+        # the words after the tool's verb (`GitHubDeleteRepository`: a toolkit comes first)
+        at = next((i for i, w in enumerate(own) if any(w in verbs[k] for k in verbs)), None)
+        after = own[at + 1 :] if at is not None else own
+        # `remove_from_channel`: what follows a preposition is where, not what
+        cut = next((i for i, w in enumerate(after) if w in _PLACE_WORDS), len(after))
+        out += after[:cut]
+    return out
+
+
+def _said_word(word: str, said: str) -> bool:
+    stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return re.search(rf"\b{re.escape(stem)}(?:s|es)?\b", said, re.IGNORECASE) is not None
+
+
+def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """Several records where the user named one: "delete the duplicate contact" is not
+    `delete_contacts(["ct_1", "ct_2"])`."""
+    many = [
+        (k, v) for k, v in list(args.items())[:32]
+        if isinstance(v, list) and len(v) > 1 and all(isinstance(x, str | int) for x in v[:64])
+    ]  # fmt: skip
+    if not many or _WHOLE.search(said) or re.search(r"\b(?:[2-9]|\d{2,})\b", said):
+        return None
+    if _COUNT_WORDS.search(said):
+        return None
+    kinds = frozenset(["delete", "send", "pay", "grant", "modify"])
+    for noun in _nouns(effect, kinds):
+        stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+        singular = re.search(rf"\b{re.escape(stem)}\b", said, re.IGNORECASE)
+        plural = re.search(rf"\b{re.escape(stem)}(?:s|es)\b", said, re.IGNORECASE)
+        if singular and not plural:
+            key, value = many[0]
+            return f"{len(value)} {stem}s ({key}), where the user asked for one {stem}"
+    return None
+
+
+def _holder_issue(effect: CallEffect, said: str) -> str | None:
+    """The thing that holds what the user named: `cancel_trip` after "cancel my return
+    flight", `share_folder` after "share the Q3 deck"."""
+    nouns = _nouns(effect, frozenset(["delete", "grant", "send"]))
+    # the head noun: `delete_calendar_event` deletes an event, not the calendar
+    if nouns and nouns[-1] in _HOLDERS and not _said_word(nouns[-1], said):
+        return f"acts on the whole {nouns[-1]}, which the user did not name"
+    return None
+
+
+def _repeat_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A repeat nobody asked for: `place_order(subscribe=True)` after "order one more
+    pack", `pay_bill(recurring="monthly")` after "pay my bill"."""
+    if not effect.kinds & {"pay", "send", "create"} or _REPEAT_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        k = str(key)
+        periodic = isinstance(value, str) and _REPEAT_VALUE.search(value[:200]) is not None
+        flag = _REPEAT_FLAG.match(k) is not None and (value is True or periodic)
+        if flag or (_FREQUENCY_KEY.search(k) is not None and periodic):
+            return f"{k}={str(value)[:40]!r}: a repeat the user did not ask for"
+    return None
+
+
+#: "Remove Tom's access to the budget sheet": access taken away, not the sheet.
+_ACCESS_REMOVED = re.compile(
+    r"\b(?:remove|revoke|delete|drop|take\s+away|withdraw)\s+(?:\w+['’]s\s+|his\s+"
+    r"|her\s+|their\s+|the\s+|all\s+)?(?:\w+\s+)?(?:access|permissions?|rights|role"
+    r"|sharing)\b",
+    re.IGNORECASE,
+)
+#: Names of tools that take access away rather than the thing.
+_ACCESS_NOUNS = frozenset(
+    ["access", "permission", "permissions", "member", "members", "user", "users", "collaborator",
+     "collaborators", "share", "shares", "sharing", "guest", "guests", "role", "roles", "acl",
+     "membership", "invite", "invitation", "grant", "grants", "key", "token", "link"]
+)  # fmt: skip
+
+
+_TAKES_AWAY = [["unshare"], ["revoke"], ["kick"], ["ban"], ["uninvite"], ["unassign"]]
+
+
+def _access_issue(effect: CallEffect, said: str) -> str | None:
+    """A delete of the thing where the user asked to take someone's access to it away."""
+    if "delete" not in effect.kinds or not _ACCESS_REMOVED.search(said):
+        return None
+    if any(words(e.what.rsplit("__", 1)[-1])[:1] in _TAKES_AWAY for e in effect.effects):
+        return None  # `unshare_file`, `revoke_token`: the tool's verb takes access away
+    nouns = _nouns(effect, frozenset(["delete"]))
+    if nouns and not set(nouns) & _ACCESS_NOUNS:
+        return f"deletes the {nouns[-1]}, where the user asked to take access to it away"
+    return None
