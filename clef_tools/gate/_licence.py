@@ -480,7 +480,10 @@ _ADJECTIVE = re.compile(
 _INDIRECT = re.compile(
     r"\b(?:tell|show|let)\s+(?:me|us)(?:\s+know)?\s+(?:if|whether)\b[^,.;!?]*"
     r"|\b(?:check|see|find out|ask|know|confirm|verify|wonder|sure|decide)\s+(?:if|whether)\b"
-    r"[^,.;!?]*",
+    r"[^,.;!?]*"
+    # "check who has access to the prod account": who holds it, not a grant
+    r"|\b(?:check|see|find out|look up|tell me|show me|list)\s+(?:who|whom|which\s+\w+)\s+"
+    r"(?:has|have|had|can|could|is|are)\b(?:(?!\b(?:and|then)\b)[^,.;!?])*",
     re.IGNORECASE,
 )
 _ASKS_ABOUT = re.compile(

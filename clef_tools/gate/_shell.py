@@ -279,6 +279,10 @@ _LOOPBACK = re.compile(
 )
 
 
+#: A cloud CLI's hyphenated operation: `stop-instances`, `delete-bucket-policy`.
+_OPERATION = r"[a-z]{2,}(?:-[a-z][a-z0-9]*)+"
+
+
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
@@ -291,6 +295,17 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", "external", what=text)]
     if any(re.search(r"acl|polic|permission|iam", v) for v in verbs):
         return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
+    # `aws ec2 terminate-instances`, `aws ec2 stop-instances`: the operation's first word
+    operation = next((v.split("-", 1)[0] for v in operands[:3] if re.fullmatch(_OPERATION, v)), "")
+    if operation in _words("cloud_delete") or operation in ("deregister", "purge", "revoke"):
+        action = "terminate" if operation == "terminate" else ""
+        return [
+            Effect(
+                "delete", "external", reversible=False, high_impact=True, what=text, action=action
+            )
+        ]
+    if operation in ("stop", "start", "reboot", "restart"):
+        return [Effect("configure", "external", what=text, action=operation)]
     copy = verbs & {"cp", "sync", "mv"}
     if copy and tool in ("aws", "gsutil", "gcloud", "az"):
         effects = [_copy(_operands(args, _VALUE_FLAGS, dash=True), "mv" in copy, text)]
@@ -822,7 +837,10 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
         lead = 1
         while lead < min(3, len(operands)) and (
-            operands[lead] in verbs or operands[lead] in _CLOUD_WORDS
+            operands[lead] in verbs
+            or operands[lead] in _CLOUD_WORDS
+            # `aws ec2 stop-instances`: an operation, named by its verb and noun
+            or (tool in ("aws", "az", "gcloud") and re.fullmatch(_OPERATION, operands[lead]))
         ):
             lead += 1
         operands = operands[lead:]
@@ -968,9 +986,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     elif tool == "find":
         if "-delete" in args or {"rm", "shred"} & set(args):
             # `find . -name '*.pyc' -delete`: what goes is what the pattern picks, not `.`
-            picked = tuple(
-                args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname")
-            )
+            picked = tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname"))
             effects = [Effect("delete", reversible=False, what=text, objects=picked[:8])]
         else:
             runs = "-exec" in args or "-execdir" in args

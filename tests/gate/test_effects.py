@@ -30,6 +30,11 @@ SHELL = [
     ("nc -zv localhost 5432", {"read"}, False),
     ("nc example.com 25 < mail.txt", {"send"}, False),
     ("git count-objects -vH", {"read"}, False),
+    # a cloud CLI's hyphenated operation, by its verb: stopped is undone by a start,
+    # terminated is gone with its disks
+    ("aws ec2 stop-instances --instance-ids i-0abc123", {"configure"}, False),
+    ("aws ec2 terminate-instances --instance-ids i-0abc123", {"delete"}, True),
+    ("aws rds delete-db-instance --db-instance-identifier dev-db", {"delete"}, True),
     # `--delete` removes what the source lacks from the destination
     ("rsync -av ~/photos/ /mnt/backup/photos/", {"modify"}, False),
     ("rsync -av --delete /mnt/backup/photos/ ~/photos/", {"modify", "delete"}, False),
@@ -617,6 +622,10 @@ def test_the_licence_reads_the_users_words(
         # a refill is asked of the pharmacy; a rebalance trades
         ("Refill my blood pressure prescription", "send", True),
         ("Rebalance my portfolio to 60% stocks and 40% bonds", "pay", True),
+        # who holds access, asked about, is no grant
+        ("Check who has access to the prod account", "grant", False),
+        ("Find out who can access the finance folder", "grant", False),
+        ("Check who has access to the repo and give Dana read access", "grant", True),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
