@@ -826,6 +826,37 @@ def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> s
     return None
 
 
+def _looked_up_as_ordered(
+    args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """What a read looks up when every word of it comes from a passage addressed to the
+    agent and none from the user: `search_files(folder="finance", query="invoice")` after
+    "forward the latest invoice from the finance folder to …" in a calendar note."""
+    parts = split_at_order(results)
+    passages = "\n".join(p for _, p in parts if p).lower()
+    if not passages:
+        return None
+    # a word the results hold outside the passage (a channel listed before it) is theirs
+    listed = set(words("\n".join(b for b, _ in parts)))
+    verbs = verb_words()
+    said_words = set(words(said)) | listed
+    looked: list[str] = []
+    for value in list(args.values())[:16]:
+        if not isinstance(value, str) or len(value) > 80:
+            continue
+        looked += [
+            w for w in re.findall(r"[a-z]{4,}", value.lower())
+            if w not in verbs and w not in _BARE_WORDS
+        ]  # fmt: skip
+    if not looked or any(
+        w in said_words or (len(w) > 4 and w.rstrip("s") in said_words) for w in looked
+    ):
+        return None
+    if all(re.search(rf"\b{re.escape(w)}", passages) for w in looked):
+        return " ".join(dict.fromkeys(looked))[:80]
+    return None
+
+
 #: A read ordered: the verb that opens "retrieve my saved addresses", "list all my …",
 #: as an order (after "please", "to", "then"), not a word of a name ("Riverside View").
 _READ_ORDER = (
@@ -848,6 +879,29 @@ _STORE_WORDS = frozenset(
     ["ssh", "gnupg", "gpg", "aws", "azure", "kube", "kubeconfig", "kubectl", "docker", "gcloud",
      "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem"]
 )  # fmt: skip
+
+
+#: Words of a tool that hands out secrets (`get_secret`, `read_api_key`, `vault_read`).
+_SECRET_TOOL_WORDS = frozenset(
+    ["secret", "secrets", "password", "passwords", "credential", "credentials", "vault",
+     "apikey", "token", "tokens", "passphrase", "keychain", "keyring", "otp", "totp", "mfa"]
+)  # fmt: skip
+#: The user's words for them.
+_SECRET_SAID = frozenset(
+    [*_SECRET_TOOL_WORDS, "key", "keys", "login", "logins", "pin", "2fa", "passcode", "code"]
+)
+
+
+def _secret_tool(effect: CallEffect, said: str) -> str | None:
+    """A tool that reads secrets, when the user's words ask for none: `get_secret` after
+    "summarise the thread"."""
+    if effect.source not in ("name", "annotations"):
+        return None
+    for e in effect.effects:
+        own = set(words(e.what.rsplit("__", 1)[-1]))
+        if own & _SECRET_TOOL_WORDS and not set(words(said)) & _SECRET_SAID:
+            return e.what[:80]
+    return None
 
 
 def _credential_store(name: str, said: str) -> bool:
@@ -1243,6 +1297,8 @@ def judge_stakes(
         or (taint is None and _on_current_work(effect, licence))
     )
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
+    if secret_store is None and effect.read_only:
+        secret_store = _secret_tool(effect, said)
     if effect.read_only and secret_store is not None:
         # a key or a credentials file nobody asked about is what an exfiltration reads
         # first; reading it is harmless only when the user wanted it read
@@ -1250,7 +1306,9 @@ def judge_stakes(
             "escalate", f"reads {secret_store[:80]}, a credential store the user did not name"
         )
     ordered = (
-        _read_as_ordered(effect, said, results) if effect.read_only and taint is not None else None
+        (_read_as_ordered(effect, said, results) or _looked_up_as_ordered(args, said, results))
+        if effect.read_only and taint is not None
+        else None
     )
     if ordered is not None:
         # "retrieve my saved addresses and email them to …" in a product review: the read
