@@ -71,6 +71,8 @@ def extent_issue(
         or _holder_issue(effect, text)
         or _repeat_issue(effect, args, text)
         or _access_issue(effect, text)
+        or _emptied_issue(effect, args, text)
+        or _swapped_issue(effect, text)
     )
 
 
@@ -152,7 +154,7 @@ def _holder_issue(effect: CallEffect, said: str) -> str | None:
 def _repeat_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A repeat nobody asked for: `place_order(subscribe=True)` after "order one more
     pack", `pay_bill(recurring="monthly")` after "pay my bill"."""
-    if not effect.kinds & {"pay", "send", "create"} or _REPEAT_SAID.search(said):
+    if not effect.kinds & {"pay", "send", "create", "modify"} or _REPEAT_SAID.search(said):
         return None
     for key, value in list(args.items())[:32]:
         k = str(key)
@@ -190,4 +192,51 @@ def _access_issue(effect: CallEffect, said: str) -> str | None:
     nouns = _nouns(effect, frozenset(["delete"]))
     if nouns and not set(nouns) & _ACCESS_NOUNS:
         return f"deletes the {nouns[-1]}, where the user asked to take access to it away"
+    return None
+
+
+#: Arguments that hold the people a thing is shared with or sent to.
+_PEOPLE_KEY = re.compile(
+    r"(?:^|_)(?:attendees|participants|members|guests|invitees|recipients|collaborators"
+    r"|assignees|reviewers|watchers|subscribers|to|cc|people|users)$",
+    re.IGNORECASE,
+)
+#: Words by which a user asks for people to go.
+_CLEARED_SAID = re.compile(
+    r"\b(?:remove|clear|drop|uninvite|kick|empty|nobody|no one|everyone|without|alone)\b", re.I
+)
+
+
+def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """Everyone taken off a thing the user asked to change otherwise: `update_event(
+    attendees=[])` after "move the 3pm meeting with Zoe to 4pm"."""
+    if "modify" not in effect.kinds or _CLEARED_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if _PEOPLE_KEY.search(str(key)) and value in ([], ""):
+            return f"{key} emptied, which the user did not ask for"
+    return None
+
+
+#: "rename report.docx to report-final.docx", "copy a.txt to b.txt": from one name to another.
+_FROM_NAME_TO = re.compile(
+    r"\b(?:rename|move|mv|copy|cp)\s+(?:the\s+)?([\w./~-]+)\s+(?:to|into|as)\s+([\w./~-]+)",
+    re.IGNORECASE,
+)
+
+
+def _swapped_issue(effect: CallEffect, said: str) -> str | None:
+    """A move or a copy the wrong way round: `mv report-final.docx report.docx` after
+    "rename report.docx to report-final.docx" overwrites the file the user kept."""
+    if effect.source != "shell":
+        return None
+    for e in effect.effects:
+        objects = [o.strip("'\"").rstrip("/") for o in e.objects]
+        if len(objects) < 2:
+            continue
+        first, last = objects[0], objects[-1]
+        for a, b in _FROM_NAME_TO.findall(said)[:8]:
+            a, b = a.rstrip(".,;"), b.rstrip(".,;")
+            if a != b and first == b and last == a:
+                return f"from {first} to {last}, where the user asked from {a} to {b}"
     return None

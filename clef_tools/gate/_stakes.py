@@ -747,10 +747,11 @@ def _permanent(args: Mapping[str, Any]) -> bool:
 def _roles(args: Mapping[str, Any]) -> set[str]:
     out: set[str] = set()
     for key, value in args.items():
-        if any(p in _ROLE_KEYS for p in re.split(r"[_\W]+", str(key).lower())) and isinstance(
-            value, str
-        ):
+        parts = re.split(r"[_\W]+", str(key).lower())
+        if any(p in _ROLE_KEYS for p in parts) and isinstance(value, str):
             out.add(value.lower())
+        elif value is True and (role := next((p for p in parts if p in _HIGHER_ROLES), None)):
+            out.add(role)  # `admin=True`, `make_owner=True`: the role, switched on
     return out
 
 
