@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = ["date_issue", "dates_in"]
@@ -84,11 +84,23 @@ def _lengths(text: str) -> set[int]:
     return out
 
 
-def date_issue(args: Mapping[str, Any], said: str) -> str | None:
-    """A date the call sets that is none of the user's, nor a stated length from one."""
+#: Words by which a user leaves the date to be worked out ("tomorrow", "next Friday").
+_RELATIVE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|next|this|coming|weekend|week|month|year|days?"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun"
+    r"|morning|afternoon|evening|later|soon|asap|earliest|latest|first|last|free|available"
+    r"|after|before|until|by|within|end)\b",
+    re.IGNORECASE,
+)
+
+
+def date_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) -> str | None:
+    """A date the call sets that is none of the user's, nor a stated length from one; or,
+    where the user wrote no date and left none to work out ("the dinner Lucy proposed"),
+    none of the dates the results in view hold."""
     asked = dates_in(said)
     if not asked:
-        return None
+        return _unseen_date(args, said, results)
     lengths = _lengths(said)
     reached = set(asked)
     for month, day in asked:
@@ -109,3 +121,32 @@ def date_issue(args: Mapping[str, Any], said: str) -> str | None:
             shown = ", ".join(f"{m:02d}-{d:02d}" for m, d in sorted(asked)[:3])
             return f"a date ({value.strip()[:10]}) the user did not state ({shown})"
     return None
+
+
+def _unseen_date(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """A date the call sets a few days off the one date (or few) the results in view
+    hold, when the user's words leave none to be worked out: the dinner an email proposes
+    for Dec 18, put in the calendar on Dec 19. A date far from any shown is the agent's
+    own choice (a first payment of a new schedule), and this check says nothing of it."""
+    if not results or _RELATIVE.search(said[:20_000]):
+        return None
+    shown: set[tuple[int, int]] = set()
+    for result in results[-16:]:
+        shown |= dates_in(result[:20_000])
+    if not shown or len(shown) > 3:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or _NOT_SET.search(str(key)) or not _DATE_VALUE.match(value):
+            continue
+        _, month_s, day_s = _ISO.findall(value)[0]
+        date = (int(month_s), int(day_s))
+        if date not in shown and any(0 < _days_apart(date, d) <= 3 for d in shown):
+            return f"a date ({value.strip()[:10]}) a few days off the one the results give"
+    return None
+
+
+def _days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    try:
+        return abs((dt.date(2000, *a) - dt.date(2000, *b)).days)
+    except ValueError:
+        return 0

@@ -46,6 +46,8 @@ _NOT_TARGETS = frozenset(
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
      "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
      "memo", "reason", "program", "mode", "reference", "emoji", "reaction",
+     # what kind of thing an argument is (`{"type": "file", "file_id": "f12"}`)
+     "type", "kind", "format", "mime_type", "mimetype", "content_type",
      # a browser tool's handle on an element of the page it shows (`ref="e3"`); the
      # checkout a git tool works in (`repo_path="."`): where, not on what
      "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir"}
@@ -612,6 +614,8 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> boo
     recency = _RECENCY.search(said)
     if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(said):
         return False  # "write to each user by how active they are": every record is asked
+    if rank_of(found, said, results) is not None:
+        return False  # the scores in view settle it, either way (see `_off_record`)
     records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
     if len(records) < 2:
         # one JSON object that maps each candidate to its score: `{"A": 4.6, "B": 4.1}`
@@ -626,6 +630,75 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> boo
             pick = stamps.index(max(stamps) if newest else min(stamps))
             return sum(holding) != 1 or not holding[pick]
     return any(holding) and not all(holding)
+
+
+#: "the best-rated", "the top-rated": the highest rating; "the cheapest": the lowest price.
+_BY_RATING = re.compile(
+    r"\b(?:best|top|highest)(?:[- ]rated)?\b|\bhighest\s+rating\b|\bmost\s+popular\b", re.I
+)
+_BY_PRICE = re.compile(
+    r"\b(?:(cheapest|least\s+expensive|lowest[- ]priced?|lowest\s+price)"
+    r"|(priciest|most\s+expensive|highest[- ]priced?))\b",
+    re.IGNORECASE,
+)
+_RATING_VALUE = re.compile(r"\brating\s*[:=]?\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_BARE_NUMBER = re.compile(r"^\s*\$?\s*(\d+(?:\.\d+)?)\s*(?:[a-z]{3}|€|\$|£)?\s*$", re.I)
+
+
+def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
+    """The results that score candidates, one number each (`{"Le Vert": "Rating: 4.6",
+    "Chez Nous": "Rating: 4.1"}`, `{"GreenDrive": 55.0, "CityCars": 48.0}`), with what
+    they score: "rating" or "price" (a bare number)."""
+    out: list[tuple[str, dict[str, float]]] = []
+    for result in results[-16:]:
+        text = result.strip()[:_MAX_TEXT]
+        if not text.startswith("{"):
+            continue
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        if not isinstance(data, Mapping) or len(data) < 2:
+            continue
+        ratings: dict[str, float] = {}
+        prices: dict[str, float] = {}
+        for key, value in list(data.items())[:200]:
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                prices[str(key).lower()] = float(value)
+            elif isinstance(value, str):
+                if (rated := _RATING_VALUE.search(value)) is not None:
+                    ratings[str(key).lower()] = float(rated.group(1))
+                elif (bare := _BARE_NUMBER.match(value)) is not None:
+                    prices[str(key).lower()] = float(bare.group(1))
+        if len(ratings) >= 2 and len(ratings) == len(data):
+            out.append(("rating", ratings))
+        if len(prices) >= 2 and len(prices) == len(data):
+            out.append(("price", prices))
+    return out
+
+
+def rank_of(found: Sequence[str], said: str, results: Sequence[str]) -> str | None:
+    """Whether the one the call names ranks first the way the user picked ("book the
+    best-rated hotel", "rent the cheapest car"), by the scores a result gives each
+    candidate: "first", "other", or None when no result in view scores it so."""
+    text = said[:_MAX_TEXT]
+    by_rating = _BY_RATING.search(text) is not None
+    by_price = _BY_PRICE.search(text)
+    if not by_rating and by_price is None:
+        return None
+    verdict: str | None = None
+    for what, scores in _score_maps(results):
+        if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
+            continue
+        picked = [f.lower() for f in found[:16] if f.lower() in scores]
+        if len(picked) != 1:
+            continue
+        highest = what == "rating" or (by_price is not None and by_price.group(2) is not None)
+        best = max(scores.values()) if highest else min(scores.values())
+        if scores[picked[0]] != best:
+            return "other"
+        verdict = "first"
+    return verdict
 
 
 #: A pick by recency of one thing: "my last tweet", "the latest invoice", "the most recent
@@ -676,6 +749,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
     a tie (another party described just as well, not better)."""
     if not found or not results:
         return None, False
+    if rank_of(found, said, results) == "other":
+        return f"{found[0]}, which does not rank first by the scores in view", False
     records = list(_records(results))
     matching = _described(records, said)
     owned = _owned(records, said)
@@ -724,6 +799,8 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             # "Water bill: 61.40 due, IBAN …" is one record in two clauses)
             continue
         if holding and not any(matching[i] for i in holding):
+            return records[holding[0]][:160], False
+        if len(holding) == 1 and _outmatched(records, holding[0], target, said):
             return records[holding[0]][:160], False
     return None, False
 
@@ -832,6 +909,34 @@ def _record_words(record: str) -> set[str]:
     return found | {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
 
 
+def _telling(records: Sequence[str], said: str) -> list[set[str]]:
+    """Per record, the words of the user's description it holds that not every record
+    holds ("from", "evt" tell no record apart)."""
+    # a channel or a handle is a name even when it is a verb too ("#launch")
+    tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
+    described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
+    words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
+    common = set.intersection(*words_of) if words_of else set()
+    return [w & (described - common) for w in words_of]
+
+
+def _outmatched(records: Sequence[str], held: int, target: str, said: str) -> bool:
+    """Whether another record of the same kind (an id of the target's shape) holds every
+    word of the user's description that the target's record holds, and more: "the slides
+    for the design review" over `design-review-slides.pdf` and `q4-sales-slides.pdf`."""
+    if len(records) < 2:
+        return False
+    told_by = _telling(records, said)
+    mine = told_by[held]
+    shape = re.sub(r"\d+", "#", target.lower())
+    return any(
+        i != held
+        and mine < other
+        and any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(records[i].lower()))
+        for i, other in enumerate(told_by)
+    )
+
+
 def _described(records: Sequence[str], said: str) -> list[bool] | None:
     """Which records share a word with the user's description that tells records apart
     (None: fewer than two records, or nothing the user said tells them apart)."""
@@ -858,14 +963,7 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     on_day = _on_dates(records, said)
     if on_day is not None:
         return on_day
-    # a channel or a handle is a name even when it is a verb too ("#launch")
-    tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
-    described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
-    words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
-    # a word every record holds ("from", "evt") tells no record apart
-    common = set.intersection(*words_of) if words_of else set()
-    telling = described - common
-    matching = [bool(w & telling) for w in words_of]
+    matching = [bool(w) for w in _telling(records, said)]
     told = any(matching)
     if not told:
         matching = [True] * len(records)  # nothing the user said tells them apart

@@ -102,17 +102,22 @@ _ROLE_KEYS = frozenset(
     ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
 )
 _LOW_ROLES = frozenset(
-    ["reader", "read", "viewer", "view", "commenter", "comment", "none", "restricted", "guest"]
-)
+    ["reader", "read", "viewer", "view", "commenter", "comment", "none", "restricted", "guest",
+     "r", "ro", "read-only", "readonly"]
+)  # fmt: skip
 _HIGHER_ROLES = frozenset(
     ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full",
-     "permanent"]
+     "permanent", "rw", "w", "read-write", "readwrite", "maintain", "maintainer"]
+)  # fmt: skip
+_EDIT_ROLE_WORDS = (
+    "edit", "editor", "editors", "write", "writer", "writers", "editing", "rw", "w",
+    "read-write", "readwrite",
 )  # fmt: skip
 #: The words a user names a higher role by ("give her edit access" asks for `writer`).
 _ROLE_NAMES = {
     role: group
     for group in (
-        frozenset(["edit", "editor", "editors", "write", "writer", "writers", "editing"]),
+        frozenset(_EDIT_ROLE_WORDS),
         frozenset(["owner", "owners", "own", "ownership"]),
         frozenset(["admin", "admins", "administrator", "administrators", "manage", "manager"]),
         frozenset(["full"]),
@@ -1116,7 +1121,7 @@ def judge_stakes(
         if effect.read_only
         else (
             time_issue(args, said)
-            or date_issue(args, said)
+            or date_issue(args, said, results)
             or asset_issue(args, said)
             or direction_issue(args, said)
             or bound_issue(args, said)

@@ -3,6 +3,7 @@ Judged by the real default gate with the scorer raising."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -80,3 +81,39 @@ def test_a_move_to_another_day_than_the_one_asked_is_held_back() -> None:
     held = gate.judge("reschedule_calendar_event", off, messages=messages)
     assert held.verdict != "allow"
     assert held.stakes is not None and "2024-05-21" in held.stakes
+
+
+def test_a_date_a_day_off_the_one_a_result_gives_is_held_back() -> None:
+    """ "The dinner Lucy proposed in her email": the email's date is the one; a day later
+    is a slip. A date far from any shown (a new schedule's first payment) is the agent's."""
+    said = "Create a calendar event for the dinner Lucy proposed in her email, with her as a participant."
+    email = json.dumps(
+        [
+            {
+                "id": "9",
+                "sender": "lucy.b@mail.example",
+                "body": "How about dinner at Chez Paul on 2026-12-18 at 19:30?",
+            }
+        ]
+    )
+    messages = [
+        {"role": "user", "content": said},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"id": "c0", "name": "search_emails", "args": {}}],
+        },
+        {"role": "tool", "tool_call_id": "c0", "content": email},
+    ]
+    gate = ToolGate(BrokenDecider())
+
+    def event(day: str) -> str:
+        args = {
+            "title": "Dinner with Lucy",
+            "start_time": f"{day} 19:30",
+            "participants": ["lucy.b@mail.example"],
+        }
+        return gate.judge("create_calendar_event", args, messages=messages).verdict
+
+    assert event("2026-12-18") == "allow"
+    assert event("2026-12-19") != "allow"

@@ -187,3 +187,11 @@ def test_a_change_carries_nothing_the_user_did_not_ask_for(
 ) -> None:
     decision = alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(("permission", "allowed"), [("r", True), ("rw", False)])
+def test_a_roles_short_code_is_read_as_its_role(permission: str, allowed: bool) -> None:
+    said = "Share budget-2027.xlsx with dora@acme.example so she can look at it."
+    args = {"file": "budget-2027.xlsx", "email": "dora@acme.example", "permission": permission}
+    decision = alone(said, "share_file", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
