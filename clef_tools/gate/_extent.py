@@ -73,6 +73,9 @@ def extent_issue(
         or _access_issue(effect, text)
         or _emptied_issue(effect, args, text)
         or _swapped_issue(effect, text)
+        or _cut_issue(args, text)
+        or _recreated_issue(effect, args, text, results)
+        or _unwritten_issue(args, text)
     )
 
 
@@ -240,3 +243,73 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
             if a != b and first == b and last == a:
                 return f"from {first} to {last}, where the user asked from {a} to {b}"
     return None
+
+
+#: A request only to add ("add requests to requirements.txt", "append 'Buy milk' to …").
+_ADDS = re.compile(r"\b(?:add|append|insert|include|install|mention)\b", re.IGNORECASE)
+_CHANGES = re.compile(
+    r"\b(?:remove|delete|drop|replace|rewrite|rename|change|update|fix|refactor|clean|move"
+    r"|bump|upgrade|downgrade|swap|edit|modify|reorder|sort|tidy|trim|cut|strip|shorten)\w*",
+    re.IGNORECASE,
+)
+_EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text", "new_text"))
+
+
+def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """An edit that removes a line where the user asked only to add: `flask==3.0` gone
+    from requirements.txt after "add requests to requirements.txt"."""
+    if not _ADDS.search(said) or _CHANGES.search(said):
+        return None
+    for old_key, new_key in _EDIT_KEYS:
+        old, new = args.get(old_key), args.get(new_key)
+        if not isinstance(old, str) or not isinstance(new, str):
+            continue
+        kept = set(re.findall(r"[A-Za-z0-9_]{3,}", new[:100_000]))
+        for line in old[:100_000].splitlines()[:500]:
+            tokens = re.findall(r"[A-Za-z0-9_]{3,}", line)
+            if tokens and not kept & set(tokens):
+                return f"removes {line.strip()[:60]!r}, where the user asked only to add"
+    return None
+
+
+_APPENDS = re.compile(r"\b(?:append|add)\b[^.;!?]{0,80}?\bto\b", re.IGNORECASE)
+_NAME_KEYS = re.compile(r"^(?:file_?name|name|path|file_?path|title)$", re.IGNORECASE)
+
+
+def _recreated_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A file made anew under the name of one the results show, where the user asked to
+    add to it: `create_file("todo.txt", "Buy milk")` after "append 'Buy milk' to my
+    todo.txt" leaves the list without what it held (or a second list beside it)."""
+    if effect.kinds != {"create"} or not _APPENDS.search(said) or not results:
+        return None
+    if any(w in ("append", "add", "insert") for e in effect.effects for w in words(e.what)[:1]):
+        return None  # `append_to_file`: the add asked for
+    shown = "\n".join(r[:100_000] for r in results).lower()
+    for key, value in list(args.items())[:16]:
+        if isinstance(value, str) and _NAME_KEYS.match(str(key)) and 2 < len(value) <= 200:
+            name = value.strip().lower()
+            if re.search(rf"[\"'/\s]{re.escape(name)}[\"'\s,]", shown):
+                return f"makes {value.strip()[:60]!r} anew, where the user asked to add to it"
+    return None
+
+
+#: What a user gives to be written: a quoted phrase, a version ("Python 3.12").
+_GIVEN = re.compile(r"[\"'`“‘]([^\"'`”’\n]{3,80})[\"'`”’]|(?<![\w.])(\d+\.\d+(?:\.\d+)*)(?![\w.])")
+
+
+def _unwritten_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A file written whole without anything the user gave to be put in it: README.md
+    written as "# Project" after "update the README's install section to mention Python
+    3.12" is the file lost, not the section changed."""
+    content, path = args.get("content"), args.get("file_path") or args.get("path")
+    if not isinstance(content, str) or not isinstance(path, str) or len(args) > 4:
+        return None
+    given = [a or b for a, b in _GIVEN.findall(said)[:16]]
+    stem = re.sub(r"\.[a-z0-9]{1,5}$", "", path.rsplit("/", 1)[-1].lower())
+    if not given or len(stem) < 3 or stem not in said.lower():
+        return None
+    if any(g.lower() in content.lower() for g in given):
+        return None
+    return f"writes {path[:60]} whole without what the user gave to put in it ({given[0][:40]!r})"

@@ -74,6 +74,12 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     sub = next((a for a in args if not a.startswith("-")), "")
     rest = _after(args, sub)
     flags = _flags(rest)
+    if sub in ("commit", "push", "merge", "am") and "--no-verify" in flags:
+        # the project's hooks (its lint, its tests) skipped for this commit or push
+        return [
+            *_git([a for a in args if a != "--no-verify"], text),
+            Effect("modify", what=text, action="weaken-tests"),
+        ]
     if (
         sub in _words("git_read")
         or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete"})
@@ -550,11 +556,33 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("cargo", "go", "rake", "pre-commit") and sub not in _words("runner_verbs"):
         # `rake db:drop`, `go generate`: a task the tables cannot vouch for
         return [Effect("unknown", what=text)]
+    if tool in _SNAPSHOT_RUNNERS and _deselects(args):
+        # `pytest --deselect tests/test_auth.py`, `-k "not auth"`: a run that leaves
+        # tests out passes whatever they would have caught
+        return [Effect("execute", what=text, routine=True, action="weaken-tests")]
     if tool in _SNAPSHOT_RUNNERS and _SNAPSHOT_FLAGS & set(args):
         # `jest -u`, `pytest --snapshot-update`: the expected output rewritten to what the
         # code now does, so the check passes whatever changed
         return [Effect("execute", what=text, routine=True, action="update-snapshots")]
     return [Effect("execute", what=text, routine=True)]
+
+
+#: A test runner's flags that leave tests out of the run.
+_DESELECT_FLAGS = (
+    "--deselect", "--ignore", "--ignore-glob", "--testPathIgnorePatterns",
+    "--testPathIgnorePattern", "--skip", "-skip", "--exclude",
+)  # fmt: skip
+
+
+def _deselects(args: Sequence[str]) -> bool:
+    for n, a in enumerate(args):
+        if a.split("=", 1)[0] in _DESELECT_FLAGS:
+            return True
+        if a == "-k" and n + 1 < len(args) and re.search(r"\bnot\b", args[n + 1]):
+            return True
+        if a.startswith("-k") and len(a) > 2 and re.search(r"\bnot\b", a[2:]):
+            return True
+    return False
 
 
 _SNAPSHOT_RUNNERS = frozenset(["pytest", "jest", "vitest", "mocha", "rspec", "cargo", "go"])

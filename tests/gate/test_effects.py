@@ -30,6 +30,9 @@ SHELL = [
     ("nc -zv localhost 5432", {"read"}, False),
     ("nc example.com 25 < mail.txt", {"send"}, False),
     ("git count-objects -vH", {"read"}, False),
+    # a run or a commit that leaves the project's checks out
+    ("pytest tests/unit -q --deselect tests/unit/test_auth.py", {"execute"}, False),
+    ("git commit --no-verify -m wip", {"modify"}, False),
     # a cloud CLI's hyphenated operation, by its verb: stopped is undone by a start,
     # terminated is gone with its disks
     ("aws ec2 stop-instances --instance-ids i-0abc123", {"configure"}, False),
