@@ -16,7 +16,7 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._grounding import ADDRESS_TEXT
 
-__all__ = ["broadcast_issue", "dictated_issue", "location_issue"]
+__all__ = ["broadcast_issue", "dictated_issue", "location_issue", "told_number_issue"]
 
 _SAYING = (
     r"\b(?:tweet|post|say|says|saying|said|write|reply|respond|message|text|send|tell"
@@ -144,3 +144,50 @@ def _says(sent: str, quote: str) -> bool:
     wanted = words(quote)
     have = set(words(sent))
     return bool(wanted) and sum(w in have for w in wanted) >= 0.8 * len(wanted)
+
+
+#: A number with what it counts: "10 minutes", "3 people", "$40", "2 hours".
+_COUNTED = re.compile(
+    r"(?:[$€£]\s?(\d+(?:[.,]\d+)?))|(\d+(?:\.\d+)?)\s*(minutes?|mins?|hours?|hrs?|days?|weeks?"
+    r"|months?|people|persons?|guests?|seats?|tickets?|percent|%|dollars?|euros?|pounds?|kg|km"
+    r"|miles?)\b",
+    re.IGNORECASE,
+)
+_UNIT = {
+    "min": "minute", "mins": "minute", "minutes": "minute", "hr": "hour", "hrs": "hour",
+    "hours": "hour", "days": "day", "weeks": "week", "months": "month", "persons": "person",
+    "people": "person", "guests": "person", "guest": "person", "seats": "seat",
+    "tickets": "ticket", "percent": "%", "dollars": "$", "dollar": "$", "euros": "€",
+    "euro": "€", "pounds": "£", "pound": "£", "miles": "mile",
+}  # fmt: skip
+
+
+def _counted(text: str) -> set[tuple[float, str]]:
+    out: set[tuple[float, str]] = set()
+    for m in _COUNTED.finditer(text[:20_000]):
+        if m.group(1) is not None:
+            unit = m.group(0).strip()[0]
+            out.add((float(m.group(1).replace(",", "")), _UNIT.get(unit, unit)))
+        else:
+            unit = m.group(3).lower()
+            out.add((float(m.group(2)), _UNIT.get(unit, unit)))
+    return out
+
+
+def told_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message that tells someone a number of something other than the one the user
+    said: "text my wife that I'm running 10 minutes late" is not "running 30 minutes
+    late"."""
+    if "send" not in effect.kinds:
+        return None
+    asked = _counted(said)
+    if not asked:
+        return None
+    units = {u for _, u in asked}
+    for key, value in itertools.islice(args.items(), 32):
+        if not isinstance(value, str) or str(key).lower() not in _TEXT_KEYS:
+            continue
+        for number, unit in _counted(value):
+            if unit in units and (number, unit) not in asked:
+                return f"tells {number:g} {unit}, where the user said otherwise"
+    return None

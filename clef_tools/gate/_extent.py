@@ -76,6 +76,7 @@ def extent_issue(
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
+        or _amount_issue(effect, args, text, results)
     )
 
 
@@ -313,3 +314,44 @@ def _unwritten_issue(args: Mapping[str, Any], said: str) -> str | None:
     if any(g.lower() in content.lower() for g in given):
         return None
     return f"writes {path[:60]} whole without what the user gave to put in it ({given[0][:40]!r})"
+
+
+#: Arguments that hold a sum or a count of a record.
+_AMOUNT_KEY = re.compile(
+    r"^(?:amount|price|total|sum|fee|cost|rate|salary|quantity|qty|balance|value)$"
+    r"|_(?:amount|price|total|fee|cost)$",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(n.replace(",", "")) for n in _NUMBER.findall(text[:100_000])[:2000]]
+
+
+def _amount_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A sum a message or a change carries that is found nowhere in view: `send_invoice(
+    amount=420)` for the invoice the results give as 4,200; or an amount changed on a
+    record when the user asked for no change of it ("send the invoice" is no
+    `update_invoice(amount=…)`). Payments are held to their sums elsewhere."""
+    if "pay" in effect.kinds or not effect.kinds & {"send", "modify"}:
+        return None
+    sums = [
+        (str(k), float(v)) for k, v in list(args.items())[:32]
+        if _AMOUNT_KEY.search(str(k)) and isinstance(v, int | float) and not isinstance(v, bool)
+    ]  # fmt: skip
+    if not sums:
+        return None
+    modify = table().verbs["modify"]
+    changes = set(words(said)) & modify
+    if effect.source in ("name", "annotations") and "modify" in effect.kinds and not changes:
+        return f"changes {sums[0][0]} of a record the user did not ask to change"
+    if not results or _numbers(said):
+        return None  # a sum the user gave may be worked from ("split $120 three ways")
+    seen = [n for r in results[-16:] for n in _numbers(r)]
+    for key, value in sums:
+        if seen and not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
+            return f"{key}={value:g}, found nowhere in view"
+    return None

@@ -928,11 +928,22 @@ def _outmatched(records: Sequence[str], held: int, target: str, said: str) -> bo
         return False
     told_by = _telling(records, said)
     mine = told_by[held]
-    shape = re.sub(r"\d+", "#", target.lower())
+    entity = _ENTITY.fullmatch(target.lower())
+    if entity is not None:
+        # `light.hallway` beside `light.porch`: a device of the same domain
+        domain = target.lower().split(".", 1)[0]
+        same = re.compile(rf"(?<![\w.]){re.escape(domain)}\.[a-z0-9_]+")
+    else:
+        shape = re.sub(r"\d+", "#", target.lower())
+        same = None
     return any(
         i != held
         and mine < other
-        and any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(records[i].lower()))
+        and (
+            same.search(records[i].lower()) is not None
+            if same is not None
+            else any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(records[i].lower()))
+        )
         for i, other in enumerate(told_by)
     )
 

@@ -118,7 +118,8 @@ _CODING = frozenset(
 #: Words of a question about the project's checks ("why does `npm test` fail?").
 _CHECKS = frozenset(
     ["test", "tests", "build", "builds", "lint", "linter", "compile", "ci", "fail", "fails",
-     "failing", "failure", "typecheck", "checks"]
+     "failing", "failure", "typecheck", "checks", "types", "typing", "mypy", "pyright", "tsc",
+     "coverage", "linters", "formatting"]
 )  # fmt: skip
 _CURRENCY = frozenset(
     [

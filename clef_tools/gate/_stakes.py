@@ -54,7 +54,12 @@ from typing import Any, Literal
 
 from clef_tools.gate._assets import asset_issue
 from clef_tools.gate._dates import date_issue
-from clef_tools.gate._dictated import broadcast_issue, dictated_issue, location_issue
+from clef_tools.gate._dictated import (
+    broadcast_issue,
+    dictated_issue,
+    location_issue,
+    told_number_issue,
+)
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
@@ -1134,6 +1139,7 @@ def judge_stakes(
             or recipient_issue(effect, args, said)
             or dictated_issue(effect, args, said)
             or broadcast_issue(effect, args, said)
+            or told_number_issue(effect, args, said)
             or location_issue(effect, args, said)
             or environment_issue(args, said)
             or comfort_issue(effect, args, said)
