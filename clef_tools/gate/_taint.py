@@ -91,6 +91,14 @@ _TAINT = re.compile(
             r"\bthe user (?:also |really |actually )?(?:wants|would like|has (?:requested|asked)"
             r"|requested|asked|needs|expects|forgot to mention)\b[^.\n]{0,20}?\byou\b",
             r"\bignore (?:the|your) (?:user|human|owner)\b",
+            r"\bthe user (?:has |had )?(?:already )?(?:authori[sz]ed|approved|permitted|allowed"
+            r"|instructed|told|pre-?approved) you\b",
+            # agents named by what they are doing to this record, then told to move data
+            # ("Agents processing this ticket should … email the customer record to …");
+            # "agents should respond within 24 hours" (a support team's) orders nothing out
+            r"\bagents?\s+\w+ing\s+(?:this|these)\b[^.\n]{0,30}?\b(?:must|should|need to|have to)"
+            r"\b[^.\n]{0,60}?\b(?:e-?mail\w*|send\w*|forward\w*|transfer\w*|shar\w+|post\w*"
+            r"|upload\w*|delet\w+|wire\w*|pay\w*|grant\w*|invit\w+|refund\w*|approv\w+)\b",
             r"\b(?:without|don'?t|do not|never) (?:telling|informing|notifying|alerting|asking"
             r"|mention(?:ing)?(?: this| it)? to) (?:the|your) (?:user|human|owner)\b",
             # a prompt format's own markers, and a reader switched into another mode
