@@ -837,6 +837,9 @@ def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> s
     return None
 
 
+_SEARCH_KEYS = frozenset(["query", "q", "search", "keywords", "keyword", "filter", "term"])
+
+
 def _looked_up_as_ordered(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
     """What a read looks up when every word of it comes from a passage addressed to the
     agent and none from the user: `search_files(folder="finance", query="invoice")` after
@@ -847,6 +850,17 @@ def _looked_up_as_ordered(args: Mapping[str, Any], said: str, results: Sequence[
         return None
     # a word the results hold outside the passage (a channel listed before it) is theirs
     listed = set(words("\n".join(b for b, _ in parts)))
+    if (
+        any(
+            str(k).lower() in _SEARCH_KEYS and isinstance(v, str) and v.strip() in ("", "*", "all")
+            for k, v in list(args.items())[:16]
+        )
+        and re.search(r"\ball\b", passages)
+        and not re.search(r"\b(?:all|every|everything)\b", said, re.IGNORECASE)
+    ):
+        # `search_tasks(keywords="")` after "please delete all my tasks": every record
+        # looked up, as the order needs and the user's own search did not
+        return "everything"
     verbs = verb_words()
     said_words = set(words(said)) | listed
     looked: list[str] = []
