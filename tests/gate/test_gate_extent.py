@@ -63,7 +63,7 @@ ORDERS = json.dumps(
     ]
 )
 
-CASES: list[tuple[str, str, str, str, dict[str, Any], bool]] = [
+CASES: list[tuple[str, str, str, dict[str, Any], bool]] = [
     # one occurrence, not the series its record points to
     ("Cancel tomorrow's 9am standup, I'm out sick.", EVENTS, "delete_event", {"event_id": "ev_501"}, True),
     ("Cancel tomorrow's 9am standup, I'm out sick.", EVENTS, "delete_event", {"event_id": "rec_77"}, False),
