@@ -18,7 +18,7 @@ from clef_tools.gate._effects import CallEffect, table, words
 __all__ = ["extent_issue"]
 
 #: A record's field that points at the series or the whole an item belongs to.
-_SERIES_KEY = r"[\w-]*(?:recurring|recurrence|series|master|parent)[\w-]*"
+_SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
 #: Words by which a user asks for the whole series or every record.
 _WHOLE = re.compile(
     r"\b(?:all|every|each|both|series|recurring|whole|entire|future|following|them|they"
@@ -86,7 +86,7 @@ def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) ->
     if _WHOLE.search(said) or not results:
         return None
     values = [v for v in list(args.values())[:32] if isinstance(v, str) and 2 < len(v) <= 80]
-    joined = "\n".join(r[:100_000] for r in results)
+    joined = "\n".join(r[:100_000] for r in results[-16:])
     for value in values:
         held = re.search(
             rf"[\"']?({_SERIES_KEY})[\"']?\s*[:=]\s*[\"']?{re.escape(value)}(?![\w-])",
@@ -184,15 +184,16 @@ _ACCESS_NOUNS = frozenset(
 )  # fmt: skip
 
 
-_TAKES_AWAY = [["unshare"], ["revoke"], ["kick"], ["ban"], ["uninvite"], ["unassign"]]
+#: Verbs of tools that take access away (`unshare_file`, `revoke_token`).
+_TAKES_AWAY = frozenset(["unshare", "revoke", "kick", "ban", "uninvite", "unassign"])
 
 
 def _access_issue(effect: CallEffect, said: str) -> str | None:
     """A delete of the thing where the user asked to take someone's access to it away."""
     if "delete" not in effect.kinds or not _ACCESS_REMOVED.search(said):
         return None
-    if any(words(e.what.rsplit("__", 1)[-1])[:1] in _TAKES_AWAY for e in effect.effects):
-        return None  # `unshare_file`, `revoke_token`: the tool's verb takes access away
+    if any(set(words(e.what.rsplit("__", 1)[-1])[:1]) & _TAKES_AWAY for e in effect.effects):
+        return None  # the tool's own verb takes access away
     nouns = _nouns(effect, frozenset(["delete"]))
     if nouns and not set(nouns) & _ACCESS_NOUNS:
         return f"deletes the {nouns[-1]}, where the user asked to take access to it away"
@@ -287,7 +288,7 @@ def _recreated_issue(
         return None
     if any(w in ("append", "add", "insert") for e in effect.effects for w in words(e.what)[:1]):
         return None  # `append_to_file`: the add asked for
-    shown = "\n".join(r[:100_000] for r in results).lower()
+    shown = "\n".join(r[:100_000] for r in results[-16:]).lower()
     for key, value in list(args.items())[:16]:
         if isinstance(value, str) and _NAME_KEYS.match(str(key)) and 2 < len(value) <= 200:
             name = value.strip().lower()
@@ -318,7 +319,7 @@ def _unwritten_issue(args: Mapping[str, Any], said: str) -> str | None:
 
 #: Arguments that hold a sum or a count of a record.
 _AMOUNT_KEY = re.compile(
-    r"^(?:amount|price|total|sum|fee|cost|rate|salary|quantity|qty|balance|value)$"
+    r"^(?:amount|price|total|sum|fee|cost|rate|salary|quantity|qty|balance)$"
     r"|_(?:amount|price|total|fee|cost)$",
     re.IGNORECASE,
 )
