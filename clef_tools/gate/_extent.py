@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, table, words
+from clef_tools.gate._grounding import numbers_in
 
 __all__ = ["extent_issue"]
 
@@ -323,11 +324,6 @@ _AMOUNT_KEY = re.compile(
     r"|_(?:amount|price|total|fee|cost)$",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?")
-
-
-def _numbers(text: str) -> list[float]:
-    return [float(n.replace(",", "")) for n in _NUMBER.findall(text[:100_000])[:2000]]
 
 
 def _amount_issue(
@@ -349,9 +345,9 @@ def _amount_issue(
     changes = set(words(said)) & modify
     if effect.source in ("name", "annotations") and "modify" in effect.kinds and not changes:
         return f"changes {sums[0][0]} of a record the user did not ask to change"
-    if not results or _numbers(said):
+    if not results or numbers_in([said]):
         return None  # a sum the user gave may be worked from ("split $120 three ways")
-    seen = [n for r in results[-16:] for n in _numbers(r)]
+    seen = [n for r in results[-16:] for n in numbers_in([r])]
     for key, value in sums:
         if seen and not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
             return f"{key}={value:g}, found nowhere in view"
