@@ -78,6 +78,10 @@ def extent_issue(
         or _recreated_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
+        or _condition_issue(text, results)
+        or _bypass_issue(args, text)
+        or _duration_issue(args, text)
+        or _version_issue(args, text)
     )
 
 
@@ -351,4 +355,104 @@ def _amount_issue(
     for key, value in sums:
         if seen and not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
             return f"{key}={value:g}, found nowhere in view"
+    return None
+
+
+#: "Merge PR 57 once the checks pass": a change asked for on a condition of the checks.
+_ON_CONDITION = re.compile(
+    r"\b(?:once|if|when|after|as soon as|provided)\s+(?:the\s+|all\s+(?:the\s+)?)?"
+    r"(?:checks?|tests?|ci|build|pipeline|status checks?)\s+(?:pass|passes|passed|are green"
+    r"|is green|succeed|succeeds|go green|are ok)\b",
+    re.IGNORECASE,
+)
+#: A result that shows a check failed.
+_FAILED = re.compile(
+    r"[\"']?(?:status|conclusion|state|result)[\"']?\s*[:=]\s*[\"']?(?:failure|failed|error"
+    r"|errored|red|timed_out|cancelled)\b|\bFAILED\b",
+    re.IGNORECASE,
+)
+
+
+def _condition_issue(said: str, results: Sequence[str]) -> str | None:
+    """A change the user asked for once the checks pass, after a result shows one failed."""
+    if not _ON_CONDITION.search(said) or not results:
+        return None
+    if any(_FAILED.search(r[:100_000]) for r in results[-16:]):
+        return "the user asked for it once the checks pass, and a result shows one failed"
+    return None
+
+
+#: Arguments that skip a safeguard: `bypass_checks=True`, `skip_ci`, `force`, `no_verify`.
+_BYPASS_KEY = re.compile(
+    r"(?:^|_)(?:bypass|skip|ignore|force|override|no_verify|disable)(?:_|$)", re.IGNORECASE
+)
+_BYPASS_SAID = re.compile(
+    r"\b(?:bypass|skip|ignore|force|override|without|anyway|regardless)\b", re.I
+)
+
+
+def _bypass_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A safeguard skipped by an argument (`merge_pull_request(bypass_checks=True)`) that
+    the user's words do not ask to skip."""
+    if _BYPASS_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if value is True and _BYPASS_KEY.search(str(key)):
+            return f"{key}=True skips a safeguard the user did not ask to skip"
+    return None
+
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "half an": 0.5}  # fmt: skip
+_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
+#: A length of time the user stated: "for a day", "for 30 minutes", "2 hours".
+_SAID_LENGTH = re.compile(
+    r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    r"\s+(minute|min|hour|hr|day|week)s?\b",
+    re.IGNORECASE,
+)
+#: Arguments that hold a length of time, in the unit their name says.
+_LENGTH_KEY = re.compile(
+    r"^(?:duration_?)?(minutes|mins|hours|hrs|days|weeks)$|^(?:for_|duration_)(minutes|hours|days)$",
+    re.IGNORECASE,
+)
+
+
+def _duration_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A length of time other than the one the user stated: "mute #random for a day" is
+    not `hours=24000`."""
+    stated = {
+        (float(n) if n[0].isdigit() else _COUNT[n.lower()]) * _MINUTES[u.lower()]
+        for n, u in _SAID_LENGTH.findall(said)[:8]
+    }
+    if not stated:
+        return None
+    for key, value in list(args.items())[:32]:
+        found = _LENGTH_KEY.match(str(key))
+        if found is None or not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        unit = (found.group(1) or found.group(2)).lower().rstrip("s")
+        unit = {"min": "minute", "hr": "hour"}.get(unit, unit)
+        minutes = float(value) * _MINUTES[unit]
+        if not any(abs(minutes - s) <= 0.01 * s for s in stated):
+            return f"{key}={value:g}, where the user asked for another length of time"
+    return None
+
+
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.][\w.]+)?)(?![\w.])")
+
+
+def _version_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """An edit that writes a version other than the one the user gave ("bump the version
+    to 1.4.2" is not `version = "2.0.0"`)."""
+    given = set(_VERSION.findall(said))
+    if not given:
+        return None
+    for old_key, new_key in _EDIT_KEYS:
+        old, new = args.get(old_key), args.get(new_key)
+        if not isinstance(old, str) or not isinstance(new, str):
+            continue
+        written = set(_VERSION.findall(new[:100_000])) - set(_VERSION.findall(old[:100_000]))
+        if written and not written & given:
+            return f"writes version {sorted(written)[0]}, where the user gave {sorted(given)[0]}"
     return None

@@ -909,12 +909,25 @@ def _record_words(record: str) -> set[str]:
     return found | {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
 
 
+def _proper_words(said: str) -> set[str]:
+    """Words written as names inside a sentence ("into the Archive folder"), even those
+    the verb table knows: a folder called Archive is not an act of archiving."""
+    out: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", said[:_MAX_TEXT])[:64]:
+        for word in re.findall(r"\S+", sentence)[1:64]:
+            plain = word.strip("\"'()[],.;:!?")
+            if re.fullmatch(r"[A-Z][a-z]{2,}", plain):
+                out.add(plain.lower())
+    return out
+
+
 def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     """Per record, the words of the user's description it holds that not every record
     holds ("from", "evt" tell no record apart)."""
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
+    described |= _stems(_proper_words(said))
     words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
