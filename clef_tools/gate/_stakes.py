@@ -1470,7 +1470,13 @@ def judge_stakes(
     if (
         undoable
         and (named or (coding and not _outside_project(effect, grounding, said) and not removes))
-        and (taint is None or clean or (coding and _in_project(effect, grounding)))
+        and (
+            taint is None
+            or clean
+            # inside the project, unless the call carries what the passage brought in (a
+            # `curl … | sh` it asked to be added to package.json's scripts)
+            or (coding and _in_project(effect, grounding) and grounding.origin != "planted")
+        )
     ):
         # a local change that can be undone (an edit, a test run, a build) the user asked
         # for: a coding agent's words need not be the user's (`make test` after "fix the
