@@ -1097,7 +1097,11 @@ def amount_off_record(
     descriptors = said_words & _AMOUNT_WORDS
     if descriptors:
         # a field's name is words too (`minimum_due`)
-        picked = [bool(descriptors & set(re.findall(r"[a-z]+", r))) for r in lowered]
+        # the clause that holds the most of them ("statement balance" is
+        # `statement_balance`, not `current_balance`)
+        counts = [len(descriptors & set(re.findall(r"[a-z]+", r))) for r in lowered]
+        most = max(counts)
+        picked = [c > 0 and c == most for c in counts]
     # an account or an address is a party, found in many records; an id names one
     named = [i for i in ids if _LETTERED_ID.fullmatch(i) and not _CARRIED.search(i)]
     if not _tells_apart(picked) and named:
@@ -1129,7 +1133,8 @@ def _same(a: float, b: float) -> bool:
 _AMOUNT_WORDS = frozenset(
     ["minimum", "min", "total", "subtotal", "balance", "due", "outstanding", "remaining",
      "deposit", "fee", "fees", "tax", "tip", "monthly", "annual", "yearly", "weekly",
-     "overdue", "instalment", "installment", "downpayment", "refundable", "shipping"]
+     "overdue", "instalment", "installment", "downpayment", "refundable", "shipping",
+     "statement", "current", "pending", "available", "principal", "interest"]
 )  # fmt: skip
 #: Where one clause of a line ends: a comma or a semicolon before a space (not `1,240`).
 _CLAUSE = re.compile(r"[,;]\s+")

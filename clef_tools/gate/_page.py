@@ -68,6 +68,13 @@ def _element(args: Mapping[str, Any]) -> str:
     )
 
 
+#: A price that recurs, on the element clicked: "$49/mo", "€9 per month" (a product's
+#: "$89" beside its name is a link to its page, not a commitment).
+_PRICED = re.compile(r"\d\s*/\s*(?:mo|month|yr|year)\b|\bper\s+(?:month|year)\b", re.I)
+_BEGINS = frozenset(["start", "begin", "try", "get", "activate"])
+_SIGN_UPS = frozenset(["plan", "trial", "subscription", "membership", "account", "tier"])
+
+
 def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     """The effect of a click by what it clicks; None when the tool is no click. An element
     whose words name no known action stays `unknown` (the model tier judges it); what it
@@ -102,6 +109,12 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     if _only_shown(found, verbs):
         # a request to the site the agent is on that carries nothing of the user's
         return CallEffect((Effect("read", what=what),), "page")
+    if _PRICED.search(element):
+        # "Start Pro trial - $49/mo after 7 days": a click that commits the user to a price
+        return CallEffect((Effect("pay", "external", False, what=what),), "page")
+    if found and found[0] in _BEGINS and set(found) & _SIGN_UPS:
+        # "Start free plan", "Try the team plan": a sign-up, not a program run
+        found = ["subscribe", *found[1:]]
     # the verbs first, as a tool's name puts them (`#cart-add` is `add_to_cart`)
     ordered = [w for w in found if w in verbs] + [w for w in found if w not in verbs]
     effect = tool_effect("_".join(ordered)[:200] or bare, None, None) if found else None

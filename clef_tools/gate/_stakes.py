@@ -94,7 +94,7 @@ _AMOUNT_KEYS = frozenset(
     ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "limit",
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
-     "adults", "children", "tickets", "nights", "rooms", "tip", "size"]
+     "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(
@@ -593,6 +593,10 @@ def _a_percent_of(
     return False
 
 
+#: Arguments that set a sum a change fixes: a salary, a price, a rate.
+_SUM_KEY = re.compile(r"(?:^|_)(?:salary|wage|price|rate|amount|fee|pay)(?:_|$)", re.IGNORECASE)
+
+
 def quantity_issue(
     effect: CallEffect,
     licence: Licence,
@@ -621,7 +625,9 @@ def quantity_issue(
     # "half of my ETH", "split it three ways": a part asked for ("their share" is a noun)
     fraction = bool(told & _FRACTION_WORDS)
     # "refund 20% of it", "tip 10 percent": the payment is that part of a stated amount
-    percents = licence.percents if pays else ()
+    # ...and "a 5% raise" sets a salary that part above the one in view
+    resets = "modify" in effect.kinds and any(_SUM_KEY.search(str(k)) for k in list(args)[:32])
+    percents = licence.percents if pays or resets else ()
     ones = _one_of(args)
     # "withdraw 0.5 ETH": a sum the user wrote out with its currency, read once
     exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []

@@ -355,3 +355,43 @@ def test_a_length_of_time_or_a_version_is_the_one_the_user_gave(
 ) -> None:
     decision = alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+STATEMENT = json.dumps(
+    {"statement_balance": 1240.55, "minimum_due": 35.0, "current_balance": 1390.20}
+)
+EMPLOYEE = json.dumps({"id": "emp_44", "name": "Priya Nair", "salary": 80000})
+
+
+@pytest.mark.parametrize(
+    ("said", "result", "tool", "args", "allowed"),
+    [
+        # the field that holds most of the user's words for the sum
+        ("Pay my credit card's statement balance from checking.", STATEMENT, "pay_card", {"amount": 1240.55, "from": "checking"}, True),
+        ("Pay my credit card's statement balance from checking.", STATEMENT, "pay_card", {"amount": 1390.20, "from": "checking"}, False),
+        # "a 5% raise" sets the salary that part above the one in view
+        ("Give Priya a 5% raise effective January.", EMPLOYEE, "update_salary", {"employee_id": "emp_44", "salary": 84000}, True),
+        ("Give Priya a 5% raise effective January.", EMPLOYEE, "update_salary", {"employee_id": "emp_44", "salary": 88000}, False),
+    ],
+)  # fmt: skip
+def test_a_sum_is_the_one_the_users_words_pick_or_work_out(
+    said: str, result: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = after(said, result, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("element", "kind"),
+    [("Start free plan", "modify"), ("Start Pro trial - $49/mo after 7 days", "pay")],
+)
+def test_a_sign_up_click_is_no_program_run_and_a_priced_one_pays(element: str, kind: str) -> None:
+    from clef_tools.gate._call_effect import call_effect
+
+    assert call_effect("browser_click", {"element": element}).kinds == {kind}
+
+
+def test_a_products_price_beside_its_name_is_no_payment() -> None:
+    from clef_tools.gate._call_effect import call_effect
+
+    assert call_effect("browser_click", {"element": "AirRun 2 - $89"}).kinds != {"pay"}
