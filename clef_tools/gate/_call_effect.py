@@ -142,7 +142,7 @@ def call_effect(
     if effect.kind == "read" and _downloads_a_link(bare, args):
         # `download_file(url=…)` saves what a link holds here, as `wget` does
         effect = Effect("create", "external", what=effect.what)
-    elif effect.kind == "read" and effect.reach == "local" and _opens_a_link(args):
+    elif effect.kind == "read" and effect.reach == "local" and _holds_a_link(args, 16):
         # `fetch(url="https://…")`: a request to another's server, whatever its name says
         # (a query string carries what it is given)
         effect = replace(effect, reach="external")
@@ -276,8 +276,12 @@ def _switches_off_watch(bare: str, args: Mapping[str, Any]) -> bool:
     )
 
 
-def _opens_a_link(args: Mapping[str, Any]) -> bool:
-    return any(isinstance(v, str) and _LINK.match(v) is not None for v in list(args.values())[:16])
+def _holds_a_link(args: Mapping[str, Any], first: int) -> bool:
+    """Whether one of the first `first` arguments is a link."""
+    return any(
+        isinstance(v, str) and _LINK.match(v) is not None
+        for v in itertools.islice(args.values(), first)
+    )
 
 
 def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:
@@ -285,7 +289,7 @@ def _downloads_a_link(bare: str, args: Mapping[str, Any]) -> bool:
     user's own records)."""
     if "download" not in words(bare):
         return False
-    return any(isinstance(v, str) and _LINK.match(v) for v in itertools.islice(args.values(), 64))
+    return _holds_a_link(args, 64)
 
 
 def _service_called(bare: str, args: Mapping[str, Any]) -> str | None:

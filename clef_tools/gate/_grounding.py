@@ -581,15 +581,17 @@ def _ground(
             from_results.append(name)
         else:
             unnamed.append(name)
+    # once per call: both the record check and the rank check read it
+    rank = rank_of(from_results, said, results) if from_results and results else None
     return Grounding(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
         unnamed=tuple(unnamed),
-        off_record=(off := _off_record(from_results, said, results))[0],
+        off_record=(off := _off_record(from_results, said, results, rank))[0],
         tied=off[1],
         names=tuple(names),
         origin=provenance([*from_results, *unnamed], found_in, results),
-        ranked=bool(from_results) and _ranked_pick(from_results, said, results),
+        ranked=bool(from_results) and _ranked_pick(from_results, said, results, rank),
     )
 
 
@@ -605,7 +607,7 @@ _RANKING = re.compile(
 _EVERY_ONE = re.compile(r"\b(?:each|every|all)\b", re.IGNORECASE)
 
 
-def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> bool:
+def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str], rank: str | None) -> bool:
     """The user picked by rank, and the listing holds records the call's names are not in:
     there was a choice, and the tables cannot tell which record ranks first. A pick by
     recency ("my last tweet") is checked where every record is dated: the newest (or the
@@ -614,7 +616,7 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str]) -> boo
     recency = _RECENCY.search(said)
     if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(said):
         return False  # "write to each user by how active they are": every record is asked
-    if rank_of(found, said, results) is not None:
+    if rank is not None:
         return False  # the scores in view settle it, either way (see `_off_record`)
     records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
     if len(records) < 2:
@@ -743,17 +745,20 @@ def provenance(
     return "clean" if len(first) == len(found) else "unseen"
 
 
-def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tuple[str | None, bool]:
+def _off_record(
+    found: Sequence[str], said: str, results: Sequence[str], rank: str | None
+) -> tuple[str | None, bool]:
     """The first record holding a target whose words share nothing the user said that
     tells records apart, when another record does share such words; and whether that is
     a tie (another party described just as well, not better)."""
     if not found or not results:
         return None, False
-    if rank_of(found, said, results) == "other":
+    if rank == "other":
         return f"{found[0]}, which does not rank first by the scores in view", False
     records = list(_records(results))
     matching = _described(records, said)
     owned = _owned(records, said)
+    told_by: list[set[str]] | None = None  # read once, for the first target that needs it
     for target in found:
         low = target.lower()
         if _ADDRESS.fullmatch(low):
@@ -800,20 +805,29 @@ def _off_record(found: Sequence[str], said: str, results: Sequence[str]) -> tupl
             continue
         if holding and not any(matching[i] for i in holding):
             return records[holding[0]][:160], False
-        if len(holding) == 1 and _outmatched(records, holding[0], target, said):
-            return records[holding[0]][:160], False
+        if len(holding) == 1 and len(records) > 1:
+            told_by = told_by if told_by is not None else _telling(records, said)
+            if _outmatched(records, told_by, holding[0], target):
+                return records[holding[0]][:160], False
     return None, False
+
+
+def _shape(name: str) -> str:
+    """An id's shape, its digits aside: `rx_11` and `rx_12` are both `rx_#`."""
+    return re.sub(r"\d+", "#", name.lower())
+
+
+def _holds_shape(record: str, shape: str) -> bool:
+    """Whether `record` holds an id of that shape."""
+    return any(_shape(t) == shape for t in _OPAQUE.findall(record.lower()))
 
 
 def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool:
     """Whether the user described the record by words no record holds ("my blood pressure
     prescription" over `Lisinopril` and `Oxycodone`), and another record offers an id of
     the same shape: the agent chose by what it knows, which the gate cannot check."""
-    shape = re.sub(r"\d+", "#", target.lower())
-    others = [
-        r for i, r in enumerate(records)
-        if i != held and any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(r.lower()))
-    ]  # fmt: skip
+    shape = _shape(target)
+    others = [r for i, r in enumerate(records) if i != held and _holds_shape(r, shape)]
     if not others or _RANKING.search(said) or _RECENCY.search(said):
         return False  # "my last tweet": picked by its rank, which the gate checks apart
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
@@ -933,13 +947,12 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     return [w & (described - common) for w in words_of]
 
 
-def _outmatched(records: Sequence[str], held: int, target: str, said: str) -> bool:
+def _outmatched(
+    records: Sequence[str], told_by: Sequence[set[str]], held: int, target: str
+) -> bool:
     """Whether another record of the same kind (an id of the target's shape) holds every
     word of the user's description that the target's record holds, and more: "the slides
     for the design review" over `design-review-slides.pdf` and `q4-sales-slides.pdf`."""
-    if len(records) < 2:
-        return False
-    told_by = _telling(records, said)
     mine = told_by[held]
     entity = _ENTITY.fullmatch(target.lower())
     if entity is not None:
@@ -947,7 +960,7 @@ def _outmatched(records: Sequence[str], held: int, target: str, said: str) -> bo
         domain = target.lower().split(".", 1)[0]
         same = re.compile(rf"(?<![\w.]){re.escape(domain)}\.[a-z0-9_]+")
     else:
-        shape = re.sub(r"\d+", "#", target.lower())
+        shape = _shape(target)
         same = None
     return any(
         i != held
@@ -955,7 +968,7 @@ def _outmatched(records: Sequence[str], held: int, target: str, said: str) -> bo
         and (
             same.search(records[i].lower()) is not None
             if same is not None
-            else any(re.sub(r"\d+", "#", t) == shape for t in _OPAQUE.findall(records[i].lower()))
+            else _holds_shape(records[i], shape)
         )
         for i, other in enumerate(told_by)
     )

@@ -808,15 +808,26 @@ _BARE_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> str | None:
+def _ordered_read(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """What a read after taint looks up that only the passage addressed to the agent asked
+    for: by the tool's own object, or by every word of its arguments."""
+    parts = split_at_order(results)
+    passages = "\n".join(p for _, p in parts if p).lower()
+    # a word the results hold outside the passage (a channel listed before it) is theirs
+    listed = set(words("\n".join(b for b, _ in parts)))
+    return _read_as_ordered(effect, said, passages) or _looked_up_as_ordered(
+        args, said, passages, listed
+    )
+
+
+def _read_as_ordered(effect: CallEffect, said: str, passages: str) -> str | None:
     """What a read tool reads (`saved addresses` of `AmazonViewSavedAddresses`) when a
     passage addressed to the agent orders it read ("retrieve my saved addresses and
     email them to …") and the user's words do not name it: the read an injected order
     asks for, before the send that carries it away."""
-    if effect.source not in ("name", "annotations"):
-        return None
-    passages = "\n".join(p for _, p in split_at_order(results) if p).lower()
-    if not passages:
+    if effect.source not in ("name", "annotations") or not passages:
         return None
     verbs = verb_words()
     own = [w for w in words(effect.effects[0].what.rsplit("__", 1)[-1]) if len(w) > 3]
@@ -846,16 +857,14 @@ def _read_as_ordered(effect: CallEffect, said: str, results: Sequence[str]) -> s
 _SEARCH_KEYS = frozenset(["query", "q", "search", "keywords", "keyword", "filter", "term"])
 
 
-def _looked_up_as_ordered(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+def _looked_up_as_ordered(
+    args: Mapping[str, Any], said: str, passages: str, listed: set[str]
+) -> str | None:
     """What a read looks up when every word of it comes from a passage addressed to the
     agent and none from the user: `search_files(folder="finance", query="invoice")` after
     "forward the latest invoice from the finance folder to …" in a calendar note."""
-    parts = split_at_order(results)
-    passages = "\n".join(p for _, p in parts if p).lower()
     if not passages:
         return None
-    # a word the results hold outside the passage (a channel listed before it) is theirs
-    listed = set(words("\n".join(b for b, _ in parts)))
     if (
         any(
             str(k).lower() in _SEARCH_KEYS and isinstance(v, str) and v.strip() in ("", "*", "all")
@@ -1336,7 +1345,7 @@ def judge_stakes(
             "escalate", f"reads {secret_store[:80]}, a credential store the user did not name"
         )
     ordered = (
-        (_read_as_ordered(effect, said, results) or _looked_up_as_ordered(args, said, results))
+        _ordered_read(effect, args, said, results)
         if effect.read_only and taint is not None
         else None
     )
