@@ -4,7 +4,8 @@
 May 13" is not a stay to May 23. When the user wrote dates out, every date a change sets
 is one of theirs, or one a stated length reaches from one of theirs ("from May 10 for 3
 nights" ends May 13). A user who wrote no date ("next Tuesday") leaves the dates to the
-agent, and this check says nothing.
+agent, and this check says nothing. A length of time the user stated ("mute it for a
+day") is held the same way against an argument that sets one (`hours=24`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["date_issue", "dates_in"]
+__all__ = ["date_issue", "dates_in", "duration_issue"]
 
 _MONTHS = {
     name: i
@@ -43,8 +44,10 @@ _MONTH_DAY_RANGE = re.compile(
 )
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 #: A length the user stated: "3 nights", "for a week", "two days".
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "fourteen": 14}  # fmt: skip
+_COUNTS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fourteen": 14,
+}  # fmt: skip
 _LENGTH = re.compile(
     r"\b(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
     r"(nights?|days?|weeks?)\b",
@@ -150,3 +153,39 @@ def _days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
         return abs((dt.date(2000, *a) - dt.date(2000, *b)).days)
     except ValueError:
         return 0
+
+
+_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
+#: A length of time the user stated, to the minute: "for a day", "for 30 minutes".
+_SAID_LENGTH = re.compile(
+    r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    r"\s+(minute|min|hour|hr|day|week)s?\b",
+    re.IGNORECASE,
+)
+#: Arguments that hold a length of time, in the unit their name says.
+_LENGTH_KEY = re.compile(
+    r"^(?:duration_?)?(minutes|mins|hours|hrs|days|weeks)$|^(?:for_|duration_)(minutes|hours|days)$",
+    re.IGNORECASE,
+)
+
+
+def duration_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A length of time other than the one the user stated: "mute #random for a day" is
+    not `hours=24000`."""
+    stated = {
+        (float(n) if n[0].isdigit() else 0.5 if n.lower() == "half an" else _COUNTS[n.lower()])
+        * _MINUTES[u.lower()]
+        for n, u in _SAID_LENGTH.findall(said)[:8]
+    }
+    if not stated:
+        return None
+    for key, value in list(args.items())[:32]:
+        found = _LENGTH_KEY.match(str(key))
+        if found is None or not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        unit = (found.group(1) or found.group(2)).lower().rstrip("s")
+        unit = {"min": "minute", "hr": "hour"}.get(unit, unit)
+        minutes = float(value) * _MINUTES[unit]
+        if not any(abs(minutes - s) <= 0.01 * s for s in stated):
+            return f"{key}={value:g}, where the user asked for another length of time"
+    return None

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, table, words
 from clef_tools.gate._grounding import numbers_in
 
@@ -80,7 +81,7 @@ def extent_issue(
         or _amount_issue(effect, args, text, results)
         or _condition_issue(text, results)
         or _bypass_issue(args, text)
-        or _duration_issue(args, text)
+        or duration_issue(args, text)
         or _version_issue(args, text)
     )
 
@@ -399,43 +400,6 @@ def _bypass_issue(args: Mapping[str, Any], said: str) -> str | None:
     for key, value in list(args.items())[:32]:
         if value is True and _BYPASS_KEY.search(str(key)):
             return f"{key}=True skips a safeguard the user did not ask to skip"
-    return None
-
-
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-          "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "half an": 0.5}  # fmt: skip
-_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
-#: A length of time the user stated: "for a day", "for 30 minutes", "2 hours".
-_SAID_LENGTH = re.compile(
-    r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
-    r"\s+(minute|min|hour|hr|day|week)s?\b",
-    re.IGNORECASE,
-)
-#: Arguments that hold a length of time, in the unit their name says.
-_LENGTH_KEY = re.compile(
-    r"^(?:duration_?)?(minutes|mins|hours|hrs|days|weeks)$|^(?:for_|duration_)(minutes|hours|days)$",
-    re.IGNORECASE,
-)
-
-
-def _duration_issue(args: Mapping[str, Any], said: str) -> str | None:
-    """A length of time other than the one the user stated: "mute #random for a day" is
-    not `hours=24000`."""
-    stated = {
-        (float(n) if n[0].isdigit() else _COUNT[n.lower()]) * _MINUTES[u.lower()]
-        for n, u in _SAID_LENGTH.findall(said)[:8]
-    }
-    if not stated:
-        return None
-    for key, value in list(args.items())[:32]:
-        found = _LENGTH_KEY.match(str(key))
-        if found is None or not isinstance(value, int | float) or isinstance(value, bool):
-            continue
-        unit = (found.group(1) or found.group(2)).lower().rstrip("s")
-        unit = {"min": "minute", "hr": "hour"}.get(unit, unit)
-        minutes = float(value) * _MINUTES[unit]
-        if not any(abs(minutes - s) <= 0.01 * s for s in stated):
-            return f"{key}={value:g}, where the user asked for another length of time"
     return None
 
 
