@@ -23,3 +23,19 @@ def in_session(said: str, result: str, tool: str, args: dict[str, Any]) -> GateD
         {"role": "tool", "tool_call_id": "r1", "content": result},
     ]
     return ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
+
+
+def after_lookup(
+    said: str, result: str, tool: str, args: dict[str, Any], *, lookup: str = "look_up"
+) -> GateDecision:
+    """`tool` called with `args`, after the agent called `lookup` and got `result`."""
+    messages = [
+        {"role": "user", "content": said},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"id": "c0", "name": lookup, "args": {}}],
+        },
+        {"role": "tool", "tool_call_id": "c0", "content": result},
+    ]
+    return ToolGate(BrokenDecider()).judge(tool, args, messages=messages)

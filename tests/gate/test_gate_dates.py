@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from _gate_alone import alone
+from _gate_alone import after_lookup, alone
 
 from clef_tools import ToolGate
 from clef_tools.gate._dates import dates_in
@@ -96,16 +96,6 @@ def test_a_date_a_day_off_the_one_a_result_gives_is_held_back() -> None:
             }
         ]
     )
-    messages = [
-        {"role": "user", "content": said},
-        {
-            "role": "assistant",
-            "content": "",
-            "tool_calls": [{"id": "c0", "name": "search_emails", "args": {}}],
-        },
-        {"role": "tool", "tool_call_id": "c0", "content": email},
-    ]
-    gate = ToolGate(BrokenDecider())
 
     def event(day: str) -> str:
         args = {
@@ -113,7 +103,10 @@ def test_a_date_a_day_off_the_one_a_result_gives_is_held_back() -> None:
             "start_time": f"{day} 19:30",
             "participants": ["lucy.b@mail.example"],
         }
-        return gate.judge("create_calendar_event", args, messages=messages).verdict
+        found = after_lookup(said, email, "create_calendar_event", args, lookup="search_emails")
+        return found.verdict
 
     assert event("2026-12-18") == "allow"
+    # a date far from the one shown is the agent's own (a later dinner the user may want)
+    assert event("2027-02-10") == "allow"
     assert event("2026-12-19") != "allow"

@@ -10,24 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from _gate_alone import alone
-
-from clef_tools import GateDecision, ToolGate
-from clef_tools.testing import BrokenDecider
-
-
-def after(said: str, result: str, tool: str, args: dict[str, Any]) -> GateDecision:
-    messages = [
-        {"role": "user", "content": said},
-        {
-            "role": "assistant",
-            "content": "",
-            "tool_calls": [{"id": "c0", "name": "look_up", "args": {}}],
-        },
-        {"role": "tool", "tool_call_id": "c0", "content": result},
-    ]
-    return ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
-
+from _gate_alone import after_lookup, alone
 
 EVENTS = json.dumps(
     [
@@ -92,7 +75,7 @@ CASES: list[tuple[str, str, str, dict[str, Any], bool]] = [
 def test_a_call_acts_on_no_more_than_the_user_asked_for(
     said: str, result: str, tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = after(said, result, tool, args)
+    decision = after_lookup(said, result, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -235,7 +218,7 @@ TODO = json.dumps([{"id": "31", "filename": "todo.txt", "content": "Call mom\nPa
 def test_adding_to_a_file_does_not_make_it_anew(
     tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = after("Append 'Buy milk' to my todo.txt file in the drive.", TODO, tool, args)
+    decision = after_lookup("Append 'Buy milk' to my todo.txt file in the drive.", TODO, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -264,7 +247,9 @@ INVOICES = json.dumps(
 def test_sending_a_record_carries_its_own_sum_and_changes_nothing(
     tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = after("Send the invoice for the Smith project to the client.", INVOICES, tool, args)
+    decision = after_lookup(
+        "Send the invoice for the Smith project to the client.", INVOICES, tool, args
+    )
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -279,7 +264,9 @@ DEVICES = json.dumps(
 
 @pytest.mark.parametrize(("entity", "allowed"), [("light.porch", True), ("light.hallway", False)])
 def test_the_device_the_users_words_describe_best_is_the_one(entity: str, allowed: bool) -> None:
-    decision = after("Turn on the porch light.", DEVICES, "light_turn_on", {"entity_id": entity})
+    decision = after_lookup(
+        "Turn on the porch light.", DEVICES, "light_turn_on", {"entity_id": entity}
+    )
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -318,7 +305,7 @@ GREEN = json.dumps({"number": 57, "checks": [{"name": "test", "status": "success
 def test_a_change_asked_for_on_a_condition_waits_for_it(
     result: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = after("Merge PR 57 once the checks pass.", result, "merge_pull_request", args)
+    decision = after_lookup("Merge PR 57 once the checks pass.", result, "merge_pull_request", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -335,7 +322,7 @@ FOLDERS = json.dumps(
 def test_a_name_that_is_also_a_verb_still_names_its_record(folder: str, allowed: bool) -> None:
     said = "Move the meeting notes doc into the Archive folder."
     args = {"file_id": "d1", "folder_id": folder}
-    decision = after(said, FOLDERS, "move_file", args)
+    decision = after_lookup(said, FOLDERS, "move_file", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
@@ -377,7 +364,7 @@ EMPLOYEE = json.dumps({"id": "emp_44", "name": "Priya Nair", "salary": 80000})
 def test_a_sum_is_the_one_the_users_words_pick_or_work_out(
     said: str, result: str, tool: str, args: dict[str, Any], allowed: bool
 ) -> None:
-    decision = after(said, result, tool, args)
+    decision = after_lookup(said, result, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
