@@ -21,6 +21,7 @@ __all__ = ["extent_issue"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
+_SERIES_WORD = re.compile(r"recurring|recurrence|series", re.IGNORECASE)
 #: Words by which a user asks for the whole series or every record.
 _WHOLE = re.compile(
     r"\b(?:all|every|each|both|series|recurring|whole|entire|future|following|them|they"
@@ -93,7 +94,12 @@ def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) ->
         return None
     values = [v for v in list(args.values())[:32] if isinstance(v, str) and 2 < len(v) <= 80]
     joined = "\n".join(r[:100_000] for r in results[-16:])
+    if not _SERIES_WORD.search(joined):
+        return None  # no record points at a series: no pattern to run per value
+    lowered = joined.lower()
     for value in values:
+        if value.lower() not in lowered:
+            continue  # the pattern below matches it only where it stands, in any case
         held = re.search(
             rf"[\"']?({_SERIES_KEY})[\"']?\s*[:=]\s*[\"']?{re.escape(value)}(?![\w-])",
             joined,
