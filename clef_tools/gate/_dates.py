@@ -4,7 +4,8 @@
 May 13" is not a stay to May 23. When the user wrote dates out, every date a change sets
 is one of theirs, or one a stated length reaches from one of theirs ("from May 10 for 3
 nights" ends May 13). A user who wrote no date ("next Tuesday") leaves the dates to the
-agent, and this check says nothing. A length of time the user stated ("mute it for a
+agent, and this check says nothing; a month named alone ("effective January") bounds
+the day a change starts on. A length of time the user stated ("mute it for a
 day") is held the same way against an argument that sets one (`hours=24`).
 """
 
@@ -103,7 +104,7 @@ def date_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) 
     none of the dates the results in view hold."""
     asked = dates_in(said)
     if not asked:
-        return _unseen_date(args, said, results)
+        return _month_issue(args, said) or _unseen_date(args, said, results)
     lengths = _lengths(said)
     reached = set(asked)
     for month, day in asked:
@@ -123,6 +124,38 @@ def date_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) 
         if date not in reached:
             shown = ", ".join(f"{m:02d}-{d:02d}" for m, d in sorted(asked)[:3])
             return f"a date ({value.strip()[:10]}) the user did not state ({shown})"
+    return None
+
+
+#: A month the user named alone as when a change starts or falls: "effective January",
+#: "starting in March" (not "the March payment", a record; "by May", a deadline).
+_MONTH_ALONE = re.compile(
+    rf"\b(?:effective|starting|beginning|from|as\s+of)\s+(?:in\s+)?(?:(?:the\s+)?"
+    rf"(?:start|beginning|end|middle)\s+of\s+)?(?:early\s+|late\s+|mid-?)?({_MONTH})\b"
+    rf"(?!\s*\d)",
+    re.IGNORECASE,
+)
+
+
+_END_KEY = re.compile(r"end|until|to$|out|return|last|through", re.IGNORECASE)
+
+
+def _month_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A date the call sets outside the month the user named ("a 5% raise effective
+    January" set from December 1st). Only where every month named is a month alone:
+    "from May 10" is a date, held by `date_issue`."""
+    months = {_MONTHS[m.lower()] for m in _MONTH_ALONE.findall(said[:20_000])}
+    if not months:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or _NOT_SET.search(str(key)) or not _DATE_VALUE.match(value):
+            continue
+        if _END_KEY.search(str(key)):
+            continue  # a span that starts in the month ends where its length takes it
+        month = int(_ISO.findall(value)[0][1])
+        if month not in months:
+            shown = ", ".join(f"{m:02d}" for m in sorted(months))
+            return f"a date ({value.strip()[:10]}) outside the month the user named ({shown})"
     return None
 
 

@@ -1122,15 +1122,32 @@ def amount_off_record(
             any(re.search(rf"(?<![\w-]){re.escape(i.lower())}(?![\w-])", r) for i in named)
             for r in lowered
         ]
+    described = False
+    if not _tells_apart(picked):
+        # "refund order 8812, the customer got a broken mug" over the order's items: the
+        # user's words may describe several things (the payee and the record read for
+        # the sum), so only a figure beside every record is held against them
+        picked, described = _described(records, said), True
     if picked is None or not _tells_apart(picked):
         return None
     numbers = [numbers_in([r]) for r in records]
+    shown: list[float] | None = None
     for value in unstated:
         holding = [i for i, ns in enumerate(numbers) if any(_same(n, value) for n in ns)]
         elsewhere = [n for i, ns in enumerate(numbers) if picked[i] for n in ns]
-        if holding and elsewhere and not any(picked[i] for i in holding):
+        if holding and elsewhere and not any(picked[i] for i in holding) and not described:
             return records[holding[0]][:160]
+        if described and not holding and elsewhere:
+            # a figure outside every record (the order's `total`) where the user
+            # described one of its records: the whole, not the part they meant
+            shown = numbers_in(results[-16:]) if shown is None else shown
+            if any(_same(n, value) for n in shown):
+                return f"the figure {value:g} beside the records, not {_first(picked, records)}"
     return None
+
+
+def _first(picked: Sequence[bool], records: Sequence[str]) -> str:
+    return next((r for p, r in zip(picked, records, strict=True) if p), "")[:160]
 
 
 def _tells_apart(picked: Sequence[bool] | None) -> bool:

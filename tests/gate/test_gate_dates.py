@@ -45,6 +45,15 @@ CASES: list[tuple[str, str, dict[str, Any], bool]] = [
     ("Rent me a car from Speedy Rentals in LA from May 1 to May 5.", "reserve_car_rental",
      {"company": "Speedy Rentals", "start_time": "2024-05-01 09:00",
       "end_time": "2024-05-05 09:00"}, True),
+    # a month named alone bounds the date a change starts on; a span may end past it
+    ("Pause my gym membership effective January.", "pause_membership",
+     {"membership": "gym", "effective": "2027-01-01"}, True),
+    ("Pause my gym membership effective January.", "pause_membership",
+     {"membership": "gym", "effective": "2026-12-01"}, False),
+    ("Book the Montmartre Suites for a week starting in late May.", "reserve_hotel",
+     {"hotel": "Montmartre Suites", "start_day": "2024-05-28", "end_day": "2024-06-04"}, True),
+    ("Book the Montmartre Suites for a week starting in late May.", "reserve_hotel",
+     {"hotel": "Montmartre Suites", "start_day": "2024-06-28", "end_day": "2024-07-04"}, False),
     # no date written out: the agent's to pick
     ("Book the Montmartre Suites for next weekend.", "reserve_hotel",
      {"hotel": "Montmartre Suites", "start_day": "2024-05-10", "end_day": "2024-05-12"}, True),
