@@ -29,11 +29,13 @@ from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect, operation_verb
+from clef_tools.gate._counted import counted
 from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, request_of, user_and_results
+from clef_tools.gate._lookups import lookups
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
@@ -478,7 +480,7 @@ class ToolGate:
         said, results = user_and_results(messages)
         # the names of every turn are the user's; what may be done is the latest request's
         licence = licence_of(request_of(messages))
-        grounding = _grounding(effect, args, said, results)
+        grounding = _grounding(effect, args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(
             effect,
@@ -829,15 +831,20 @@ def _with_stakes(decision: GateDecision, seen: _Seen | None) -> GateDecision:
 
 
 def _grounding(
-    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+    effect: CallEffect,
+    args: Mapping[str, Any],
+    said: str,
+    results: Sequence[str],
+    messages: Sequence[Any] | str | None,
 ) -> Grounding:
     """A command's own words (`rm`, `-rf`, `git rebase`) are not names the user must have
     said: what it acts on is; a query's rows are picked by the literals it filters on."""
-    if effect.source == "shell" or (effect.source == "sql" and effect.objects):
-        return ground_objects(effect.objects, said, results)
     if effect.source == "page":
         return ground_page_words(effect.objects, said, results)
-    return ground_call(args, said, results)
+    counts = counted(said, lookups(messages)) if results else None
+    if effect.source == "shell" or (effect.source == "sql" and effect.objects):
+        return ground_objects(effect.objects, said, results, counts)
+    return ground_call(args, said, results, counts)
 
 
 def _asked_by_name(name: str, args: Mapping[str, Any], licence: Licence) -> bool:

@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from clef_tools.gate._dates import dates_in
@@ -28,12 +28,14 @@ from clef_tools.gate._taint import split_at_order
 __all__ = [
     "ADDRESS_TEXT",
     "Grounding",
+    "Ranker",
     "amount_off_record",
     "ground_call",
     "ground_objects",
     "holds_named",
     "numbers_in",
     "object_named",
+    "records_of",
     "targets",
     "times_in",
 ]
@@ -539,17 +541,22 @@ def _site_label(host: str) -> str:
     return parts[-2] if len(parts) >= 2 else ""
 
 
-def ground_call(args: Mapping[str, Any], said: str, results: Sequence[str]) -> Grounding:
-    """Where each target of a tool call's arguments comes from."""
-    return _ground(targets(args), _in, said, results)
+def ground_call(
+    args: Mapping[str, Any], said: str, results: Sequence[str], counts: Ranker | None = None
+) -> Grounding:
+    """Where each target of a tool call's arguments comes from; `counts` ranks a pick by
+    how many ("the channel with the most users") where no result scores the candidates."""
+    return _ground(targets(args), _in, said, results, counts)
 
 
-def ground_objects(objects: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
+def ground_objects(
+    objects: Sequence[str], said: str, results: Sequence[str], counts: Ranker | None = None
+) -> Grounding:
     """The same for a command's operands (`rm -rf build`, `kill 4312`): a command that
     names no object, or one as broad as `.`, is not on something anyone named."""
     if not objects:
         return Grounding(False, False, (), None)
-    return _ground(objects, object_named, said, results)
+    return _ground(objects, object_named, said, results, counts)
 
 
 def ground_page_words(words: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
@@ -569,6 +576,7 @@ def _ground(
     found_in: Callable[[str, str], bool],
     said: str,
     results: Sequence[str],
+    counts: Ranker | None = None,
 ) -> Grounding:
     request = _GLUED_STOP.sub(". ", said).lower()
     returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
@@ -582,7 +590,7 @@ def _ground(
         else:
             unnamed.append(name)
     # once per call: both the record check and the rank check read it
-    rank = rank_of(from_results, said, results) if from_results and results else None
+    rank = rank_of(from_results, said, results, counts) if from_results and results else None
     return Grounding(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
@@ -614,8 +622,10 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str], rank: 
     oldest, for "first") is vouched for, another record, or several, is not."""
     said = said[:_MAX_TEXT]
     recency = _RECENCY.search(said)
-    if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(said):
-        return False  # "write to each user by how active they are": every record is asked
+    if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(_QUOTED.sub(" ", said)):
+        # "write to each user by how active they are": every record is asked (a quoted
+        # message's "hi all" asks nothing of the records)
+        return False
     if rank is not None:
         return False  # the scores in view settle it, either way (see `_off_record`)
     records = [r.lower() for r in itertools.islice(_records(results), _MAX_RECORDS)]
@@ -679,15 +689,22 @@ def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
     return out
 
 
-def rank_of(found: Sequence[str], said: str, results: Sequence[str]) -> str | None:
+class Ranker(Protocol):
+    def rank(self, names: Sequence[str]) -> str | None: ...
+
+
+def rank_of(
+    found: Sequence[str], said: str, results: Sequence[str], counts: Ranker | None = None
+) -> str | None:
     """Whether the one the call names ranks first the way the user picked ("book the
     best-rated hotel", "rent the cheapest car"), by the scores a result gives each
-    candidate: "first", "other", or None when no result in view scores it so."""
+    candidate, or by `counts` ("the channel with the most users"): "first", "other", or
+    None when nothing in view scores it so."""
     text = said[:_MAX_TEXT]
     by_rating = _BY_RATING.search(text) is not None
     by_price = _BY_PRICE.search(text)
     if not by_rating and by_price is None:
-        return None
+        return counts.rank(found) if counts is not None else None
     verdict: str | None = None
     for what, scores in _score_maps(results):
         if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
@@ -700,6 +717,8 @@ def rank_of(found: Sequence[str], said: str, results: Sequence[str]) -> str | No
         if scores[picked[0]] != best:
             return "other"
         verdict = "first"
+    if verdict is None and counts is not None:
+        return counts.rank(found)
     return verdict
 
 
@@ -1214,6 +1233,11 @@ def _content_words(text: str) -> set[str]:
     verbs = verb_words()
     found = (w.removesuffix("'s") for w in _WORD.findall(text.lower()))  # "Ana's" names Ana
     return {w for w in found if len(w) > 2 and w not in _STOP and w not in verbs}
+
+
+def records_of(result: str) -> list[str]:
+    """The records one result lists (see `_records`)."""
+    return [r for r in _split(result[:_MAX_TEXT]) if r.strip()][:_MAX_RECORDS]
 
 
 def _records(results: Sequence[str]) -> Iterator[str]:

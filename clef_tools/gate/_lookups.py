@@ -1,0 +1,74 @@
+"""The agent's own calls since the user last spoke, each beside the result it got.
+
+A result alone says what came back; the call that asked for it says what it is about:
+`- Alice\n- Bob` is the members of #random only beside
+`get_users_in_channel(channel="random")`. Results are still provenance only: nothing
+here reads them as anyone's instructions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Lookup", "lookups"]
+
+#: The calls kept: the latest ones, as the other checks read the latest results.
+_MAX_CALLS = 64
+_MAX_RESULT = 100_000
+
+
+@dataclass(frozen=True)
+class Lookup:
+    tool: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    result: str = ""
+
+
+def lookups(messages: Sequence[Any] | str | None) -> list[Lookup]:
+    """Each call the agent made since the user's latest turn, with its result: paired by
+    `tool_call_id` where the messages carry one, else in the order they were made."""
+    from clef_tools.protocol._render import render_content, to_jsonable
+
+    if messages is None or isinstance(messages, str):
+        return []
+    pending: list[tuple[str, str, Mapping[str, Any]]] = []
+    out: list[Lookup] = []
+    for message in messages:
+        plain = to_jsonable(message)
+        if not isinstance(plain, Mapping):
+            continue
+        role = plain.get("role")
+        if role in ("user", "human"):
+            pending, out = [], []
+        elif role in ("assistant", "ai"):
+            calls = plain.get("tool_calls")
+            if isinstance(calls, Sequence) and not isinstance(calls, str):
+                pending.extend(c for c in map(_call, calls[:_MAX_CALLS]) if c is not None)
+        elif role == "tool" and pending:
+            wanted = plain.get("tool_call_id")
+            at = next((i for i, (cid, _, _) in enumerate(pending) if cid and cid == wanted), 0)
+            _, tool, args = pending.pop(at)
+            result = render_content(plain.get("content"))[:_MAX_RESULT]
+            out.append(Lookup(tool, args, result))
+    return out[-_MAX_CALLS:]
+
+
+def _call(call: object) -> tuple[str, str, Mapping[str, Any]] | None:
+    """(id, tool, arguments) of a LangChain or an OpenAI-shaped tool call."""
+    if not isinstance(call, Mapping):
+        return None
+    function = call.get("function")
+    spec = function if isinstance(function, Mapping) else call
+    name = spec.get("name")
+    args = spec.get("args", spec.get("arguments", {}))
+    if isinstance(args, str):
+        try:
+            args = json.loads(args[:_MAX_RESULT])
+        except ValueError:
+            args = {}
+    if not isinstance(name, str) or not isinstance(args, Mapping):
+        return None
+    return str(call.get("id") or ""), name, args
