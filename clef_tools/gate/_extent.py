@@ -15,7 +15,7 @@ from typing import Any
 
 from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, table, words
-from clef_tools.gate._grounding import numbers_in
+from clef_tools.gate._grounding import numbers_in, records_of
 
 __all__ = ["extent_issue"]
 
@@ -84,6 +84,7 @@ def extent_issue(
         or _bypass_issue(args, text)
         or duration_issue(args, text)
         or _version_issue(args, text)
+        or _over_bound_issue(effect, args, text, results)
     )
 
 
@@ -426,3 +427,57 @@ def _version_issue(args: Mapping[str, Any], said: str) -> str | None:
         if written and not written & given:
             return f"writes version {sorted(written)[0]}, where the user gave {sorted(given)[0]}"
     return None
+
+
+#: A sum with its currency (the two groups: the figure after a sign, before a name).
+_MONEY = (
+    r"(?:[$€£]\s?(\d[\d,]*(?:\.\d+)?)"
+    r"|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|bucks|€|£)\b)"
+)
+#: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
+_BOUND = re.compile(
+    r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
+    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + _MONEY,
+    re.IGNORECASE,
+)
+#: A price a record states: with its currency, or under a price's key (`"price": 42.0`).
+_PRICE = re.compile(
+    _MONEY
+    + r"|[\"']?(?:price|cost|rate|fare|total|amount)[\"']?\s*[:=]\s*[\"']?\$?(\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+#: What picks a record in a call's arguments: `sku-5120`, `#add-to-cart-sku-5120`, `4411`.
+_PICK = re.compile(r"[a-z]+[-_]\d+|(?<![\w.])\d{3,}(?![\w.])", re.IGNORECASE)
+
+
+def _over_bound_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A pick priced over the bound the user set: the 42.00 charger added after "a
+    charger under $30", when the one record the call names states its price."""
+    if not effect.kinds & {"create", "pay", "modify"} or not results:
+        return None
+    bounds = [_number(m.group(1) or m.group(2)) for m in _BOUND.finditer(said)][:8]
+    if not bounds:
+        return None
+    bound = max(bounds)
+    records = [r for result in results[-16:] for r in records_of(result)]
+    values = [
+        v for v in list(args.values())[:32] if isinstance(v, str | int) and not isinstance(v, bool)
+    ]
+    picks = {p.lower() for v in values for p in _PICK.findall(str(v)[:500])}
+    for pick in sorted(picks)[:16]:
+        shown = re.compile(rf"(?<![\w-]){re.escape(pick)}(?![\w-])", re.IGNORECASE)
+        holding = [r for r in records if shown.search(r)]
+        if len(holding) != 1:
+            continue
+        prices = [
+            _number(next(g for g in m.groups() if g)) for m in _PRICE.finditer(holding[0][:2000])
+        ]
+        if prices and min(prices) > bound:
+            return f"{pick}, priced {min(prices):g}, over the {bound:g} the user set"
+    return None
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))

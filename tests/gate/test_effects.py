@@ -437,6 +437,8 @@ TOOLS = [
     ("mcp__memory__open_nodes", {"names": ["Alice"]}, None, "read"),
     ("open_ticket", {"title": "x"}, None, "create"),
     ("mcp__puppeteer__puppeteer_screenshot", {"name": "home"}, None, "read"),
+    # a camera's snapshot captures what it sees and changes nothing
+    ("camera.snapshot", {"entity_id": "camera.front", "filename": "/tmp/front.jpg"}, None, "read"),
     # Codex's argv lists: the script a shell is handed, or the words as one command line
     ("shell", {"command": ["bash", "-lc", "rm -rf src"]}, None, "delete"),
     ("shell", {"command": ["ls", "-la", "src"]}, None, "read"),
@@ -629,6 +631,10 @@ def test_the_licence_reads_the_users_words(
         ("Check who has access to the prod account", "grant", False),
         ("Find out who can access the finance folder", "grant", False),
         ("Check who has access to the repo and give Dana read access", "grant", True),
+        # "sign me up" registers (a sign-in page's "sign" alone asks nothing)
+        ("Sign me up for the newsletter on coffeeclub.example", "create", True),
+        ("Sign up for the beta with my work address", "create", True),
+        ("Sign the lease PDF for me", "create", False),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:

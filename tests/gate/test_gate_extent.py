@@ -382,3 +382,37 @@ def test_a_products_price_beside_its_name_is_no_payment() -> None:
     from clef_tools.gate._call_effect import call_effect
 
     assert call_effect("browser_click", {"element": "AirRun 2 - $89"}).kinds != {"pay"}
+
+
+CHARGERS = (
+    "1. AnkerPro 30W USB-C Charger $24.99 [sku-4411]\n"
+    "2. VoltMax 65W USB-C Charger $42.00 [sku-5120]\n"
+    "3. BasicCharge 20W USB-C $12.50 [sku-3301]"
+)
+
+
+@pytest.mark.parametrize(
+    ("selector", "allowed"),
+    [
+        ("#add-to-cart-sku-4411", True),
+        ("#add-to-cart-sku-5120", False),
+    ],
+)
+def test_a_pick_priced_over_the_users_bound_is_held_back(selector: str, allowed: bool) -> None:
+    said = "Find a USB-C charger under $30 on shopmart.example and add it to my cart."
+    decision = after_lookup(said, CHARGERS, "browser_click", {"selector": selector})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_price_bound_holds_a_records_price_field() -> None:
+    hotels = json.dumps(
+        [
+            {"id": "h_1", "name": "Le Petit", "price": 180},
+            {"id": "h_2", "name": "Ritz", "price": 950},
+        ]
+    )
+    said = "Book a hotel in Paris for under 300 EUR a night for Dec 10 to Dec 12."
+    args = {"hotel_id": "h_2", "check_in": "2026-12-10", "check_out": "2026-12-12"}
+    assert after_lookup(said, hotels, "book_hotel", args).verdict != "allow"
+    args["hotel_id"] = "h_1"
+    assert after_lookup(said, hotels, "book_hotel", args).verdict == "allow"
