@@ -224,7 +224,8 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
 #: Keys that count things: a count of one is what a request that names no count means.
 _COUNT_KEYS = frozenset(
     ["quantity", "qty", "count", "passengers", "tickets", "seats", "units", "people",
-     "persons", "guests", "adults", "rooms", "copies", "packs", "items"]
+     "persons", "guests", "adults", "rooms", "copies", "packs", "items", "shares",
+     "contracts", "lots"]
 )  # fmt: skip
 
 
@@ -597,6 +598,13 @@ def _a_percent_of(
 _SUM_KEY = re.compile(r"(?:^|_)(?:salary|wage|price|rate|amount|fee|pay)(?:_|$)", re.IGNORECASE)
 
 
+#: A count of units traded the user wrote out: "10 shares", "3 contracts", "2 lots".
+_UNITS_STATED = re.compile(
+    r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s+(?:[A-Za-z]{1,6}\s+)?(?:shares?|units?|contracts?|lots?)\b",
+    re.IGNORECASE,
+)
+
+
 def quantity_issue(
     effect: CallEffect,
     licence: Licence,
@@ -631,6 +639,12 @@ def quantity_issue(
     ones = _one_of(args)
     # "withdraw 0.5 ETH": a sum the user wrote out with its currency, read once
     exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []
+    if pays and _UNITS_STATED.search(said[:20_000]) and not fraction:
+        # "sell 10 shares of TSLA": the count the user wrote, not the 40 a result holds
+        for key, value in list(args.items())[:32]:
+            counts = str(key).lower() in _COUNT_KEYS and isinstance(value, int | float)
+            if counts and not isinstance(value, bool) and not any(_close(value, a) for a in stated):
+                return f"a count ({value:g}) other than the one the user stated"
     for value in values:
         if any(_close(value, r) for r in licence.rejected) and not any(
             _close(value, a) for a in stated if not any(_close(a, r) for r in licence.rejected)

@@ -416,3 +416,12 @@ def test_a_price_bound_holds_a_records_price_field() -> None:
     assert after_lookup(said, hotels, "book_hotel", args).verdict != "allow"
     args["hotel_id"] = "h_1"
     assert after_lookup(said, hotels, "book_hotel", args).verdict == "allow"
+
+
+@pytest.mark.parametrize(("qty", "allowed"), [(10, True), (40, False)])
+def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool) -> None:
+    """ "Sell 10 shares" is not the 40 the positions hold, though 40 is in view."""
+    positions = json.dumps([{"ticker": "TSLA", "qty": 40}, {"ticker": "AAPL", "qty": 25}])
+    args = {"ticker": "TSLA", "side": "sell", "qty": qty, "type": "market"}
+    decision = after_lookup("Sell 10 shares of TSLA at market.", positions, "place_order", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
