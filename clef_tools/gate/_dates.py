@@ -202,14 +202,63 @@ _LENGTH_KEY = re.compile(
 )
 
 
+#: How long a thing the user books lasts: "a 30-minute lunch", "an hour-long call", "a
+#: meeting for 45 minutes" (not "30 minutes later", a move).
+_SPAN = re.compile(
+    r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three)[\s-](minute|min|hour|hr)s?(?:-long)?\s+"
+    r"(?!later|earlier|early|late|before|after|ago|from|back|forward|ahead|until)[a-z]"
+    r"|\bfor\s+(\d+(?:\.\d+)?|half an|an?|one|two|three)\s+(minute|min|hour|hr)s?\b",
+    re.IGNORECASE,
+)
+_START_KEY = re.compile(r"^(?:start|starts|start_time|start_at|begin|from|start_datetime)$", re.I)
+_END_KEY_TIME = re.compile(r"^(?:end|ends|end_time|end_at|until|to|end_datetime)$", re.I)
+_DATETIME = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})")
+
+
+def _minutes_of(count: str, unit: str) -> float:
+    n = count.lower()
+    value = float(count) if count[0].isdigit() else 0.5 if n == "half an" else _COUNTS[n]
+    return value * _MINUTES[unit.lower()]
+
+
+def _span_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """An event whose start and end are further apart, or closer, than the length the
+    user gave it: "a 30-minute lunch at noon" ending at 13:30."""
+    spans = {
+        _minutes_of(m.group(1) or m.group(3), m.group(2) or m.group(4))
+        for m in _SPAN.finditer(said[:20_000])
+    }
+    if not spans:
+        return None
+    items = list(args.items())[:32]
+    starts = [_when(v) for k, v in items if _START_KEY.match(str(k))]
+    ends = [_when(v) for k, v in items if _END_KEY_TIME.match(str(k))]
+    if len(starts) != 1 or len(ends) != 1 or starts[0] is None or ends[0] is None:
+        return None
+    minutes = (ends[0] - starts[0]).total_seconds() / 60
+    if not any(abs(minutes - s) < 1 for s in spans):
+        return f"lasts {minutes:g} minutes, where the user gave it another length"
+    return None
+
+
+def _when(value: Any) -> dt.datetime | None:
+    found = _DATETIME.match(value) if isinstance(value, str) else None
+    if found is None:
+        return None
+    try:
+        year, month, day, hour, minute = (int(g) for g in found.groups())
+        return dt.datetime(year, month, day, hour, minute)
+    except ValueError:
+        return None
+
+
 def duration_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A length of time other than the one the user stated: "mute #random for a day" is
-    not `hours=24000`."""
-    stated = {
-        (float(n) if n[0].isdigit() else 0.5 if n.lower() == "half an" else _COUNTS[n.lower()])
-        * _MINUTES[u.lower()]
-        for n, u in _SAID_LENGTH.findall(said)[:8]
-    }
+    not `hours=24000`; "a 30-minute lunch" does not end an hour and a half after it starts."""
+    span = _span_issue(args, said)
+    if span is not None:
+        return span
+    stated = {_minutes_of(n, u) for n, u in _SAID_LENGTH.findall(said)[:8]}
     if not stated:
         return None
     for key, value in list(args.items())[:32]:

@@ -16,7 +16,13 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._grounding import ADDRESS_TEXT
 
-__all__ = ["broadcast_issue", "dictated_issue", "location_issue", "told_number_issue"]
+__all__ = [
+    "broadcast_issue",
+    "dictated_issue",
+    "location_issue",
+    "polarity_issue",
+    "told_number_issue",
+]
 
 _SAYING = (
     r"\b(?:tweet|post|say|says|saying|said|write|reply|respond|message|text|send|tell"
@@ -191,3 +197,73 @@ def told_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
             if unit in units and (number, unit) not in asked:
                 return f"tells {number:g} {unit}, where the user said otherwise"
     return None
+
+
+#: What the user told the agent to say, in their own words and unquoted: "reply saying I
+#: can make Thursday", "tell her that the report is not ready".
+_REPORTED = re.compile(
+    r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:\w+\s+){0,2}?that|let\s+\w+\s+know"
+    r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?([^.!?\n\"“]{6,200})",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(r"^(?:not|no|never|cannot|cant|wont|unable)$|n't$", re.IGNORECASE)
+_CLAUSE_STOP = frozenset(
+    ["i", "i'm", "im", "we", "you", "he", "she", "they", "it", "the", "a", "an", "can", "could",
+     "will", "would", "be", "am", "is", "are", "was", "that", "this", "to", "for", "of", "and",
+     "my", "our", "me", "us", "on", "at", "in", "all", "just", "so", "do", "did", "does"]
+)  # fmt: skip
+
+
+def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message that says the opposite of what the user told the agent to say: "reply
+    saying I can make Thursday" sent as "I can't make Thursday". Read where the text
+    repeats the user's words: a negation right before them in one and not the other."""
+    if "send" not in effect.kinds:
+        return None
+    clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
+    if not clauses:
+        return None
+    texts = [
+        value[:4000]
+        for key, value in itertools.islice(args.items(), 32)
+        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
+    ]
+    for clause in clauses:
+        told = _tokens(clause)
+        key = {t for t in told if t not in _STOP and not _NEGATION.search(t)}
+        if not key:
+            continue
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?;,])\s+|\n+", text):
+                sent = _tokens(sentence)
+                shared = key & set(sent)
+                if len(shared) < max(1, (len(key) + 1) // 2):
+                    continue
+                if _negated(told, shared) != _negated(sent, shared):
+                    return (
+                        f"says the opposite of what the user told it to ({clause.strip()[:60]!r})"
+                    )
+    return None
+
+
+def _tokens(text: str) -> list[str]:
+    """Words, and the punctuation between clauses as "," (a clause break)."""
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[,;:()]", _plain(text))
+
+
+def _negated(tokens: list[str], shared: set[str]) -> bool:
+    """A negation before one of `shared` in the same clause ("I can make Thursday but not
+    Friday" negates Friday alone)."""
+    start = 0
+    for i, token in enumerate(tokens):
+        if token in _CLAUSE_BREAK:
+            start = i + 1
+        elif token in shared and any(_NEGATION.search(t) for t in tokens[start:i]):
+            return True
+    return False
+
+
+_CLAUSE_BREAK = frozenset(
+    ["but", "though", "although", "however", "and", "or", "while", ",", ";", ":", "(", ")"]
+)
+_STOP = _CLAUSE_STOP | _CLAUSE_BREAK

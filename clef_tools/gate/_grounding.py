@@ -654,6 +654,17 @@ _BY_PRICE = re.compile(
     re.IGNORECASE,
 )
 _RATING_VALUE = re.compile(r"\brating\s*[:=]?\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_PRICE_RANGE = re.compile(
+    r"^\s*(?:price(?:\s+range)?\s*[:=]\s*)?\$?\s*(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*\$?\s*"
+    r"\d+(?:\.\d+)?\s*(?:[a-z]{3}|€|\$|£)?\s*$",
+    re.IGNORECASE,
+)
+#: A floor on the rating the user set beside another ranking: "rating above 4".
+_RATING_FLOOR = re.compile(
+    r"\brat(?:ing|ed)\s+(?:of\s+)?(above|over|higher\s+than|more\s+than|at\s+least|>=?)\s*"
+    r"(\d(?:\.\d+)?)",
+    re.IGNORECASE,
+)
 _BARE_NUMBER = re.compile(r"^\s*\$?\s*(\d+(?:\.\d+)?)\s*(?:[a-z]{3}|€|\$|£)?\s*$", re.I)
 
 
@@ -682,6 +693,9 @@ def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
                     ratings[str(key).lower()] = float(rated.group(1))
                 elif (bare := _BARE_NUMBER.match(value)) is not None:
                     prices[str(key).lower()] = float(bare.group(1))
+                elif (span := _PRICE_RANGE.search(value)) is not None:
+                    # "Price range: 80.0 - 150.0": ranked by where it starts
+                    prices[str(key).lower()] = float(span.group(1))
         if len(ratings) >= 2 and len(ratings) == len(data):
             out.append(("rating", ratings))
         if len(prices) >= 2 and len(prices) == len(data):
@@ -706,14 +720,26 @@ def rank_of(
     if not by_rating and by_price is None:
         return counts.rank(found) if counts is not None else None
     verdict: str | None = None
-    for what, scores in _score_maps(results):
+    maps = _score_maps(results)
+    floor = _RATING_FLOOR.search(text)
+    # "rating above 4 and the lowest price": the candidates rated below the floor are out
+    below: set[str] = set()
+    if floor is not None:
+        bound, strict = float(floor.group(2)), floor.group(1).lower() not in ("at least", ">=")
+        for what, scores in maps:
+            if what == "rating":
+                below |= {k for k, v in scores.items() if v < bound or (strict and v == bound)}
+    for what, scores in maps:
         if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
             continue
         picked = [f.lower() for f in found[:16] if f.lower() in scores]
         if len(picked) != 1:
             continue
+        if picked[0] in below:
+            return "other"
+        kept = [v for k, v in scores.items() if k not in below] or list(scores.values())
         highest = what == "rating" or (by_price is not None and by_price.group(2) is not None)
-        best = max(scores.values()) if highest else min(scores.values())
+        best = max(kept) if highest else min(kept)
         if scores[picked[0]] != best:
             return "other"
         verdict = "first"

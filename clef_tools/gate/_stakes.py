@@ -58,6 +58,7 @@ from clef_tools.gate._dictated import (
     broadcast_issue,
     dictated_issue,
     location_issue,
+    polarity_issue,
     told_number_issue,
 )
 from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
@@ -1183,6 +1184,7 @@ def judge_stakes(
             or dictated_issue(effect, args, said)
             or broadcast_issue(effect, args, said)
             or told_number_issue(effect, args, said)
+            or polarity_issue(effect, args, said)
             or location_issue(effect, args, said)
             or environment_issue(args, said)
             or comfort_issue(effect, args, said)
