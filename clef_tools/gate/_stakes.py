@@ -872,6 +872,10 @@ def _read_as_ordered(effect: CallEffect, said: str, passages: str) -> str | None
 _SEARCH_KEYS = frozenset(["query", "q", "search", "keywords", "keyword", "filter", "term"])
 
 
+#: Arguments that say how to look, not what for (`search_scope="owned"`, `sort="date"`).
+_HOW_KEY = re.compile(r"scope|sort|order_by|mode|format|fields?$|visibility|direction", re.I)
+
+
 def _looked_up_as_ordered(
     args: Mapping[str, Any], said: str, passages: str, listed: set[str]
 ) -> str | None:
@@ -894,8 +898,8 @@ def _looked_up_as_ordered(
     verbs = verb_words()
     said_words = set(words(said)) | listed
     looked: list[str] = []
-    for value in list(args.values())[:16]:
-        if not isinstance(value, str) or len(value) > 80:
+    for key, value in list(args.items())[:16]:
+        if not isinstance(value, str) or len(value) > 80 or _HOW_KEY.search(str(key)):
             continue
         looked += [
             w for w in re.findall(r"[a-z]{4,}", value.lower())
