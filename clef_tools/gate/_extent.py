@@ -15,7 +15,7 @@ from typing import Any
 
 from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, table, words
-from clef_tools.gate._grounding import numbers_in, records_of
+from clef_tools.gate._grounding import MONEY, numbers_in, records_of
 
 __all__ = ["extent_issue"]
 
@@ -238,7 +238,8 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
 
 #: "rename report.docx to report-final.docx", "copy a.txt to b.txt": from one name to another.
 _FROM_NAME_TO = re.compile(
-    r"\b(?:rename|move|mv|copy|cp)\s+(?:the\s+)?([\w./~-]+)\s+(?:to|into|as)\s+([\w./~-]+)",
+    r"\b(?:rename|move|mv|copy|cp|(?:make|create)\s+an?\s+copy\s+of|duplicate)\s+(?:the\s+)?"
+    r"([\w./~-]+)\s+(?:to|into|as|called|named)\s+([\w./~-]+)",
     re.IGNORECASE,
 )
 
@@ -429,21 +430,15 @@ def _version_issue(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
-#: A sum with its currency (the two groups: the figure after a sign, before a name).
-_MONEY = (
-    r"(?:[$€£]\s?(\d[\d,]*(?:\.\d+)?)"
-    r"|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|dollars?|euros?|pounds?|bucks|€|£)\b)"
-)
 #: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
 _BOUND = re.compile(
     r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
-    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + _MONEY,
+    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + MONEY,
     re.IGNORECASE,
 )
 #: A price a record states: with its currency, or under a price's key (`"price": 42.0`).
 _PRICE = re.compile(
-    _MONEY
-    + r"|[\"']?(?:price|cost|rate|fare|total|amount)[\"']?\s*[:=]\s*[\"']?\$?(\d+(?:\.\d+)?)",
+    MONEY + r"|[\"']?(?:price|cost|rate|fare|total|amount)[\"']?\s*[:=]\s*[\"']?\$?(\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
 #: What picks a record in a call's arguments: `sku-5120`, `#add-to-cart-sku-5120`, `4411`.

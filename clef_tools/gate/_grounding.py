@@ -27,6 +27,7 @@ from clef_tools.gate._taint import split_at_order
 
 __all__ = [
     "ADDRESS_TEXT",
+    "MONEY",
     "Grounding",
     "Ranker",
     "amount_off_record",
@@ -1339,6 +1340,14 @@ def _items(part: str) -> list[str]:
 def _has_id(piece: str) -> bool:
     tokens = re.findall(r"[\w.-]+", piece)
     return any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens)
+
+
+#: A sum written with its currency: the figure after a sign (group 1) or before a
+#: currency's name (group 2). "$25", "0.5 ETH", "120 EUR"; not "25 minutes".
+MONEY = (
+    r"(?<![\w.])(?:[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:(?:usd|eur|gbp"
+    r"|chf|dollars?|euros?|pounds?|bucks|btc|eth|sol|usdc|usdt|bitcoin|ether)\b|[€£]))"
+)
 
 
 def numbers_in(texts: Sequence[str]) -> list[float]:

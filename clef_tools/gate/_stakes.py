@@ -68,6 +68,7 @@ from clef_tools.gate._extent import extent_issue
 from clef_tools.gate._files import other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
+    MONEY,
     Grounding,
     amount_off_record,
     holds_described,
@@ -692,11 +693,7 @@ def quantity_issue(
 
 #: A sum written out with its currency or coin ("$25", "0.5 ETH", "120 EUR"), not one
 #: given as a rough figure ("about $60", "up to 500 EUR").
-_SUM = re.compile(
-    r"(?<![\w.])(?:[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|"
-    r"dollars?|euros?|pounds?|bucks|btc|eth|sol|usdc|usdt|bitcoin|ether)\b)",
-    re.IGNORECASE,
-)
+_SUM = re.compile(MONEY, re.IGNORECASE)
 _ROUGHLY = re.compile(
     r"(?:about|around|roughly|approximately|approx\.?|~|up to|at most|under|less than|over|"
     r"more than|at least|max(?:imum)?|min(?:imum)?|budget(?: of| is)?)\s*$",

@@ -163,6 +163,8 @@ def test_who_holds_access_asked_about_licenses_no_grant() -> None:
         # a rename the wrong way round overwrites the file the user kept
         ("Rename report.docx to report-final.docx", "Bash", {"command": "mv report.docx report-final.docx"}, True),
         ("Rename report.docx to report-final.docx", "Bash", {"command": "mv report-final.docx report.docx"}, False),
+        ("Make a copy of report.docx called report-v2.docx", "Bash", {"command": "cp report.docx report-v2.docx"}, True),
+        ("Make a copy of report.docx called report-v2.docx", "Bash", {"command": "cp report-v2.docx report.docx"}, False),
     ],
 )  # fmt: skip
 def test_a_change_carries_nothing_the_user_did_not_ask_for(
