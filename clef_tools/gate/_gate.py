@@ -34,7 +34,7 @@ from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
-from clef_tools.gate._licence import Licence, licence_of, request_of, user_and_results
+from clef_tools.gate._licence import Licence, licence_of, read_messages, user_and_results
 from clef_tools.gate._lookups import lookups
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
@@ -477,9 +477,9 @@ class ToolGate:
         # bounds first: an oversize or too-deep call fails closed before anything reads it
         request = validate_request(state, dict(policy.questions))
         effect = call_effect(name, args, description=description, annotations=annotations)
-        said, results = user_and_results(messages)
         # the names of every turn are the user's; what may be done is the latest request's
-        licence = licence_of(request_of(messages))
+        said, results, asked = read_messages(messages)
+        licence = licence_of(asked)
         grounding = _grounding(effect, args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(

@@ -17,7 +17,7 @@ from typing import Any
 
 from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, verb_words, words
 
-__all__ = ["Licence", "licence_of", "request_of", "user_and_results"]
+__all__ = ["Licence", "licence_of", "read_messages", "request_of", "user_and_results"]
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
@@ -658,28 +658,36 @@ def _amounts(text: str) -> list[float]:
     return out[:32]
 
 
-def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
-    """(the user's words, the tool results since the user last spoke); the agent's
-    question the user's latest turn says yes to counts as theirs."""
+def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str], str]:
+    """(the user's words, the tool results since the user last spoke, the request whose
+    licence covers the calls made now), from one reading of the messages.
+
+    The agent's question the user's latest turn says yes to counts as theirs. The request
+    is the user's latest turn, with the turns before it while it only leans on them ("yes,
+    go ahead", "and don't push anything", "the budget is 500"): an earlier turn's "delete
+    the spam" licenses no delete once the user has asked something else ("what is on my
+    calendar?")."""
     turns, results = _turns(messages)
-    proposal = _proposal_confirmed(messages, turns[-1]) if turns else ""
-    return "\n".join([proposal, *turns] if proposal else turns), results
-
-
-def request_of(messages: Sequence[Any] | str | None) -> str:
-    """The words whose licence covers the calls made now: the user's latest turn, with
-    the turns before it while it only leans on them ("yes, go ahead", "and don't push
-    anything", "the budget is 500"). An earlier turn's "delete the spam" licenses no
-    delete once the user has asked something else ("what is on my calendar?")."""
-    turns, _ = _turns(messages)
     if not turns:
-        return ""
+        return "", results, ""
+    proposal = _proposal_confirmed(messages, turns[-1])
+    said = "\n".join([proposal, *turns] if proposal else turns)
     start = len(turns) - 1
     while start > 0 and _leans_on_the_last(turns[start]):
         start -= 1
     request = "\n".join(turns[start:])
-    proposal = _proposal_confirmed(messages, turns[-1])
-    return f"{proposal}\n{request}" if proposal else request
+    return said, results, f"{proposal}\n{request}" if proposal else request
+
+
+def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
+    """(the user's words, the tool results since the user last spoke): see `read_messages`."""
+    said, results, _ = read_messages(messages)
+    return said, results
+
+
+def request_of(messages: Sequence[Any] | str | None) -> str:
+    """The words whose licence covers the calls made now: see `read_messages`."""
+    return read_messages(messages)[2]
 
 
 def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
