@@ -140,6 +140,8 @@ SHELL = [
     ("psql -c \"\\copy users FROM 'users.csv' CSV\"", {"modify"}, False),
     ("psql -c \"\\copy (DELETE FROM users RETURNING *) TO 'gone.csv'\"", {"unknown"}, False),
     ("crontab -l", {"read"}, False),
+    ("getent group admins", {"read"}, False),
+    ("readelf -h build/app", {"read"}, False),
     ("crontab -r", {"delete"}, False),
     ("crontab -e", {"configure"}, False),
     ("iptables -L -n", {"read"}, False),
