@@ -25,6 +25,7 @@ __all__ = [
     "CallEffect",
     "Effect",
     "EffectKind",
+    "after_verb",
     "kind_of_words",
     "kinds_in",
     "table",
@@ -310,6 +311,14 @@ def tool_verb(name: str) -> str:
     """The verb a tool is named by (`add` in `add_user_to_channel`, `unlock` in
     `lock_unlock`), or ''."""
     return lead_verb(_service_words(words(name.rsplit("__", 1)[-1])))
+
+
+def after_verb(name: str, verbs: frozenset[str]) -> list[str] | None:
+    """The words of a tool's name after its first verb among `verbs` (`repository` of
+    `GitHubDeleteRepository`, whose toolkit comes first), or None when it holds none."""
+    found = words(name.rsplit("__", 1)[-1])
+    at = next((i for i, w in enumerate(found) if w in verbs), None)
+    return None if at is None else found[at + 1 :]
 
 
 def _service_words(found: list[str]) -> list[str]:

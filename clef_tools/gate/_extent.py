@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._dates import duration_issue
-from clef_tools.gate._effects import CallEffect, table, words
+from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._grounding import MONEY, numbers_in, records_of
 
 __all__ = ["extent_issue"]
@@ -116,15 +116,13 @@ def _nouns(effect: CallEffect, kinds: frozenset[str]) -> list[str]:
     `delete_contacts`, `folder` of `share_folder`), when the name says what it acts on."""
     if effect.source not in ("name", "annotations"):
         return []
-    verbs = table().verbs
+    verbs = verb_words()
     out: list[str] = []
     for e in effect.effects:
         if e.kind not in kinds:
             continue
-        own = words(e.what.rsplit("__", 1)[-1])
-        # the words after the tool's verb (`GitHubDeleteRepository`: a toolkit comes first)
-        at = next((i for i, w in enumerate(own) if any(w in verbs[k] for k in verbs)), None)
-        after = own[at + 1 :] if at is not None else own
+        found = after_verb(e.what, verbs)
+        after = words(e.what.rsplit("__", 1)[-1]) if found is None else found
         # `remove_from_channel`: what follows a preposition is where, not what
         cut = next((i for i, w in enumerate(after) if w in _PLACE_WORDS), len(after))
         out += after[:cut]

@@ -61,7 +61,7 @@ from clef_tools.gate._dictated import (
     polarity_issue,
     told_number_issue,
 )
-from clef_tools.gate._effects import CallEffect, table, tool_verb, verb_words, words
+from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._extent import extent_issue
@@ -719,11 +719,8 @@ def _exact_sums(said: str) -> list[float]:
 def _deleted_nouns(tool: str) -> list[str]:
     """What a delete tool deletes: the words after its verb (`repository` of
     `GitHubDeleteRepository`, whose toolkit comes first), else all but its verb."""
-    found = words(tool.rsplit("__", 1)[-1])
     verbs = table().verbs["delete"]
-    at = next((i for i, w in enumerate(found) if w in verbs), None)
-    after = found[at + 1 :] if at is not None else []
-    return after or [w for w in found if w not in verbs]
+    return after_verb(tool, verbs) or [w for w in words(tool.rsplit("__", 1)[-1]) if w not in verbs]
 
 
 #: "delete item 7 from https://todo.example.com/items": the link or path removed from.
