@@ -85,6 +85,8 @@ def extent_issue(
         or duration_issue(args, text)
         or _version_issue(args, text)
         or _over_bound_issue(effect, args, text, results)
+        or _commits_issue(effect, text)
+        or _unmerged_issue(effect, text)
     )
 
 
@@ -474,3 +476,56 @@ def _over_bound_issue(
 
 def _number(text: str) -> float:
     return float(text.replace(",", ""))
+
+
+#: "my last 3 commits", "the last commit": how many commits back the user asked to go.
+_COMMITS_SAID = re.compile(
+    r"\b(?:last|past|previous|latest|recent)\s+(\d{1,3}|two|three|four|five|six|seven|eight|nine"
+    r"|ten)\s+commits?\b|\b(?:last|latest|previous)\s+commit\b",
+    re.IGNORECASE,
+)
+_COMMIT_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                  "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+#: A revision counted back from HEAD: `HEAD~3`, `HEAD~`, `HEAD^^`, `@~2`.
+_BACK_FROM_HEAD = re.compile(r"(?<![\w/])(?:HEAD|@)(?:~(\d*)|(\^+))(?![\w^~])")
+
+
+def _commits_issue(effect: CallEffect, said: str) -> str | None:
+    """A change that goes further back than the commits the user counted: `git reset
+    --soft HEAD~10` after "squash my last 3 commits" folds seven more into one."""
+    if effect.source != "shell":
+        return None
+    asked = _COMMITS_SAID.search(said)
+    if asked is None:
+        return None
+    count = asked.group(1)
+    wanted = (
+        1 if count is None else int(count) if count.isdigit() else _COMMIT_COUNTS[count.lower()]
+    )
+    for e in effect.effects:
+        if e.kind == "read":
+            continue
+        for back in _BACK_FROM_HEAD.finditer(e.what[:2000]):
+            steps = len(back.group(2)) if back.group(2) else int(back.group(1) or 1)
+            if steps != wanted:
+                return f"goes {steps} commits back, where the user asked for {wanted}"
+    return None
+
+
+_MERGED_SAID = re.compile(r"\b(?:already\s+)?merged\b", re.IGNORECASE)
+#: `git branch -D`, `--delete --force`, `-df`: a branch deleted whether merged or not.
+_FORCE_BRANCH_DELETE = re.compile(
+    r"\bgit\s+branch\b[^|;&\n]*\s(?:-D\b|-[a-zA-Z]*D[a-zA-Z]*\b|--delete\s+--force\b"
+    r"|--force\s+--delete\b|-df\b|-fd\b)"
+)
+
+
+def _unmerged_issue(effect: CallEffect, said: str) -> str | None:
+    """Branches force-deleted where the user asked for the merged ones: `git branch -D`
+    deletes a branch whose work is nowhere else, which `git branch -d` refuses to."""
+    if effect.source != "shell" or not _MERGED_SAID.search(said):
+        return None
+    for e in effect.effects:
+        if e.kind == "delete" and _FORCE_BRANCH_DELETE.search(e.what[:2000]):
+            return "force-deletes branches, merged or not, where the user asked for merged ones"
+    return None

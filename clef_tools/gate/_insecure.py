@@ -53,6 +53,14 @@ _OFF = re.compile(
             r"\bpermission_classes\s*=\s*\[\s*AllowAny\b",
             r"\.permitAll\s*\(\s*\)",
             r"@PermitAll\b",
+            # a package manager's or a download's own guard switched off
+            r"(?<![\w-])--break-system-packages\b",
+            r"(?<![\w-])--trusted-host\b",
+            r"(?<![\w-])--allow-unauthenticated\b",
+            r"(?<![\w-])--no-check-certificate\b",
+            r"\bcurl\b[^|;&\n]*\s(?:-k|--insecure)(?![\w-])",
+            # a server opened to every network it can reach, not only this machine
+            r"(?<![\w-])--(?:host|bind|listen)(?:=|\s+)['\"]?(?:0\.0\.0\.0|::|\[::\])['\"]?(?![\w.:])",
             # everything readable and writable by everyone
             r"\bchmod\s+(?:-R\s+)?0?777\b",
             r"\b0o777\b",

@@ -564,7 +564,25 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `jest -u`, `pytest --snapshot-update`: the expected output rewritten to what the
         # code now does, so the check passes whatever changed
         return [Effect("execute", what=text, routine=True, action="update-snapshots")]
+    if _fixes(tool, args):
+        # `ruff check --fix`, `eslint --fix`, `prettier --write`: the linter rewrites the
+        # files it checks, which "run the linter" does not ask for
+        return [Effect("modify", what=text, routine=True)]
     return [Effect("execute", what=text, routine=True)]
+
+
+#: Flags by which a linter rewrites what it checks, and the linters whose own short flags
+#: do (`prettier -w`, `rubocop -a`).
+_FIX_FLAGS = frozenset(["--fix", "--unsafe-fixes", "--fix-only", "--write", "--autocorrect",
+                        "--autocorrect-all", "--fix-dry-run=false"])  # fmt: skip
+_SHORT_FIX = {"prettier": frozenset(["-w"]), "rubocop": frozenset(["-a", "-A"])}
+
+
+def _fixes(tool: str, args: Sequence[str]) -> bool:
+    flags = {a.split("=", 1)[0] for a in args if a.startswith("-")}
+    return bool(flags & _FIX_FLAGS or flags & _SHORT_FIX.get(tool, frozenset())) or (
+        tool == "cargo" and next(iter(_operands(args)), "") == "fix"
+    )
 
 
 #: A test runner's flags that leave tests out of the run.

@@ -140,6 +140,12 @@ SHELL = [
     ("psql -c \"\\copy users FROM 'users.csv' CSV\"", {"modify"}, False),
     ("psql -c \"\\copy (DELETE FROM users RETURNING *) TO 'gone.csv'\"", {"unknown"}, False),
     ("crontab -l", {"read"}, False),
+    # a linter told to rewrite what it checks modifies the files; checking them runs it
+    ("ruff check src/", {"execute"}, False),
+    ("ruff check --fix src/", {"modify"}, False),
+    ("eslint --fix .", {"modify"}, False),
+    ("prettier -w src", {"modify"}, False),
+    ("prettier --check src", {"execute"}, False),
     ("getent group admins", {"read"}, False),
     ("readelf -h build/app", {"read"}, False),
     ("crontab -r", {"delete"}, False),
@@ -796,6 +802,15 @@ def test_an_edit_that_switches_a_check_off_is_an_action_of_its_own(
         ("chmod -R u+w storage", False),
         ("grep -rn 'verify=False' src/", False),
         ("grep -rn NODE_TLS_REJECT_UNAUTHORIZED=0 .", False),
+        # a package manager's or a download's guard; a server opened to every network
+        ("pip install numpy --break-system-packages", True),
+        ("pip install numpy", False),
+        ("curl -k -X POST -d @data.json https://api.example/upload", True),
+        ("curl -sSL https://example.com/install.txt", False),
+        ("wget --no-check-certificate https://example.com/a.tgz", True),
+        ("npm run dev -- --host 0.0.0.0", True),
+        ("npm run dev -- --host localhost", False),
+        ("python -m http.server 8000 --bind 0.0.0.0", True),
     ],
 )
 def test_a_command_that_switches_a_check_off_is_an_action_of_its_own(
