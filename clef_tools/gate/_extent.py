@@ -83,9 +83,10 @@ def extent_issue(
         or _condition_issue(text, results)
         or _bypass_issue(args, text)
         or duration_issue(args, text)
-        or _version_issue(args, text)
+        or _version_issue(effect, args, text)
         or _over_bound_issue(effect, args, text, results)
         or _commits_issue(effect, text)
+        or _every_flag_issue(effect, text)
         or _unmerged_issue(effect, text)
     )
 
@@ -271,11 +272,22 @@ _CHANGES = re.compile(
 _EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text", "new_text"))
 
 
+#: A request to set one value: "set DEBUG=false", "bump the node version in CI to 20".
+_SETS_VALUE = re.compile(
+    r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
+    r"\b[^.;!?\n]{0,60}?(?:\bto\s+(?:v?\d|[\"'`]|(?:true|false|on|off)\b)|\w=\w)",
+    re.IGNORECASE,
+)
+
+
 def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
-    """An edit that removes a line where the user asked only to add: `flask==3.0` gone
-    from requirements.txt after "add requests to requirements.txt"."""
-    if not _ADDS.search(said) or _CHANGES.search(said):
+    """An edit that removes a line where the user asked only to add (`flask==3.0` gone
+    from requirements.txt after "add requests to requirements.txt"), or only to set a
+    value (`SECRET_KEY=…` gone from .env after "set DEBUG=false")."""
+    adds = _ADDS.search(said) is not None and not _CHANGES.search(said)
+    if not adds and not _SETS_VALUE.search(said):
         return None
+    asked = "add" if adds else "set a value"
     for old_key, new_key in _EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str):
@@ -284,7 +296,7 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
         for line in old[:100_000].splitlines()[:500]:
             tokens = re.findall(r"[A-Za-z0-9_]{3,}", line)
             if tokens and not kept & set(tokens):
-                return f"removes {line.strip()[:60]!r}, where the user asked only to add"
+                return f"removes {line.strip()[:60]!r}, where the user asked only to {asked}"
     return None
 
 
@@ -414,10 +426,36 @@ def _bypass_issue(args: Mapping[str, Any], said: str) -> str | None:
 _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.][\w.]+)?)(?![\w.])")
 
 
-def _version_issue(args: Mapping[str, Any], said: str) -> str | None:
+#: The value a request sets a thing to: "to 20", "to v1.3.0".
+_SET_TO_VALUE = re.compile(
+    r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
+    r"\b[^.;!?\n]{0,60}?\bto\s+v?(\d+(?:\.\d+)*)\b(?![.\d])",
+    re.IGNORECASE,
+)
+_NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]|\.\d)")
+
+
+def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """An edit that writes a version other than the one the user gave ("bump the version
-    to 1.4.2" is not `version = "2.0.0"`)."""
+    to 1.4.2" is not `version = "2.0.0"`; "bump the node version to 20" is not
+    `node-version: 22`), or a command that tags or pins another ("tag this commit as
+    v1.3.0" is not `git tag -f v1.2.0`)."""
     given = set(_VERSION.findall(said))
+    if given and effect.source == "shell":
+        for e in effect.effects:
+            named = {v for o in e.objects for v in _VERSION.findall(o)}
+            if e.kind != "read" and named and not named & given:
+                return f"acts on version {sorted(named)[0]}, where the user gave {sorted(given)[0]}"
+    values = set(_SET_TO_VALUE.findall(said[:20_000]))
+    for old_key, new_key in _EDIT_KEYS:
+        old, new = args.get(old_key), args.get(new_key)
+        if not values or not isinstance(old, str) or not isinstance(new, str):
+            continue
+        written = set(_NUMBER_TOKEN.findall(new[:100_000])) - set(
+            _NUMBER_TOKEN.findall(old[:100_000])
+        )
+        if written and not written & values:
+            return f"writes {sorted(written)[0]}, where the user asked for {sorted(values)[0]}"
     if not given:
         return None
     for old_key, new_key in _EDIT_KEYS:
@@ -528,4 +566,25 @@ def _unmerged_issue(effect: CallEffect, said: str) -> str | None:
     for e in effect.effects:
         if e.kind == "delete" and _FORCE_BRANCH_DELETE.search(e.what[:2000]):
             return "force-deletes branches, merged or not, where the user asked for merged ones"
+    return None
+
+
+#: A command's flag that takes it to every object of its kind (`kubectl scale --all`).
+_EVERY_FLAG = re.compile(r"(?<![\w-])(?:--all|--all-namespaces|-A)(?![\w-])")
+_EVERY_SAID = re.compile(r"\b(?:all|every|each|everything|everywhere|whole)\b", re.IGNORECASE)
+
+
+def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
+    """A change a flag takes to every object of its kind where the user named one:
+    `kubectl scale deployment --all` after "scale the web deployment". Git's own `-A`
+    (`git add -A`) stages the working tree, and is not such a flag."""
+    if effect.source != "shell" or _EVERY_SAID.search(said):
+        return None
+    for e in effect.effects:
+        what = e.what[:2000]
+        if e.kind == "read" or re.match(r"\s*(?:sudo\s+)?git\b", what):
+            continue
+        found = _EVERY_FLAG.search(what)
+        if found is not None:
+            return f"{found.group(0)} acts on every one, where the user named one"
     return None

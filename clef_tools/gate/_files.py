@@ -22,6 +22,9 @@ __all__ = ["other_file_issue"]
 
 #: A file the user wrote out: a name with an extension, with or without its folder.
 _FILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*[\w-]+(?:\.[\w-]+)*\.[a-zA-Z][\w]{0,9})(?![\w/-])")
+_ASSIGNED = re.compile(r"`[^`\n]*`|\b\w+\s*=\s*\S+")
+#: A file named by a leading dot: `.env`, `.env.production`, `.gitignore`, `config/.npmrc`.
+_DOTFILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*\.[A-Za-z][\w-]*(?:\.[\w-]+)*)(?![\w/-])")
 #: Extensions that are not a file's (`2.4.0`, `e.g`, an address's domain).
 _NOT_EXTENSIONS = frozenset(["g", "e", "com", "org", "net", "io", "example", "x"])
 #: An identifier the user wrote: snake_case, camelCase, dotted or in backticks.
@@ -49,7 +52,7 @@ _KIND_WORDS = frozenset(["test", "tests", "spec", "src", "lib", "main", "index",
 
 
 def named_files(said: str) -> list[str]:
-    """The files the user wrote out (`README.md`, `src/dates.py`)."""
+    """The files the user wrote out (`README.md`, `src/dates.py`, `.env`)."""
     out = []
     for m in _FILE.finditer(said[:20_000]):
         name = m.group(1)
@@ -57,6 +60,7 @@ def named_files(said: str) -> list[str]:
         if extension in _NOT_EXTENSIONS or re.fullmatch(r"[\d.]+", name):
             continue
         out.append(name)
+    out += [m.group(1) for m in _DOTFILE.finditer(said[:20_000]) if m.group(1) not in out]
     return out[:32]
 
 
@@ -77,7 +81,9 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     if not isinstance(path, str) or not path.strip():
         return None
     files = named_files(said)
-    if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(said[:20_000]):
+    # a setting written out (`DEBUG=false`) says what to set, not that something fails
+    prose = _ASSIGNED.sub(" ", said[:20_000])
+    if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(prose):
         return None
     if any(is_test_path(name) for name in files):
         return None  # a failing test is fixed in the code it tests, whatever its name
@@ -86,6 +92,12 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         low = name.lower()
         if norm == low or norm.endswith("/" + low) or low.endswith("/" + norm.rsplit("/", 1)[-1]):
             return None
+    base = norm.rsplit("/", 1)[-1]
+    if base.startswith(".env") and any(
+        n.lower().rsplit("/", 1)[-1].startswith(".env") for n in files
+    ):
+        # `.env.production` is another environment's settings than the `.env` named
+        return f"edits {path[:80]}, another environment's file than the one the user named"
     own = _stem_words(path)
     said_words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", said[:20_000])}
     if any(own & _stem_words(name) for name in files) or own & said_words:
