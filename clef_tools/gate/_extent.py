@@ -9,13 +9,15 @@ check finds the call doing more than the words asked: a person decides.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
-from clef_tools.gate._grounding import MONEY, numbers_in, records_of
+from clef_tools.gate._files import named_files
+from clef_tools.gate._grounding import MONEY, numbers_in, object_named, records_of
 
 __all__ = ["extent_issue"]
 
@@ -87,6 +89,8 @@ def extent_issue(
         or _over_bound_issue(effect, args, text, results)
         or _commits_issue(effect, text)
         or _every_flag_issue(effect, text)
+        or _pattern_issue(effect, text)
+        or _other_packages_issue(effect, text)
         or _unmerged_issue(effect, text)
     )
 
@@ -576,8 +580,10 @@ _EVERY_SAID = re.compile(r"\b(?:all|every|each|everything|everywhere|whole)\b", 
 
 def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
     """A change a flag takes to every object of its kind where the user named one:
-    `kubectl scale deployment --all` after "scale the web deployment". Git's own `-A`
-    (`git add -A`) stages the working tree, and is not such a flag."""
+    `kubectl scale deployment --all` after "scale the web deployment"; every package a
+    requirements file lists upgraded (`pip install -U -r requirements.txt`) after "upgrade
+    requests". Git's own `-A` (`git add -A`) stages the working tree, and is not such a
+    flag."""
     if effect.source != "shell" or _EVERY_SAID.search(said):
         return None
     for e in effect.effects:
@@ -587,4 +593,65 @@ def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
         found = _EVERY_FLAG.search(what)
         if found is not None:
             return f"{found.group(0)} acts on every one, where the user named one"
+        if _UPGRADES_ALL.search(what) and not _DEPENDENCIES_SAID.search(said):
+            return "upgrades every package the project lists, where the user named one"
     return None
+
+
+#: Every dependency upgraded at once: `pip install -U -r requirements.txt`, a bare `npm
+#: update`, `poetry update`, `cargo update`, `bundle update`.
+_UPGRADES_ALL = re.compile(
+    r"\bpip3?\s+install\b(?=[^|;&\n]*\s(?:-U|--upgrade)\b)(?=[^|;&\n]*\s(?:-r|--requirement)\b)"
+    r"|\b(?:npm|pnpm|yarn|poetry|cargo|bundle|composer)\s+(?:update|upgrade|up)\s*(?:$|[;&|])"
+)
+_DEPENDENCIES_SAID = re.compile(r"\b(?:dependencies|deps|packages|requirements|lockfile)\b", re.I)
+#: Tools that install and remove packages by name.
+_PACKAGE_TOOL = re.compile(
+    r"\s*(?:sudo\s+)?(?:npm|pnpm|yarn|pip3?|uv|poetry|cargo|gem|brew|apt|apt-get|conda|composer"
+    r"|pipx)\b"
+)
+
+
+def _pattern_issue(effect: CallEffect, said: str) -> str | None:
+    """A pattern that widens a change from the file the user named to its kind: `sed -i
+    … *.go` after "replace tabs in main.go"."""
+    if effect.source != "shell" or _EVERY_SAID.search(said):
+        return None
+    files = [f.lower() for f in named_files(said)]
+    if not files:
+        return None
+    for e in effect.effects:
+        if e.kind == "read":
+            continue
+        for pattern in e.objects:
+            bare = pattern.strip("'\"").lower()
+            if not re.search(r"[*?\[]", bare) or bare in said.lower():
+                continue
+            if any(
+                fnmatch.fnmatchcase(f.rsplit("/", 1)[-1], bare.rsplit("/", 1)[-1]) for f in files
+            ):
+                return f"{pattern} reaches every file of its kind, where the user named {files[0]}"
+    return None
+
+
+def _other_packages_issue(effect: CallEffect, said: str) -> str | None:
+    """Packages added or removed beside the ones the user named: `npm uninstall lodash
+    express` after "remove the unused lodash dependency"."""
+    if effect.source != "shell":
+        return None
+    for e in effect.effects:
+        if e.kind not in ("delete", "configure", "execute") or not _PACKAGE_TOOL.match(e.what):
+            continue
+        packages = [
+            o for o in e.objects if re.fullmatch(r"@?[\w.-]+(?:/[\w.-]+)?(?:[=<>@~^!]\S*)?", o)
+        ]
+        named = [p for p in packages if object_named(_package_name(p), said)]
+        others = [p for p in packages if p not in named]
+        if named and others:
+            return f"also {others[0]}, where the user named {named[0]}"
+    return None
+
+
+def _package_name(spec: str) -> str:
+    """`requests==2.32.3` is `requests`; `@types/node@20` is `@types/node`."""
+    return re.split(r"(?<=.)[=<>@~^!]", spec, maxsplit=1)[0]

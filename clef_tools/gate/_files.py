@@ -22,6 +22,13 @@ __all__ = ["other_file_issue"]
 
 #: A file the user wrote out: a name with an extension, with or without its folder.
 _FILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*[\w-]+(?:\.[\w-]+)*\.[a-zA-Z][\w]{0,9})(?![\w/-])")
+#: A kind of file by its extension, not a dotfile: "the .pyc files", "every .log".
+_EXTENSION_ALONE = re.compile(
+    r"\.(?:[\w-]+\s+files?\b|(?:py|pyc|pyo|js|ts|tsx|jsx|go|rs|java|c|h|cpp|md|txt|log|json"
+    r"|ya?ml|toml|csv|lock|tmp|bak|swp|o|so|class|html|css|sh|sql|xml|ini|cfg|zip|gz|png|jpg"
+    r"|pdf|docx?|xlsx?)\b)",
+    re.IGNORECASE,
+)
 _ASSIGNED = re.compile(r"`[^`\n]*`|\b\w+\s*=\s*\S+")
 #: A file named by a leading dot: `.env`, `.env.production`, `.gitignore`, `config/.npmrc`.
 _DOTFILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*\.[A-Za-z][\w-]*(?:\.[\w-]+)*)(?![\w/-])")
@@ -60,7 +67,11 @@ def named_files(said: str) -> list[str]:
         if extension in _NOT_EXTENSIONS or re.fullmatch(r"[\d.]+", name):
             continue
         out.append(name)
-    out += [m.group(1) for m in _DOTFILE.finditer(said[:20_000]) if m.group(1) not in out]
+    out += [
+        m.group(1)
+        for m in _DOTFILE.finditer(said[:20_000])
+        if m.group(1) not in out and not _EXTENSION_ALONE.match(said[m.start(1) : m.end(1) + 12])
+    ]
     return out[:32]
 
 

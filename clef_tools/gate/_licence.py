@@ -324,6 +324,9 @@ def licence_of(request: str) -> Licence:
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
     for _ in range(3):  # "the 5 latest messages": one word at a time
         asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
+    # "update my git config", "update the dependencies": a change of settings or of the
+    # packages installed, though "config" is read as a noun
+    settings = _CONFIGURED_NOUN.search(asking) is not None
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     # a path or an identifier names a thing: `0042_add_index.py` asks to add nothing
     found = set(words(_ANSWER_ME.sub(" ", _IDENTIFIER.sub(" ", asking))))
@@ -334,6 +337,8 @@ def licence_of(request: str) -> Licence:
     # "free up space by clearing the cache", "start by deleting the logs": the verb's -ing
     found |= {b for w in found if w not in known and (b := _bare_of_ing(w, known))}
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
+    if settings and "modify" in kinds:
+        kinds.add("configure")
     if _LET_KNOW.search(asking) or _WRITE_TO.search(asking) or _PING.search(asking):
         kinds.add("send")
     if _LET_ACCESS.search(asking) or _MAKE_PUBLIC.search(asking):
@@ -420,9 +425,20 @@ def licence_of(request: str) -> Licence:
 #: A word right after a determiner or a possessive is a noun ("my message", "the order",
 #: "Jonas's email"): it names what an action is on, not the action.
 _AFTER_DETERMINER = re.compile(
-    r"\b(\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its|each|every"
-    r"|all|any|some|both|on|via|through|using)"
-    r"\s+([a-z]+)\b|\b\w+'s\s+([a-z]+)\b",
+    # "my git config", "the nginx settings": a tool's or a place's name before the noun
+    r"\b(?P<lead2>\w+\s+)?(?:my|your|our|his|her|their|the)\s+(?:git|nginx|apache|ssh|dns"
+    r"|docker|npm|pip|shell|bash|zsh|vim|vscode|editor|browser|router|wifi|network|cron"
+    r"|system|account|app|server|project|repo|ci|build|test|email|mail|calendar|phone)"
+    r"\s+(?P<named>config|configuration|settings|setup|preferences|schedule|profile)\b"
+    r"|\b(?P<lead>\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its"
+    r"|each|every|all|any|some|both|on|via|through|using)\s+(?P<noun>[a-z]+)\b"
+    r"|\b\w+'s\s+(?P<owned>[a-z]+)\b",
+    re.IGNORECASE,
+)
+#: Things a change of configures: settings, and the packages a project installs.
+_CONFIGURED_NOUN = re.compile(
+    r"\b(?:config|configuration|settings|setup|preferences|dependencies|deps|packages"
+    r"|libraries)\b",
     re.IGNORECASE,
 )
 #: A preposition before a service or a channel ("on Venmo", "via email", "through
@@ -455,11 +471,12 @@ def _nouns_out(text: str) -> str:
     known = verb_words(reads=False)
 
     def keep_or_drop(match: re.Match[str]) -> str:
-        noun = (match.group(2) or match.group(3) or "").lower()
-        before = (match.group(1) or "").strip().lower()
+        noun = (match.group("noun") or match.group("owned") or match.group("named") or "").lower()
+        lead = match.group("lead") or match.group("lead2") or ""
+        before = lead.strip().lower()
         if (noun not in known and not _bare_of_ing(noun, known)) or before in _LIGHT:
             return match.group(0)
-        if _PLATFORM_WORD.match(match.group(0)[len(match.group(1) or "") :]) and noun not in known:
+        if _PLATFORM_WORD.match(match.group(0)[len(lead) :]) and noun not in known:
             return match.group(0)  # "work on fixing the bug": an act after "on", not a thing
         return match.group(0)[: -len(noun)] + "_"
 

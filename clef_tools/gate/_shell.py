@@ -132,7 +132,10 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "rebase":  # rewrites the branch's history; the reflog still has the old one
         return [Effect("modify", reversible=False, what=text)]
     if sub == "config":
-        return [Effect("configure", what=text)]
+        # `git config --list`, `--get user.email`, or a key alone: what is set, read
+        keys = [a for a in rest if not a.startswith("-")]
+        reads = flags & _GIT_CONFIG_READS or (len(keys) == 1 and not flags & _GIT_CONFIG_WRITES)
+        return [Effect("read" if reads else "configure", what=text)]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
         return [Effect("modify", reversible="--amend" not in flags, what=text)]
     if sub == "rm":
@@ -186,9 +189,13 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if lockfile or requirements:
         # the project's own pinned dependencies
         return [Effect("execute", what=text, routine=True)]
+    if sub in ("update", "upgrade", "up") and not ops:
+        # a bare `npm update`, `poetry update`: the project's own dependencies moved within
+        # the ranges it pins, a change its lockfile's history undoes
+        return [Effect("configure", what=text)]
     if sub in ("install", "i", "add", "update", "upgrade", "up"):
-        # `npm update`, `pip install -U requests`, `yarn upgrade`: versions change, as on
-        # an install; what the user names is the package, not `lodash@latest`
+        # `pip install -U requests`, `yarn upgrade lodash`: versions change, as on an
+        # install; what the user names is the package, not `lodash@latest`
         names = tuple(_package_name(o) for o in ops if o not in ("install", "add"))
         return [Effect("configure", "external", what=text, objects=names, packages=bool(names))]
     if sub in ("uninstall", "remove", "rm", "un"):
@@ -326,6 +333,9 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return effects
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
+    if tool == "gh" and "review" in verbs and _flags(args) & {"--approve", "a"}:
+        # an approval lets the change through the repository's review rule
+        return [Effect("grant", "external", reversible=False, what=text, action="approve")]
     if tool == "gh" and verbs & {"comment", "review"}:
         return [Effect("send", "external", what=text)]
     if tool == "gh" and "create" in verbs:  # a pull request or an issue, like `create_issue`
@@ -545,6 +555,23 @@ def _rebuilt(path: str) -> bool:
     return name in _words("rebuilt") or any(
         fnmatch.fnmatchcase(name, pattern) for pattern in _words("rebuilt_patterns")
     )
+
+
+#: A variable that says where programs, libraries or startup code come from, set for
+#: what runs next: `export PATH=…`, `LD_PRELOAD=/tmp/x.so cmd`, `PROMPT_COMMAND=…`.
+_SEARCH_PATH_SET = re.compile(
+    r"(?:^|[;&|(]\s*|\bexport\s+|\benv\s+)(?:PATH|LD_PRELOAD|LD_LIBRARY_PATH|DYLD_\w+|PYTHONPATH"
+    r"|PYTHONSTARTUP|NODE_OPTIONS|NODE_PATH|PERL5LIB|RUBYLIB|BASH_ENV|ENV|PROMPT_COMMAND"
+    r"|GIT_SSH_COMMAND|GIT_EXEC_PATH)=\S*"
+)
+_GIT_CONFIG_READS = frozenset(
+    ["--list", "l", "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--show-origin",
+     "--show-scope", "--get-color", "--get-colorbool"]
+)  # fmt: skip
+_GIT_CONFIG_WRITES = frozenset(
+    ["--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section",
+     "e", "--edit"]
+)  # fmt: skip
 
 
 def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -1307,4 +1334,7 @@ def shell_effects(command: str, *, depth: int = 0) -> CallEffect:
     assigned = env_turns_off_checks(command)
     if assigned is not None:
         effects.append(Effect("configure", what=assigned, action="weaken-security"))
+    for found in _SEARCH_PATH_SET.finditer(command[:100_000]):
+        # `export PATH=/tmp/bin:$PATH`: what runs next is looked up somewhere else first
+        effects.append(Effect("configure", what=found.group(0).strip()[:80]))
     return CallEffect(tuple(effects), "shell", "; ".join(errors) or None)

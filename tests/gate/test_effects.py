@@ -140,6 +140,16 @@ SHELL = [
     ("psql -c \"\\copy users FROM 'users.csv' CSV\"", {"modify"}, False),
     ("psql -c \"\\copy (DELETE FROM users RETURNING *) TO 'gone.csv'\"", {"unknown"}, False),
     ("crontab -l", {"read"}, False),
+    # git's settings read, or set
+    ("git config --list", {"read"}, False),
+    ("git config user.email", {"read"}, False),
+    ("git config --global user.email dev@acme.example", {"configure"}, False),
+    # an approval lets a change through review; a comment is a message
+    ("gh pr review 42 --approve --body LGTM", {"grant"}, False),
+    ("gh pr review 42 --comment --body 'nit: rename x'", {"send"}, False),
+    # where programs and libraries are looked up, changed for what runs next
+    ("export PATH=/tmp/bin:$PATH && echo $PATH", {"configure", "read"}, False),
+    ("LD_PRELOAD=/tmp/hook.so ls", {"configure", "read"}, False),
     # a linter told to rewrite what it checks modifies the files; checking them runs it
     ("ruff check src/", {"execute"}, False),
     ("ruff check --fix src/", {"modify"}, False),
@@ -639,6 +649,9 @@ def test_the_licence_reads_the_users_words(
         ("Check who has access to the prod account", "grant", False),
         ("Find out who can access the finance folder", "grant", False),
         ("Check who has access to the repo and give Dana read access", "grant", True),
+        # settings named after a tool are a thing; changing them asks for a change of them
+        ("Show my git config", "configure", False),
+        ("Update my git config to use rebase when pulling", "configure", True),
         # "sign me up" registers (a sign-in page's "sign" alone asks nothing)
         ("Sign me up for the newsletter on coffeeclub.example", "create", True),
         ("Sign up for the beta with my work address", "create", True),

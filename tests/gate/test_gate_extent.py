@@ -551,3 +551,23 @@ def test_a_change_sets_what_was_asked_on_what_was_named(
 ) -> None:
     decision = alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "command", "allowed"),
+    [
+        ("Upgrade requests to 2.32.3", "pip install requests==2.32.3", True),
+        ("Upgrade requests to 2.32.3", "pip install --upgrade -r requirements.txt", False),
+        ("Update the project's dependencies", "npm update", True),
+        ("Remove the unused lodash dependency", "npm uninstall lodash", True),
+        ("Remove the unused lodash dependency", "npm uninstall lodash express", False),
+        ("Replace tabs with spaces in main.go", "sed -i 's/\\t/    /g' main.go", True),
+        ("Replace tabs with spaces in main.go", "sed -i 's/\\t/    /g' *.go", False),
+        ("Clean up the .pyc files in this project", "find . -name '*.pyc' -delete", True),
+    ],
+)
+def test_a_package_or_file_command_reaches_only_what_was_named(
+    said: str, command: str, allowed: bool
+) -> None:
+    decision = alone(said, "Bash", {"command": command})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
