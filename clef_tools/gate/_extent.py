@@ -89,7 +89,8 @@ def extent_issue(
         or _over_bound_issue(effect, args, text, results)
         or _commits_issue(effect, text)
         or _every_flag_issue(effect, text)
-        or _pattern_issue(effect, text)
+        or _pattern_issue(effect, args, text)
+        or _moved_not_copied_issue(effect, text)
         or _other_packages_issue(effect, text)
         or _unmerged_issue(effect, text)
     )
@@ -612,17 +613,21 @@ _PACKAGE_TOOL = re.compile(
 )
 
 
-def _pattern_issue(effect: CallEffect, said: str) -> str | None:
-    """A pattern that widens a change from the file the user named to its kind: `sed -i
-    … *.go` after "replace tabs in main.go"."""
+def _pattern_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A pattern that widens a change from the file the user named to its kind (`sed -i
+    … *.go` after "replace tabs in main.go"), or to the files a command lists (`sed -i …
+    $(git ls-files)`)."""
     if effect.source != "shell" or _EVERY_SAID.search(said):
         return None
     files = [f.lower() for f in named_files(said)]
     if not files:
         return None
+    command = next((v for v in args.values() if isinstance(v, str)), "")[:10_000]
     for e in effect.effects:
         if e.kind == "read":
             continue
+        if _LISTED_OPERAND.search(command) and command.lstrip().startswith(e.what.split(" ", 1)[0]):
+            return f"acts on every file a command lists, where the user named {files[0]}"
         for pattern in e.objects:
             bare = pattern.strip("'\"").lower()
             if not re.search(r"[*?\[]", bare) or bare in said.lower():
@@ -631,6 +636,28 @@ def _pattern_issue(effect: CallEffect, said: str) -> str | None:
                 fnmatch.fnmatchcase(f.rsplit("/", 1)[-1], bare.rsplit("/", 1)[-1]) for f in files
             ):
                 return f"{pattern} reaches every file of its kind, where the user named {files[0]}"
+    return None
+
+
+#: An operand a command fills in with the files it lists: `$(git ls-files)`, `` `find .` ``.
+_LISTED_OPERAND = re.compile(
+    r"\$\((?:git\s+ls-files|find|ls|grep\s+-[a-zA-Z]*l)[^)]*\)|`(?:git\s+ls-files|find|ls)[^`]*`"
+)
+#: A copy asked for: "make a backup of db.sqlite", "copy report.docx", "duplicate it".
+_COPY_SAID = re.compile(r"\b(?:back\s*up|backup|copy|duplicate|snapshot)\b", re.IGNORECASE)
+_MOVE_SAID = re.compile(r"\b(?:move|rename|mv|relocate|archive)\b", re.IGNORECASE)
+
+
+def _moved_not_copied_issue(effect: CallEffect, said: str) -> str | None:
+    """The named file moved away where the user asked for a copy of it: `mv db.sqlite
+    db.sqlite.bak` after "make a backup of db.sqlite" leaves no db.sqlite."""
+    if effect.source != "shell" or not _COPY_SAID.search(said) or _MOVE_SAID.search(said):
+        return None
+    for e in effect.effects:
+        if re.match(r"\s*(?:sudo\s+)?(?:git\s+)?mv\b", e.what) and e.objects:
+            source = e.objects[0]
+            if object_named(source, said.lower()):
+                return f"moves {source} away, where the user asked for a copy of it"
     return None
 
 

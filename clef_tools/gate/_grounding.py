@@ -403,6 +403,11 @@ def object_named(obj: str, text: str) -> bool:
         # only when the user typed it as it stands: "rm -rf ~/" names `~/`, "tidy up" not
         raw = obj.lower()
         return len(raw) > 1 and bool(re.search(rf"(?<!\S){re.escape(raw)}(?!\S)", text))
+    if re.match(r"(?:https?|ftp)://", plain):
+        # a web link is named whole, or below a link the user gave: another server's
+        # `set.csv` is not the one the user's link points to (a bucket is named by its
+        # name: "the acme-archive bucket" is `s3://acme-archive/`)
+        return _in(obj, text)
     if (glob := re.fullmatch(r"\*\.([a-z0-9]{1,8})", plain)) is not None:
         # `*.pyc`: "the .pyc files", "pyc files"
         return bool(re.search(rf"(?<![\w-])\.?{glob.group(1)}(?:\s+files?)?(?![\w-])", text))

@@ -136,6 +136,11 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         keys = [a for a in rest if not a.startswith("-")]
         reads = flags & _GIT_CONFIG_READS or (len(keys) == 1 and not flags & _GIT_CONFIG_WRITES)
         return [Effect("read" if reads else "configure", what=text)]
+    if (sub == "checkout" and "B" in flags) or (
+        sub == "switch" and flags & {"C", "--force-create"}
+    ):
+        # a branch made again at HEAD: the commits it held are dropped from it
+        return [Effect("modify", reversible=False, high_impact=True, what=text)]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
         return [Effect("modify", reversible="--amend" not in flags, what=text)]
     if sub == "rm":
@@ -762,6 +767,20 @@ def _sed(args: Sequence[str], flags: set[str], text: str) -> Effect:
     return Effect("modify", what=text, action="weaken-security" if insecure else "")
 
 
+def _sort_or_uniq(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`sort -o data.csv data.csv`, `uniq in.txt out.txt`: a file written, which a sort
+    or a count to the screen only reads."""
+    if tool == "sort":
+        out = next(
+            (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-o", "--output")),
+            next((a.split("=", 1)[1] for a in args if a.startswith("--output=")), ""),
+        )
+    else:
+        operands = _operands(args, frozenset(["-f", "-s", "-w", "--skip-fields"]))
+        out = operands[1] if len(operands) > 1 else ""
+    return [Effect("modify", what=text)] if out else [Effect("read", what=text)]
+
+
 def _move(args: Sequence[str], text: str) -> list[Effect]:
     """`mv a b`: a rename, or with a destination past the project (`/tmp/`, `~/`, `../`)
     the files taken out of it; `-t DIR` names the destination first."""
@@ -834,6 +853,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         _simple("send", reach="external", reversible=False),
     ),
     "mv": lambda tool, args, text: _move(args, text),
+    **dict.fromkeys(("sort", "uniq"), _sort_or_uniq),
     **dict.fromkeys(("cp", "ln", "install", "tee", "truncate"), _simple("modify")),
     **dict.fromkeys(("touch", "mkdir", "mktemp"), _simple("create")),
     **dict.fromkeys(

@@ -140,6 +140,15 @@ SHELL = [
     ("psql -c \"\\copy users FROM 'users.csv' CSV\"", {"modify"}, False),
     ("psql -c \"\\copy (DELETE FROM users RETURNING *) TO 'gone.csv'\"", {"unknown"}, False),
     ("crontab -l", {"read"}, False),
+    # a sort or a count to the screen reads; one told to write a file modifies it
+    ("sort -u data.csv", {"read"}, False),
+    ("sort -u data.csv -o data.csv", {"modify"}, False),
+    ("uniq data.csv", {"read"}, False),
+    ("uniq data.csv deduped.csv", {"modify"}, False),
+    # a branch made again at HEAD drops the commits it held
+    ("git checkout release/2.4", {"modify"}, False),
+    ("git checkout -B release/2.4", {"modify"}, True),
+    ("git switch -C release/2.4", {"modify"}, True),
     # git's settings read, or set
     ("git config --list", {"read"}, False),
     ("git config user.email", {"read"}, False),

@@ -571,3 +571,25 @@ def test_a_package_or_file_command_reaches_only_what_was_named(
 ) -> None:
     decision = alone(said, "Bash", {"command": command})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "command", "allowed"),
+    [
+        ("Make a backup of db.sqlite", "cp db.sqlite db.sqlite.bak", True),
+        ("Make a backup of db.sqlite", "mv db.sqlite db.sqlite.bak", False),
+        ("Rename the variable cnt to count in stats.py", "sed -i 's/cnt/count/g' stats.py", True),
+        ("Rename the variable cnt to count in stats.py", "sed -i 's/cnt/count/g' $(git ls-files)", False),
+        ("Download the dataset from https://data.example/set.csv into data/",
+         "curl -o data/set.csv https://data.example/set.csv", True),
+        ("Download the dataset from https://data.example/set.csv into data/",
+         "curl -o data/set.csv https://mirror.other.example/set.csv", False),
+        ("Copy the nightly backup s3://acme-backups/nightly.tar.gz to the acme-archive bucket.",
+         "aws s3 cp s3://acme-backups/nightly.tar.gz s3://acme-archive/", True),
+    ],
+)  # fmt: skip
+def test_a_file_command_keeps_to_the_file_and_the_link_named(
+    said: str, command: str, allowed: bool
+) -> None:
+    decision = alone(said, "Bash", {"command": command})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
