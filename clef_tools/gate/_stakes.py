@@ -220,7 +220,22 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
         out.append(float(value))
+    # the counts of the items an order lists (`items=[{"name": …, "qty": 5}]`)
+    out += [float(v) for k, v in _item_counts(args)]
     return out[:16]
+
+
+def _item_counts(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The counts the records of a list argument carry: `qty` of each of an order's items."""
+    return [
+        (str(k), v)
+        for value in list(args.values())[:32]
+        if isinstance(value, list)
+        for item in value[:16]
+        if isinstance(item, Mapping)
+        for k, v in list(item.items())[:16]
+        if str(k).lower() in _COUNT_KEYS and isinstance(v, int | float) and not isinstance(v, bool)
+    ]
 
 
 #: Keys that count things: a count of one is what a request that names no count means.
@@ -235,7 +250,7 @@ def _one_of(args: Mapping[str, Any]) -> bool:
     """Whether the call counts something as one (`quantity: 1`, `passengers: 1`)."""
     return any(
         str(k).lower() in _COUNT_KEYS and v in (1, "1") and not isinstance(v, bool)
-        for k, v in args.items()
+        for k, v in [*args.items(), *_item_counts(args)]
     )
 
 

@@ -593,3 +593,12 @@ def test_a_file_command_keeps_to_the_file_and_the_link_named(
 ) -> None:
     decision = alone(said, "Bash", {"command": command})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(("qty", "allowed"), [(1, True), (5, False)])
+def test_the_counts_an_orders_items_carry_are_held_to_the_request(qty: int, allowed: bool) -> None:
+    """ "A large pepperoni pizza" is one: the count sits inside the order's items."""
+    said = "Order a large pepperoni pizza from Tony's for delivery"
+    items = [{"name": "pepperoni pizza", "size": "large", "qty": qty}]
+    decision = alone(said, "order_food", {"restaurant": "Tony's", "items": items, "delivery": True})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
