@@ -14,9 +14,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from clef_tools.gate._grounding import records_of
-from clef_tools.gate._lookups import Lookup
+from clef_tools.gate._lookups import Lookup, lookups
 
 __all__ = ["Counted", "counted"]
 
@@ -68,12 +69,14 @@ class Counted:
         return None
 
 
-def counted(said: str, calls: Sequence[Lookup]) -> Counted | None:
+def counted(said: str, messages: Sequence[Any] | str | None) -> Counted | None:
     """The counts a pick by how many ranks by, or None when the user picked by no count,
-    or the agent read no listing of the noun counted, or left candidates unread."""
+    or the agent read no listing of the noun counted, or left candidates unread. The
+    agent's calls are paired with their results only when the user picked by a count."""
     asked = _BY_COUNT.search(said[:_MAX_SAID])
     if asked is None:
         return None
+    calls = lookups(messages)
     noun = asked.group(3).lower()
     stem = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
     stems = _SAME_COUNT.get(stem, (stem,))

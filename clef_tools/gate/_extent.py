@@ -278,9 +278,13 @@ _EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text",
 
 
 #: A request to set one value: "set DEBUG=false", "bump the node version in CI to 20".
-_SETS_VALUE = re.compile(
+#: The verbs of a request to set a value, and what may stand between one and the value.
+_SETS = (
     r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
-    r"\b[^.;!?\n]{0,60}?(?:\bto\s+(?:v?\d|[\"'`]|(?:true|false|on|off)\b)|\w=\w)",
+    r"\b[^.;!?\n]{0,60}?"
+)
+_SETS_VALUE = re.compile(
+    _SETS + r"(?:\bto\s+(?:v?\d|[\"'`]|(?:true|false|on|off)\b)|\w=\w)",
     re.IGNORECASE,
 )
 
@@ -433,8 +437,7 @@ _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.][\w.]+)?)(?![\w.])")
 
 #: The value a request sets a thing to: "to 20", "to v1.3.0".
 _SET_TO_VALUE = re.compile(
-    r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
-    r"\b[^.;!?\n]{0,60}?\bto\s+v?(\d+(?:\.\d+)*)\b(?![.\d])",
+    _SETS + r"\bto\s+v?(\d+(?:\.\d+)*)\b(?![.\d])",
     re.IGNORECASE,
 )
 _NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]|\.\d)")

@@ -35,7 +35,6 @@ from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, read_messages, user_and_results
-from clef_tools.gate._lookups import lookups
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
@@ -841,7 +840,7 @@ def _grounding(
     said: what it acts on is; a query's rows are picked by the literals it filters on."""
     if effect.source == "page":
         return ground_page_words(effect.objects, said, results)
-    counts = counted(said, lookups(messages)) if results else None
+    counts = counted(said, messages) if results else None
     if effect.source == "shell" or (effect.source == "sql" and effect.objects):
         return ground_objects(effect.objects, said, results, counts)
     return ground_call(args, said, results, counts)
