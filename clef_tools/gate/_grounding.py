@@ -203,8 +203,16 @@ def _query_targets(query: str) -> list[str]:
 def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, bool) or value is None:
         return []
-    if key.lower() in _NOT_TARGETS:
-        return _CARRIED.findall(value)[:8] if isinstance(value, str) else []
+    if _not_target(key):
+        # a list or record under such a key still carries what it carries
+        # (`permissions=[{"email": …, "role": "reader"}]`)
+        if isinstance(value, str):
+            return _CARRIED.findall(value)[:8]
+        if isinstance(value, list | tuple):
+            return [t for v in value[:64] for t in _targets_of(key, v)][:64]
+        if isinstance(value, Mapping):
+            return [t for k, v in value.items() for t in _targets_of(str(k), v)][:64]
+        return []
     if isinstance(value, int | float):
         return [_plain_number(value)] if _ID_KEY.search(key) else []
     if isinstance(value, str):
@@ -225,6 +233,16 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, list | tuple):
         return [t for v in value[:64] for t in _targets_of(key, v)][:64]
     return []
+
+
+#: What a key's last word says it holds when that is a level, not a thing
+#: (`access_level="comment"`, `share_role="viewer"`, `permission_level`).
+_LEVEL_WORDS = frozenset(["role", "permission", "permissions", "access", "level", "rights"])
+
+
+def _not_target(key: str) -> bool:
+    low = key.lower()
+    return low in _NOT_TARGETS or low.rsplit("_", 1)[-1] in _LEVEL_WORDS
 
 
 def _phone(value: str) -> str | None:

@@ -101,6 +101,14 @@ PAIRS: list[tuple[str, str, str | None, dict[str, Any], dict[str, Any]]] = [
         {"method": "DELETE", "url": "https://todo.example.com/items/7"},
         {"method": "DELETE", "url": "https://todo.example.com/items/8"},
     ),
+    # an access level is what is granted, not a thing the user had to name
+    (
+        "Share the 'Q3 report' folder in Dropbox with jane@company.com so she can review it.",
+        "DropboxShareItem",
+        None,
+        {"item_path": "/Q3 report", "recipient_email": "jane@company.com", "access_level": "comment"},
+        {"item_path": "/Q3 report", "recipient_email": "jane@company.com", "access_level": "edit"},
+    ),
 ]  # fmt: skip
 
 
