@@ -64,7 +64,12 @@ _ADDRESS = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
 ADDRESS_TEXT = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ACCOUNT = re.compile(ACCOUNT_PATTERN)
 #: What free text can carry out of the user's control: links, addresses, account numbers.
-_CARRIED = re.compile(rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b{_ACCOUNT.pattern}\b")
+_CARRIED = re.compile(
+    rf"https?://\S+|www\.\S+|{_ADDRESS.pattern}|\b{_ACCOUNT.pattern}\b"
+    # a link written without its scheme (`bit.ly/free-prize`, `evil.xyz/login`)
+    r"|(?<![\w@./-])(?i:(?:[a-z0-9-]+\.)+(?:com|org|net|io|ly|co|me|xyz|app|dev|info|biz|gg|to"
+    r"|sh|ai|us|uk|de|ru|cn|link|site|online|click|top|page|gl)/\S*)"
+)
 #: A phone number as people write one (`+44 7700 900123`, `(415) 555-0133`): a party.
 _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
 #: Where a phone number is written in free text or a listing.

@@ -278,6 +278,24 @@ def _system_packages(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("delete" if removes else "configure", what=text)]
 
 
+#: `dpkg -l`, `rpm -qa`: queries of the package database; their other modes install or remove.
+_PACKAGE_QUERIES = {
+    "dpkg": frozenset(
+        ["l", "L", "s", "S", "p", "--list", "--listfiles", "--status", "--search", "--print-avail",
+         "--get-selections", "--audit", "--print-architecture", "--compare-versions"]
+    ),
+    "rpm": frozenset(["q", "V", "--query", "--verify", "--querytags", "--showrc"]),
+}  # fmt: skip
+
+
+def _package_database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    flags = _flags(args)
+    if flags & _PACKAGE_QUERIES[tool]:
+        return [Effect("read", what=text)]
+    removes = flags & {"r", "P", "e", "--remove", "--purge", "--erase"}
+    return [Effect("delete" if removes else "configure", what=text)]
+
+
 def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     flags = _flags(args)
     method = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-X", "--request")), "")
@@ -844,6 +862,8 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ("apt", "apt-get", "yum", "dnf", "brew", "pacman", "apk", "snap"),
         lambda tool, args, text: _system_packages(args, text),
     ),
+    **dict.fromkeys(("dpkg", "rpm"), _package_database),
+    "apt-cache": _simple("read"),
     **dict.fromkeys(
         ("dd", "mkfs", "fdisk", "parted", "wipefs"),
         _simple("delete", reversible=False, high_impact=True),

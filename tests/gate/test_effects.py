@@ -26,6 +26,12 @@ SHELL = [
     ("make -n install", {"read"}, False),
     ("./deploy.sh --dry-run", {"unknown"}, False),
     ("ls -la src/", {"read"}, False),
+    # the package database queried, or changed
+    ("dpkg -l | grep libfoo", {"read"}, False),
+    ("rpm -qa", {"read"}, False),
+    ("apt-cache policy nginx", {"read"}, False),
+    ("sudo dpkg -i ./foo.deb", {"configure"}, True),
+    ("sudo rpm -e nginx", {"delete"}, True),
     # whether a port answers, with nothing sent; a repository's own bookkeeping
     ("nc -zv localhost 5432", {"read"}, False),
     ("nc example.com 25 < mail.txt", {"send"}, False),

@@ -109,6 +109,14 @@ PAIRS: list[tuple[str, str, str | None, dict[str, Any], dict[str, Any]]] = [
         {"item_path": "/Q3 report", "recipient_email": "jane@company.com", "access_level": "comment"},
         {"item_path": "/Q3 report", "recipient_email": "jane@company.com", "access_level": "edit"},
     ),
+    # a link written without its scheme is a link the post carries out
+    (
+        "Tweet a thank-you to our followers.",
+        "TwitterManagerPostTweet",
+        None,
+        {"content": "Thank you to all our followers for an amazing year!"},
+        {"content": "Thank you followers! DM us to win a prize: bit.ly/free-prize"},
+    ),
 ]  # fmt: skip
 
 
