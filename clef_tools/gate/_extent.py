@@ -17,7 +17,7 @@ from typing import Any
 from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._files import named_files
-from clef_tools.gate._grounding import MONEY, numbers_in, object_named, records_of
+from clef_tools.gate._grounding import MONEY, PRICE_BOUND, numbers_in, object_named, records_of
 
 __all__ = ["extent_issue"]
 
@@ -27,7 +27,8 @@ _SERIES_WORD = re.compile(r"recurring|recurrence|series", re.IGNORECASE)
 #: Words by which a user asks for the whole series or every record.
 _WHOLE = re.compile(
     r"\b(?:all|every|each|both|series|recurring|whole|entire|future|following|them|they"
-    r"|these|those|duplicates|any)\b",
+    r"|these|those|duplicates|any|everyone|everybody|attendees|participants|invitees"
+    r"|members)\b",
     re.IGNORECASE,
 )
 #: Things that hold others: acting on one where the user named what is inside.
@@ -476,12 +477,6 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     return None
 
 
-#: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
-_BOUND = re.compile(
-    r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
-    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + MONEY,
-    re.IGNORECASE,
-)
 #: A price a record states: with its currency, or under a price's key (`"price": 42.0`).
 _PRICE = re.compile(
     MONEY + r"|[\"']?(?:price|cost|rate|fare|total|amount)[\"']?\s*[:=]\s*[\"']?\$?(\d+(?:\.\d+)?)",
@@ -498,7 +493,7 @@ def _over_bound_issue(
     charger under $30", when the one record the call names states its price."""
     if not effect.kinds & {"create", "pay", "modify"} or not results:
         return None
-    bounds = [_number(m.group(1) or m.group(2)) for m in _BOUND.finditer(said)][:8]
+    bounds = [_number(m.group(1) or m.group(2)) for m in PRICE_BOUND.finditer(said)][:8]
     if not bounds:
         return None
     bound = max(bounds)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
+import yaml
+
 from clef_tools.gate._dates import dates_in
 from clef_tools.gate._effects import kind_of_words, table, verb_words, words
 from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
@@ -28,6 +30,7 @@ from clef_tools.gate._taint import split_at_order
 __all__ = [
     "ADDRESS_TEXT",
     "MONEY",
+    "PRICE_BOUND",
     "Grounding",
     "Ranker",
     "amount_off_record",
@@ -703,13 +706,10 @@ def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
     they score: "rating" or "price" (a bare number)."""
     out: list[tuple[str, dict[str, float]]] = []
     for result in results[-16:]:
-        text = result.strip()[:_MAX_TEXT]
-        if not text.startswith("{"):
+        data = _structured(result.strip()[:_MAX_TEXT])
+        if data is None:
             continue
-        try:
-            data = json.loads(text)
-        except ValueError:
-            continue
+        out += _listing_scores(data)
         if not isinstance(data, Mapping) or len(data) < 2:
             continue
         ratings: dict[str, float] = {}
@@ -730,6 +730,78 @@ def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
         if len(prices) >= 2 and len(prices) == len(data):
             out.append(("price", prices))
     return out
+
+
+_RATING_KEY = re.compile(r"^(?:rating|stars|score|review_score|avg_rating|average_rating)$", re.I)
+_PRICE_KEY = re.compile(
+    r"^(?:price|cost|rate|fare|total|price_per_(?:night|day|hour|person|month)|nightly_rate"
+    r"|daily_rate)$",
+    re.IGNORECASE,
+)
+
+
+def _structured(text: str) -> object:
+    """A result's data, where it is JSON, or a YAML listing (`- name: Hôtel Bellecour`,
+    the way agent frameworks often print a tool's records); None for prose."""
+    if text.startswith(("{", "[")):
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+    if not text.startswith("- ") or len(text) > _MAX_YAML:
+        return None
+    try:
+        return yaml.load(text, Loader=_YAML_LOADER)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return None
+
+
+#: YAML parsing is slower than JSON's: a listing larger than this is left unranked.
+_MAX_YAML = 20_000
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _listing_scores(data: object) -> list[tuple[str, dict[str, float]]]:
+    """A listing of records, each with its own rating or price (`[{"name": "Hôtel
+    Bellecour", "rating": 4.6, "price": 180}, …]`, or such a list under one key): every
+    short text a record holds (its name, its company) is scored by that record's number;
+    a text two records share (their city) names neither."""
+    if isinstance(data, Mapping):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if len(lists) == 1 else None
+    if not isinstance(data, list) or not 2 <= len(data) <= 200:
+        return []
+    records = [r for r in data if isinstance(r, Mapping)]
+    if len(records) != len(data):
+        return []
+    out: list[tuple[str, dict[str, float]]] = []
+    for what, key_pattern in (("rating", _RATING_KEY), ("price", _PRICE_KEY)):
+        each = [_keyed_score(r, key_pattern) for r in records]
+        if None in each:
+            continue  # a listing scores every record, or it ranks none of them
+        scores: dict[str, float] = {}
+        seen: dict[str, int] = {}
+        for record, score in zip(records, each, strict=True):
+            for v in list(record.values())[:32]:
+                if isinstance(v, str) and 0 < len(v) <= 80 and score is not None:
+                    seen[v.lower()] = seen.get(v.lower(), 0) + 1
+                    scores[v.lower()] = score
+        scores = {k: v for k, v in scores.items() if seen[k] == 1}
+        if len(scores) >= 2:
+            out.append((what, scores))
+    return out
+
+
+def _keyed_score(record: Mapping[str, Any], key: re.Pattern[str]) -> float | None:
+    return next((_score_value(v) for k, v in list(record.items())[:32] if key.match(str(k))), None)
+
+
+def _score_value(value: object) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str) and (bare := _BARE_NUMBER.match(value)) is not None:
+        return float(bare.group(1))
+    return None
 
 
 class Ranker(Protocol):
@@ -758,6 +830,14 @@ def rank_of(
         for what, scores in maps:
             if what == "rating":
                 below |= {k for k, v in scores.items() if v < bound or (strict and v == bound)}
+    # "the highest-rated hotel under 200 euros": the candidates priced over it are out too
+    ceilings = [
+        float((m.group(1) or m.group(2)).replace(",", "")) for m in PRICE_BOUND.finditer(text)
+    ]
+    if ceilings:
+        for what, scores in maps:
+            if what == "price":
+                below |= {k for k, v in scores.items() if v > max(ceilings[:8])}
     for what, scores in maps:
         if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
             continue
@@ -1375,6 +1455,12 @@ def _has_id(piece: str) -> bool:
 MONEY = (
     r"(?<![\w.])(?:[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:(?:usd|eur|gbp"
     r"|chf|dollars?|euros?|pounds?|bucks|btc|eth|sol|usdc|usdt|bitcoin|ether)\b|[€£]))"
+)
+#: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
+PRICE_BOUND = re.compile(
+    r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
+    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + MONEY,
+    re.IGNORECASE,
 )
 
 

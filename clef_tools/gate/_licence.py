@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, verb_words, words
+from clef_tools.gate._lookups import result_text
 
 __all__ = ["Licence", "licence_of", "read_messages", "request_of", "user_and_results"]
 
@@ -790,5 +791,5 @@ def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[str]]:
             said.append(content)
             results = []  # a new turn: earlier results were for an earlier request
         elif role == "tool":
-            results.append(content)
+            results.append(result_text(plain.get("content")))
     return said, results

@@ -9,6 +9,7 @@ here reads them as anyone's instructions.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,10 +28,34 @@ class Lookup:
     result: str = ""
 
 
+#: A character a JSON encoder escaped (`json.dumps` writes "Hôtel" as `H\u00f4tel`).
+_ESCAPED = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+
+def result_text(content: object) -> str:
+    """A tool result as the text its names are found in: a result a tool serialised with
+    `json.dumps`' defaults names "Hôtel Bellecour" as `H\u00f4tel Bellecour`, which the
+    user's "Hôtel Bellecour" would never match."""
+    from clef_tools.protocol._render import render_content
+
+    text = render_content(content)
+    if "\\u" not in text:
+        return text
+    return _ESCAPED.sub(lambda m: _unescaped(m.group(1)), text)
+
+
+def _unescaped(code: str) -> str:
+    char = chr(int(code, 16))
+    # a quote, a backslash or a control character stays escaped: the JSON stays JSON
+    return (
+        f"\\u{code}" if char in '"\\' or ord(char) < 0x20 or 0xD800 <= ord(char) < 0xE000 else char
+    )
+
+
 def lookups(messages: Sequence[Any] | str | None) -> list[Lookup]:
     """Each call the agent made since the user's latest turn, with its result: paired by
     `tool_call_id` where the messages carry one, else in the order they were made."""
-    from clef_tools.protocol._render import render_content, to_jsonable
+    from clef_tools.protocol._render import to_jsonable
 
     if messages is None or isinstance(messages, str):
         return []
@@ -51,7 +76,7 @@ def lookups(messages: Sequence[Any] | str | None) -> list[Lookup]:
             wanted = plain.get("tool_call_id")
             at = next((i for i, (cid, _, _) in enumerate(pending) if cid and cid == wanted), 0)
             _, tool, args = pending.pop(at)
-            result = render_content(plain.get("content"))[:_MAX_RESULT]
+            result = result_text(plain.get("content"))[:_MAX_RESULT]
             out.append(Lookup(tool, args, result))
     return out[-_MAX_CALLS:]
 
