@@ -310,7 +310,8 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
-_APPENDS = re.compile(r"\b(?:append|add)\b[^.;!?]{0,80}?\bto\b", re.IGNORECASE)
+#: "append 'Buy milk' to my todo.txt": what is added to (the destination).
+_APPENDS = re.compile(r"\b(?:append|add)\b[^.;!?]{0,80}?\bto\b([^.;!?]{0,80})", re.IGNORECASE)
 _NAME_KEYS = re.compile(r"^(?:file_?name|name|path|file_?path|title)$", re.IGNORECASE)
 
 
@@ -320,7 +321,8 @@ def _recreated_issue(
     """A file made anew under the name of one the results show, where the user asked to
     add to it: `create_file("todo.txt", "Buy milk")` after "append 'Buy milk' to my
     todo.txt" leaves the list without what it held (or a second list beside it)."""
-    if effect.kinds != {"create"} or not _APPENDS.search(said) or not results:
+    added_to = " ".join(m.group(1) for m in _APPENDS.finditer(said[:10_000])).lower()
+    if effect.kinds != {"create"} or not added_to or not results:
         return None
     if any(w in ("append", "add", "insert") for e in effect.effects for w in words(e.what)[:1]):
         return None  # `append_to_file`: the add asked for
@@ -328,6 +330,13 @@ def _recreated_issue(
     for key, value in list(args.items())[:16]:
         if isinstance(value, str) and _NAME_KEYS.match(str(key)) and 2 < len(value) <= 200:
             name = value.strip().lower()
+            # "add the action items to my task list": the items are new records in the
+            # list, not the list made anew
+            stem = re.sub(r"\.[a-z0-9]{1,5}$", "", name.rsplit("/", 1)[-1])
+            if not set(re.findall(r"[a-z0-9]{3,}", stem)) & set(
+                re.findall(r"[a-z0-9]{3,}", added_to)
+            ):
+                continue
             if re.search(rf"[\"'/\s]{re.escape(name)}[\"'\s,]", shown):
                 return f"makes {value.strip()[:60]!r} anew, where the user asked to add to it"
     return None

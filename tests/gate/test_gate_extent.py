@@ -224,6 +224,16 @@ def test_adding_to_a_file_does_not_make_it_anew(
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
+def test_items_added_to_a_list_are_new_records_in_it() -> None:
+    """ "Add the action items from Sarah's email to my task list": each item is a task
+    made anew, though the email that names it is in view; the list is what is added to."""
+    notes = json.dumps([{"id": "m9", "from": "sarah@acme.example", "body":
+                         "Action items: 1) Update pricing page 2) Call vendor"}])  # fmt: skip
+    said = "Add the action items from Sarah's meeting notes email to my task list."
+    decision = after_lookup(said, notes, "create_task", {"title": "Update pricing page"})
+    assert decision.verdict == "allow", decision.stakes
+
+
 INVOICES = json.dumps(
     [
         {
