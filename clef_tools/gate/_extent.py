@@ -81,6 +81,7 @@ def extent_issue(
         or _swapped_issue(effect, text)
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
+        or _overwritten_issue(effect, text)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
         or _condition_issue(text, results)
@@ -340,6 +341,31 @@ def _recreated_issue(
             if re.search(rf"[\"'/\s]{re.escape(name)}[\"'\s,]", shown):
                 return f"makes {value.strip()[:60]!r} anew, where the user asked to add to it"
     return None
+
+
+_ADDS = re.compile(r"\b(?:add|adds|adding|append|appending|insert|include)\b", re.IGNORECASE)
+_MADE_ANEW = re.compile(
+    r"\b(?:create|new|overwrite|replace|rewrite|regenerate|reset|empty|clear|truncate|fresh"
+    r"|from\s+scratch|write|save|dump|export|generate)\b",
+    re.IGNORECASE,
+)
+
+
+def _overwritten_issue(effect: CallEffect, said: str) -> str | None:
+    """A file the user asked to add to, overwritten by a redirect: `echo node_modules >
+    .gitignore` after "add a .gitignore entry for node_modules" leaves it one line."""
+    if effect.source != "shell" or not _ADDS.search(said) or _MADE_ANEW.search(said):
+        return None
+    for e in effect.effects:
+        op, _, target = e.what.partition(" ")
+        name = target.strip("\"'").rsplit("/", 1)[-1]
+        if op in (">", ">|", "&>") and len(name) > 1 and _named_file(name, said):
+            return f"overwrites {name}, where the user asked to add to it"
+    return None
+
+
+def _named_file(name: str, said: str) -> bool:
+    return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", said, re.IGNORECASE) is not None
 
 
 #: What a user gives to be written: a quoted phrase, a version ("Python 3.12").

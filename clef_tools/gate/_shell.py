@@ -82,7 +82,7 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         ]
     if (
         sub in _words("git_read")
-        or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete"})
+        or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete", "--move"})
         or (sub == "stash" and rest[:1] in (["list"], ["show"]))
     ):
         return [Effect("read", what=text)]
@@ -125,6 +125,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "branch" and flags & {"d", "--delete"} and not flags & {"D", "f", "--force"}:
         # git refuses to delete a branch not merged: its commits stay where it was merged
         return [Effect("delete", what=text)]
+    if sub == "branch" and flags & {"m", "M", "--move"}:
+        # a rename; `-M` renames over a branch of that name, whose commits go with it
+        return [Effect("modify", reversible="M" not in flags, what=text, action="rename")]
     if sub == "branch" or (sub == "stash" and rest[:1] in (["drop"], ["clear"])):
         return [Effect("delete", reversible=False, what=text)]
     if sub in ("filter-branch", "filter-repo"):
@@ -141,8 +144,11 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     ):
         # a branch made again at HEAD: the commits it held are dropped from it
         return [Effect("modify", reversible=False, high_impact=True, what=text)]
+    if sub == "commit" and "--amend" in flags:
+        # the last commit rewritten: "commit these changes" asks for a new one
+        return [Effect("modify", reversible=False, what=text, action="amend")]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
-        return [Effect("modify", reversible="--amend" not in flags, what=text)]
+        return [Effect("modify", what=text)]
     if sub == "rm":
         # tracked files removed (and staged so): the last commit still has them, unless
         # `--cached` keeps them on disk and only stops tracking them

@@ -32,6 +32,8 @@ SHELL = [
     ("apt-cache policy nginx", {"read"}, False),
     ("sudo dpkg -i ./foo.deb", {"configure"}, True),
     ("sudo rpm -e nginx", {"delete"}, True),
+    ("git branch -m feature/login-v2", {"modify"}, False),
+    ("git commit --amend --no-edit", {"modify"}, False),
     # whether a port answers, with nothing sent; a repository's own bookkeeping
     ("nc -zv localhost 5432", {"read"}, False),
     ("nc example.com 25 < mail.txt", {"send"}, False),

@@ -198,6 +198,14 @@ def test_a_roles_short_code_is_read_as_its_role(permission: str, allowed: bool) 
         # a file written whole without what the user gave to put in it
         ("Update the README's install section to mention Python 3.12", "Write", {"file_path": "README.md", "content": "# Project\n"}, False),
         ("Update the README's install section to mention Python 3.12", "Write", {"file_path": "README.md", "content": "# Project\n\n## Install\nNeeds Python 3.12.\n"}, True),
+        # a file the user asked to add to, overwritten by a redirect
+        ("Add a .gitignore entry for node_modules.", "Bash", {"command": "echo 'node_modules' >> .gitignore"}, True),
+        ("Add a .gitignore entry for node_modules.", "Bash", {"command": "echo 'node_modules' > .gitignore"}, False),
+        # the last commit rewritten where a new one was asked for; a rename is not a delete
+        ("Commit these changes with message 'fix typo'.", "Bash", {"command": "git commit -am 'fix typo'"}, True),
+        ("Commit these changes with message 'fix typo'.", "Bash", {"command": "git commit --amend -am 'fix typo'"}, False),
+        ("Rename the branch to feature/login-v2.", "Bash", {"command": "git branch -m feature/login-v2"}, True),
+        ("Rename the branch to feature/login-v2.", "Bash", {"command": "git branch -D feature/login"}, False),
     ],
 )  # fmt: skip
 def test_a_coding_change_keeps_what_the_user_did_not_ask_to_lose(
