@@ -102,6 +102,9 @@ def date_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) 
     """A date the call sets that is none of the user's, nor a stated length from one; or,
     where the user wrote no date and left none to work out ("the dinner Lucy proposed"),
     none of the dates the results in view hold."""
+    weekdays = weekday_issue(args, said)
+    if weekdays is not None:
+        return weekdays
     asked = dates_in(said)
     if not asked:
         return _month_issue(args, said) or _unseen_date(args, said, results)
@@ -270,4 +273,76 @@ def duration_issue(args: Mapping[str, Any], said: str) -> str | None:
         minutes = float(value) * _MINUTES[unit]
         if not any(abs(minutes - s) <= 0.01 * s for s in stated):
             return f"{key}={value:g}, where the user asked for another length of time"
+    return None
+
+
+_DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+#: A day of the week as a call or a user writes it: "monday", "Mon", "tues", "thurs".
+_WEEKDAY = re.compile(
+    r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|urday|es)?s?\b", re.IGNORECASE
+)
+#: A day as a user writes it: in full ("monday", "Tues", "Thurs"), or a capitalised
+#: abbreviation ("Mon"; "I sat down" names no day).
+_DAY_SAID = re.compile(
+    r"\b(?:(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)s?|(tue)s|(wed)s|(thu)rs"
+    r"|(?-i:(Mon|Tue|Wed|Thu|Fri|Sat|Sun))\b\.?)\b",
+    re.IGNORECASE,
+)
+#: Sets of days a user names in a word.
+_DAY_SETS = (
+    (re.compile(r"\bweek-?days?\b|\bwork(?:ing)?\s*days?\b|\bbusiness\s+days?\b", re.I),
+     frozenset(_DAY_NAMES[:5])),
+    (re.compile(r"\bweek-?ends?\b", re.I), frozenset(_DAY_NAMES[5:])),
+    (re.compile(r"\bevery\s*day\b|\bdaily\b|\beach\s+day\b|\ball\s+week\b", re.I),
+     frozenset(_DAY_NAMES)),
+)  # fmt: skip
+#: "Monday to Friday", "mon-fri": every day between.
+_DAY_RANGE = re.compile(
+    rf"{_WEEKDAY.pattern}\s*(?:-|–|to|through|thru|until)\s*{_WEEKDAY.pattern}", re.IGNORECASE
+)
+
+
+def _said_day(m: re.Match[str]) -> str:
+    return next(g for g in m.groups() if g).lower()
+
+
+#: Keys that hold the days a repeat falls on.
+_DAYS_KEY = re.compile(
+    r"^(?:days?|weekdays?|repeat(?:_days|_on)?|by_?day|days_of_week|on_days)$", re.I
+)
+
+
+def _days_said(said: str) -> frozenset[str]:
+    out: set[str] = set()
+    for pattern, days in _DAY_SETS:
+        if pattern.search(said):
+            out |= days
+    text = said
+    for m in _DAY_RANGE.finditer(said):
+        a, b = _DAY_NAMES.index(m.group(1).lower()), _DAY_NAMES.index(m.group(2).lower())
+        out |= {_DAY_NAMES[i % 7] for i in range(a, a + (b - a) % 7 + 1)}
+        text = text.replace(m.group(0), " ")
+    out |= {_said_day(m) for m in _DAY_SAID.finditer(text)}
+    return frozenset(out)
+
+
+def weekday_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """The days a repeat falls on that are not the user's: `days=["sat", "sun"]` after
+    "on weekdays", `["mon"]` after "every Tuesday"."""
+    asked = _days_said(said[:10_000])
+    if not asked:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _DAYS_KEY.match(str(key)):
+            continue
+        items = value if isinstance(value, list) else [value]
+        texts = [v for v in items[:14] if isinstance(v, str)]
+        days = {m.group(1).lower() for v in texts for m in _WEEKDAY.finditer(v)}
+        for v in texts:
+            for pattern, named in _DAY_SETS:
+                if pattern.search(v):
+                    days |= named
+        if days and days != asked:
+            shown, wanted = (", ".join(d for d in _DAY_NAMES if d in x) for x in (days, asked))
+            return f"on {shown} ({key}), where the user said {wanted}"
     return None

@@ -61,7 +61,13 @@ _MAX_SAID = 20_000
 _COUNT_WORDS = re.compile(
     r"\b(?:two|three|four|five|six|seven|eight|nine|ten|several|few|some|many)\b", re.I
 )
-_PLACE_WORDS = frozenset(["from", "in", "to", "of", "on", "at", "for", "with", "into", "out", "by"])
+_PLACE_WORDS = frozenset(
+    ["from", "in", "to", "of", "on", "at", "for", "with", "into", "out", "by", "as"]
+)
+#: Lists that say when, not how many (`set_alarm(days=["mon", …])` is one alarm).
+_WHEN_KEYS = re.compile(
+    r"^(?:days?|weekdays?|dates?|times?|hours?|months?|schedule|repeat|recurrence)$", re.I
+)
 
 
 def extent_issue(
@@ -150,6 +156,7 @@ def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     many = [
         (k, v) for k, v in list(args.items())[:32]
         if isinstance(v, list) and len(v) > 1 and all(isinstance(x, str | int) for x in v[:64])
+        and not _WHEN_KEYS.match(str(k))
     ]  # fmt: skip
     if not many or _WHOLE.search(said) or re.search(r"\b(?:[2-9]|\d{2,})\b", said):
         return None

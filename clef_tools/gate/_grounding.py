@@ -52,6 +52,8 @@ _NOT_TARGETS = frozenset(
      "duration", "timezone", "role", "permission", "permissions", "access", "level",
      "response", "rsvp", "recurrence", "frequency", "reply_all", "label", "labels", "caption",
      "memo", "reason", "program", "mode", "reference", "emoji", "reaction",
+     # when, not what: `set_alarm(days=["mon", "tue"])`
+     "day", "days", "weekdays", "repeat", "repeat_days",
      # what kind of thing an argument is (`{"type": "file", "file_id": "f12"}`)
      "type", "kind", "format", "mime_type", "mimetype", "content_type",
      # a browser tool's handle on an element of the page it shows (`ref="e3"`); the
@@ -945,7 +947,12 @@ def _off_record(
             # "delete my message" over the user's message and Nina's: by its author
             return records[holding[0]][:160], False
         if matching is None:
-            if owned is None and len(holding) == 1 and _unpicked(records, holding[0], target, said):
+            if (
+                owned is None
+                and len(holding) == 1
+                and not _every_record(records, found)
+                and _unpicked(records, holding[0], target, said)
+            ):
                 return records[holding[0]][:160], True
             continue
         if _CARRIED.search(target) and (
@@ -974,6 +981,13 @@ def _shape(name: str) -> str:
 def _holds_shape(record: str, shape: str) -> bool:
     """Whether `record` holds an id of that shape."""
     return any(_shape(t) == shape for t in _OPAQUE.findall(record.lower()))
+
+
+def _every_record(records: Sequence[str], found: Sequence[str]) -> bool:
+    """Whether the call names each record the results list ("mark the newsletters as
+    read" over two newsletters): no choice among them was made."""
+    lowered = [f.lower() for f in found[:64]]
+    return len(records) <= 64 and all(any(f in r.lower() for f in lowered) for r in records)
 
 
 def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool:

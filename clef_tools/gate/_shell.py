@@ -211,6 +211,10 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", "external", what=text, objects=names, packages=bool(names))]
     if sub in ("uninstall", "remove", "rm", "un"):
         return [Effect("delete", what=text)]
+    if tool in ("npm", "pnpm", "yarn", "poetry", "bun") and sub == "version" and ops:
+        # `npm version patch`: the version in package.json bumped (with a commit and a tag
+        # where the project is a git checkout)
+        return [Effect("modify", what=text)]
     if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
         return [_publish(tool, ops, text)]
     return [Effect("unknown", what=text)]
@@ -328,6 +332,9 @@ _OPERATION = r"[a-z]{2,}(?:-[a-z][a-z0-9]*)+"
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
+    if tool in ("docker", "podman") and operands[:2] in (["image", "prune"], ["builder", "prune"]):
+        # images and build cache nothing uses: pulled or built again when needed
+        return [Effect("delete", what=text, action="clean")]
     if verbs & _words("cloud_delete"):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
     if any(re.match(r"(?:list|get|describe|show)-", v) for v in verbs) and not any(
@@ -671,7 +678,43 @@ def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if _runs_manage_py(tool, args):
         return _django(args[1:], text)
+    if tool.startswith("python") and args[:1] == ["-m"] and len(args) > 1:
+        # `python -m pip install …`, `python -m pytest`: judged as the module's command
+        module, rest = args[1], list(args[2:])
+        if module in ("venv", "virtualenv"):
+            return [Effect("create", what=text)]
+        if module in _BY_TOOL or module in _words("routine") or module in _words("read"):
+            return _classify([module, *rest], elevated=False)
     return [Effect("execute", what=text)]
+
+
+def _archive(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`tar czf logs.tgz logs`, `zip -r site.zip site`: an archive made beside what it
+    holds; `tar x`, `unzip`: files written out of it, over any of the same name; `tar t`,
+    `unzip -l`: its listing read. `gzip file` replaces the file with its compressed form."""
+    flags = _flags(args[:1] if tool == "tar" and args and not args[0].startswith("-") else args)
+    if tool == "tar" and args and not args[0].startswith("-"):
+        flags |= set(args[0])  # `tar czf`: the old form, flags without a dash
+    if (tool == "tar" and flags & {"t", "--list"}) or (tool == "unzip" and flags & {"l", "Z"}):
+        return [Effect("read", what=text)]
+    if (tool == "tar" and flags & {"x", "--extract", "--get"}) or tool == "unzip":
+        return [Effect("modify", what=text)]
+    if tool in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd"):
+        keeps = bool(flags & {"k", "c", "--keep", "--stdout", "l", "t", "--list", "--test"})
+        return [Effect("read" if flags & {"l", "t", "--list", "--test"} else
+                       "create" if keeps else "modify", what=text)]  # fmt: skip
+    return [Effect("create", what=text)]
+
+
+def _ssh_keygen(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`ssh-keygen -t ed25519 -f key`: a key pair made; `-l`, `-F`, `-y` read one; `-R`
+    takes a host out of known_hosts; `-p` changes a key's passphrase."""
+    flags = _flags(args)
+    if flags & {"l", "F", "y", "L", "B"}:
+        return [Effect("read", what=text)]
+    if flags & {"R", "p", "c"}:
+        return [Effect("modify", what=text)]
+    return [Effect("create", what=text)]
 
 
 def _runs_manage_py(tool: str, args: Sequence[str]) -> bool:
@@ -869,6 +912,11 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         lambda tool, args, text: _system_packages(args, text),
     ),
     **dict.fromkeys(("dpkg", "rpm"), _package_database),
+    **dict.fromkeys(
+        ("tar", "zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd"),
+        _archive,
+    ),
+    "ssh-keygen": _ssh_keygen,
     "apt-cache": _simple("read"),
     **dict.fromkeys(
         ("dd", "mkfs", "fdisk", "parted", "wipefs"),
@@ -943,12 +991,25 @@ _UFW_RULES = frozenset(
 _PORT_SPEC = re.compile(r"\d{1,5}(?::\d{1,5})?/(?:tcp|udp)", re.IGNORECASE)
 
 
+#: Flags whose value is a setting, not what the command acts on (`ssh-keygen -t ed25519`).
+_OBJECT_VALUE_FLAGS = {
+    "ssh-keygen": frozenset(["-t", "-N", "-C", "-b", "-P", "-a", "-O", "-Z"]),
+    "tar": frozenset(["-C", "--directory"]),
+}
+#: A file mode as chmod takes it: octal, or symbolic (`u+x`, `go-rwx`, `a=r,u+w`).
+_MODE = re.compile(r"[0-7]{3,4}|(?:[ugoa]*[-+=][rwxXst]*)(?:,[ugoa]*[-+=][rwxXst]*)*")
+
+
 def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
     """What a simple command acts on: its operands, less a subcommand and conventional names."""
     if not argv:
         return ()
     tool = argv[0].rsplit("/", 1)[-1]
-    operands = _operands(argv[1:])
+    operands = _operands(argv[1:], _OBJECT_VALUE_FLAGS.get(tool, frozenset()))
+    if tool == "tar" and operands and len(argv) > 1 and operands[0] == argv[1]:
+        operands = operands[1:] if re.fullmatch(r"[A-Za-z]+", operands[0]) else operands
+    if tool.startswith("python") and argv[1:2] == ["-m"]:
+        operands = operands[1:]  # `python -m venv .venv`: the module runs, on `.venv`
     if tool == "service":
         operands = operands[:1]  # `service nginx reload`: the service, then its verb
     elif tool in _words("subcommand_tools"):
@@ -965,6 +1026,8 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         operands = operands[lead:]
     elif _runs_manage_py(tool, operands):
         operands = operands[2:]  # `manage.py migrate app 0041` acts on app, 0041
+    elif tool == "chmod" and operands and _MODE.fullmatch(operands[0]):
+        operands = operands[1:]  # `chmod 600 key`: the mode is what is set, on the key
     elif tool == "ufw":
         # `ufw allow 8080/tcp` acts on port 8080; `allow` is what it does to it
         operands = [
@@ -1122,7 +1185,16 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
             # `chmod +x deploy.sh`: the file's own mode, not access for anyone else
             effects = [Effect("modify", what=text)]
         else:
-            effects = [Effect("grant", high_impact=broad or "777" in args, what=text)]
+            # write access for everyone (`777`, `o+w`) is a safety check switched off,
+            # which "so my teammate can read it" does not ask for
+            effects = [
+                Effect(
+                    "grant",
+                    high_impact=broad or "777" in args,
+                    what=text,
+                    action="weaken-security" if opens and tool == "chmod" else "",
+                )
+            ]
     elif tool in ("nc", "ncat", "netcat") and flags & {"z"}:
         # `nc -zv localhost 5432`: whether a port answers, with nothing sent
         effects = [Effect("read", what=text)]
@@ -1331,7 +1403,29 @@ class _Walk:
                 )
             )
             return
-        self.effects.extend(classify_command(argv, elevated=elevated))
+        effects = classify_command(argv, elevated=elevated)
+        if tool in ("kill", "pkill") and not any(e.objects for e in effects):
+            # `kill $(lsof -t -i:3000)`: what is stopped is what the substitution looks up
+            picked = self._substituted(node)
+            effects = [replace(e, objects=e.objects or picked) for e in effects]
+        self.effects.extend(effects)
+
+    def _substituted(self, node: Any) -> tuple[str, ...]:
+        """What a command substitution among a command's arguments looks up: its operands,
+        and the value of a flag that names one (`-i:3000` names port 3000)."""
+        out: list[str] = []
+        for child in node.children:
+            if child.type != "command_substitution":
+                continue
+            for part in self.argv(next((c for c in child.children if c.type == "command"), child))[
+                1:
+            ]:
+                value = (
+                    re.sub(r"^-{1,2}[A-Za-z-]*[:=]?", "", part) if part.startswith("-") else part
+                )
+                if value.strip(":"):
+                    out.append(value.strip(":"))
+        return tuple(out[:8])
 
 
 #: ssh options that take a value (`-i key`, `-p 2222`): the value is not the host.

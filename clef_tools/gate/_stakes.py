@@ -1332,7 +1332,10 @@ def judge_stakes(
     unlicensed = sorted(k for k in kinds if not permits(k))
     if effect.high_impact and unlicensed:
         what = next(e.what for e in effect.effects if e.high_impact)
-        if grounding.in_request and grounding.names and licence.permits("modify"):
+        weakens = any(
+            e.high_impact and e.action == "weaken-security" for e in effect.effects
+        ) and not licence.names_action("weaken-security")
+        if grounding.in_request and grounding.names and licence.permits("modify") and not weakens:
             # "I can't reach my app on port 8080, fix it" → `ufw allow 8080/tcp`: a change
             # was asked for, on what the user named, though not of this weight: a person
             # decides

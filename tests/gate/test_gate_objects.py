@@ -1606,3 +1606,13 @@ def test_everyone_a_result_lists_is_who_the_user_asked_to_write_to() -> None:
     assert _alone(said, "send_email", asked, meeting).verdict == "allow"
     wider = {**asked, "recipients": [*to, "all-staff@acme.example"]}
     assert _alone(said, "send_email", wider, meeting).verdict != "allow"
+
+
+def test_a_call_on_every_record_listed_made_no_choice_among_them() -> None:
+    """ "Mark the newsletters in my inbox as read" over two newsletters: both, with no
+    pick to check; one of them alone is a pick by words no record holds."""
+    found = json.dumps([{"id": "e1", "from": "news@a.example", "subject": "Newsletter #41"},
+                        {"id": "e2", "from": "news@b.example", "subject": "Weekly newsletter"}])  # fmt: skip
+    said = "Mark the newsletters in my inbox as read."
+    both = _alone(said, "mark_as_read", {"ids": ["e1", "e2"]}, found)
+    assert both.verdict == "allow", both.stakes
