@@ -35,6 +35,7 @@ from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
 from clef_tools.gate._licence import Licence, licence_of, read_messages, user_and_results
+from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
@@ -229,7 +230,7 @@ class ToolGate:
             name,
             args,
             decision,
-            request=request_text(messages),
+            request=request_text(chat_messages(messages)),
             description=description,
             risk=judged[0] if judged else None,
             risk_model=judged[1] if judged else "",
@@ -425,7 +426,7 @@ class ToolGate:
         """Ask the turn questions about the user's words now (when their message arrives),
         so that the turn's first call that needs the model does not wait for them. Returns
         the answers (None: the risk model asks no turn questions, or nobody spoke)."""
-        said, _ = user_and_results(messages)
+        said, _ = user_and_results(chat_messages(messages))
         plan = self._turn_plan(said)
         if plan.requests:
             plan.take(self.decider.decide_batch(plan.requests), self._turns)
@@ -433,7 +434,7 @@ class ToolGate:
 
     async def aprepare_turn(self, messages: Sequence[Any] | str | None) -> dict[str, float] | None:
         """`prepare_turn` for async callers."""
-        said, _ = user_and_results(messages)
+        said, _ = user_and_results(chat_messages(messages))
         plan = self._turn_plan(said)
         if plan.requests:
             plan.take(await self.decider.adecide_batch(plan.requests), self._turns)
@@ -472,6 +473,7 @@ class ToolGate:
         messages: Sequence[Any] | str | None,
         annotations: Mapping[str, Any] | None,
     ) -> _Prepared:
+        messages = chat_messages(messages)
         state = gate_state(name, args, description=description, messages=messages)
         # bounds first: an oversize or too-deep call fails closed before anything reads it
         request = validate_request(state, dict(policy.questions))
