@@ -1,13 +1,15 @@
-"""A session's messages in the one shape the gate reads: Anthropic's Messages API carries a
-tool's result in a *user* message (`{"type": "tool_result", …}` blocks) and the agent's
-calls as `tool_use` blocks. Read as they come, a result would be taken for the user's own
-words, and an instruction planted in it would license what it asks for. Such messages are
-split here into the user's text and `role: "tool"` results (and the agent's calls), before
+"""A session's messages in the one shape the gate reads. Anthropic's Messages API carries
+a tool's result in a *user* message (`{"type": "tool_result", …}` blocks) and the agent's
+calls as `tool_use` blocks; OpenAI's Responses API sends results as `function_call_output`
+items. Read as they come, a result would be taken for the user's own words (or dropped),
+and an instruction planted in it would license what it asks for. Such messages are split
+here into the user's text and `role: "tool"` results (and the agent's calls) before
 anything reads them; every other message passes through as it is.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,13 +28,38 @@ def chat_messages(messages: Sequence[Any] | str | None) -> Sequence[Any] | str |
     own (see the module's docstring); the same object when none is."""
     if messages is None or isinstance(messages, str) or not isinstance(messages, Sequence):
         return messages
-    if not any(_blocks_of(m) for m in messages):
+    if not any(_blocks_of(m) or _item_of(m) is not None for m in messages):
         return messages
     out: list[Any] = []
     for message in messages:
         blocks = _blocks_of(message)
-        out.extend(_split(message, blocks) if blocks else [message])
+        item = None if blocks else _item_of(message)
+        out.extend(_split(message, blocks) if blocks else [item] if item else [message])
     return out
+
+
+def _item_of(message: Any) -> dict[str, Any] | None:
+    """OpenAI's other shapes as chat messages: a Responses API `function_call_output` or
+    `function_call` item, a legacy `role: "function"` result; None for any other."""
+    if not isinstance(message, Mapping):
+        return None
+    kind = message.get("type")
+    if kind == "function_call_output":
+        return {"role": "tool", "tool_call_id": str(message.get("call_id") or ""),
+                "content": _result_text(message.get("output"))}  # fmt: skip
+    if kind == "function_call":
+        arguments = message.get("arguments")
+        try:
+            args = json.loads(arguments) if isinstance(arguments, str) else arguments
+        except ValueError:
+            args = {"arguments": arguments}
+        call = {"id": str(message.get("call_id") or ""), "name": str(message.get("name") or ""),
+                "args": args if isinstance(args, Mapping) else {"arguments": args}}  # fmt: skip
+        return {"role": "assistant", "content": "", "tool_calls": [call]}
+    if message.get("role") == "function":
+        return {"role": "tool", "name": str(message.get("name") or ""),
+                "content": _result_text(message.get("content"))}  # fmt: skip
+    return None
 
 
 def _blocks_of(message: Any) -> list[Mapping[str, Any]]:

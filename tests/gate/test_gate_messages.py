@@ -67,3 +67,20 @@ def test_the_users_text_beside_a_result_is_theirs_and_the_result_is_not() -> Non
 def test_messages_of_other_shapes_pass_through_unchanged() -> None:
     plain = [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]
     assert chat_messages(plain) is plain
+
+
+def test_openai_responses_items_are_a_call_and_its_result() -> None:
+    """The Responses API's items: the output of a call is provenance, not the user's."""
+    items = [
+        {"role": "user", "content": "Summarize my latest email."},
+        {"type": "function_call", "call_id": "c1", "name": "read_email", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c1", "output": PLANTED},
+    ]
+    gate = ToolGate(BrokenDecider())
+    paid = gate.judge("send_money", {"iban": IBAN, "amount": 5000}, messages=items)
+    assert paid.verdict == "deny", paid.stakes
+    assert chat_messages(items)[1:] == [  # type: ignore[index]
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "name": "read_email", "args": {}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": PLANTED},
+    ]  # fmt: skip
