@@ -284,6 +284,10 @@ def _plain_number(value: float) -> str:
 _FILLER = frozenset(["app", "apps", "db", "database", "main", "default", "svc", "service"])
 
 
+#: A handle made of a person's names alone (`@alice`, `@alice_smith`; not `@alice99`).
+_HANDLE = re.compile(r"@([a-z]{2,}(?:[_.-][a-z]{2,}){0,2})")
+
+
 def _in(target: str, text: str) -> bool:
     """`target` in `text` as a whole name (`accounting@mycorp.co` is not in
     "accounting@mycorp.com"), or, for a plain name such as `light.living_room`, every
@@ -300,6 +304,11 @@ def _in(target: str, text: str) -> bool:
         return True
     if re.match(r"https?://", low) and _below_link(low, text):
         return True
+    handle = _HANDLE.fullmatch(low)
+    if handle is not None:
+        # `@alice_smith` after "pay Alice Smith back": the person's name, as a handle
+        words = r"[\s_.-]+".join(re.escape(p) for p in re.split(r"[_.-]+", handle.group(1)))
+        return re.search(rf"(?<![\w@]){words}(?![\w@])", text, re.IGNORECASE) is not None
     if _CARRIED.search(target) or "@" in low:
         return False  # an address, a handle, a link, an account: only the whole names it
     stem, dot, extension = low.rpartition(".")
@@ -493,6 +502,9 @@ _RECORD_ID = re.compile(
     re.I,
 )
 
+_WEB_LINK = re.compile(r"https?://", re.IGNORECASE)
+#: The user asking for a link by what it points to ("the link to the design doc").
+_LINK_SAID = re.compile(r"\b(?:link|links|url|urls)\b", re.IGNORECASE)
 #: The shapes of identifiers an agent looks up for the user rather than being told them.
 _LOOKED_UP = frozenset({"address", "account", "phone"})
 
@@ -514,6 +526,8 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
         # a document by its file name (`q3.pdf` for "the quarterly report"): the name the
         # agent found for what the user described; a path or a link is not
         or (s == "place" and not ids_only and _document_name(n))
+        # "send Bob the link to the design doc": a link the user asked for by what it is
+        or (s == "place" and not ids_only and _WEB_LINK.match(n) and _LINK_SAID.search(said))
         for s, n in zip(shapes, names, strict=True)
     ):
         return False
