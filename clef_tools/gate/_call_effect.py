@@ -160,6 +160,14 @@ def call_effect(
             action="public",
         )
         return CallEffect((effect, public), source)
+    approval = _approves(args)
+    if approval is not None and effect.kind not in ("read", "unknown"):
+        # `create_pull_request_review(event="APPROVE")`: the change let through the review
+        # rule, like `gh pr review --approve`; the user asks for that in so many words
+        approve = Effect(
+            "grant", "external", reversible=False, what=f"{bare}: {approval}", action="approve"
+        )
+        return CallEffect((effect, approve), source)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -330,6 +338,23 @@ _ANYONE = re.compile(
 )
 _PRIVATE_KEY = re.compile(r"^(?:is_?)?private$", re.I)
 _PUBLIC_KEY = re.compile(r"^(?:is_?|make_?)?public(?:ly_?(?:visible|accessible))?$", re.I)
+
+
+#: Keys whose value says what a review or a request decides, and the values that approve.
+_VERDICT_KEY = re.compile(r"^(?:event|review_event|decision|verdict|review_state)$", re.I)
+_APPROVES = frozenset(["approve", "approved", "approval", "lgtm"])
+
+
+def _approves(args: Mapping[str, Any]) -> str | None:
+    """The argument by which a call approves (`event="APPROVE"`), if one does."""
+    for key, value in list(args.items())[:32]:
+        if (
+            _VERDICT_KEY.match(str(key))
+            and isinstance(value, str)
+            and value.strip().lower() in _APPROVES
+        ):
+            return f"{key}={value}"
+    return None
 
 
 def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:

@@ -248,7 +248,19 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     for key, value in list(args.items())[:32]:
         if _PEOPLE_KEY.search(str(key)) and value in ([], ""):
             return f"{key} emptied, which the user did not ask for"
+        if (
+            effect.source in ("name", "annotations")
+            and _TEXT_KEY.match(str(key))
+            and isinstance(value, str)
+            and not value.strip()
+        ):
+            # `update_issue(state="closed", body="")`: the text gone with the change
+            return f"{key} emptied, which the user did not ask for"
     return None
+
+
+#: A record's text, which an update that sets it to nothing erases.
+_TEXT_KEY = re.compile(r"^(?:body|description|content|text|notes?|details|summary)$", re.I)
 
 
 #: "rename report.docx to report-final.docx", "copy a.txt to b.txt": from one name to another.

@@ -337,7 +337,15 @@ def _parts_said(parts: list[str], text: str) -> bool:
     said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
     if len(parts) > 1 and not any(re.search(r"\d", p) for p in parts):
         parts = [p for p in parts if p not in _FILLER] or parts
-    return all(p in said or _stem(p) in said for p in parts)
+    return all(p in said or _stem(p) in said or _past_of(p, said) for p in parts)
+
+
+def _past_of(part: str, said: set[str]) -> bool:
+    """A state a verb the user used leaves (`closed` after "close issue #42", `merged`,
+    `archived`, `opened`)."""
+    if len(part) < 5 or not part.endswith("ed"):
+        return False
+    return part[:-1] in said or part[:-2] in said
 
 
 def _below_link(link: str, text: str) -> bool:
