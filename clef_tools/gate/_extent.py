@@ -88,6 +88,7 @@ def extent_issue(
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
+        or _direction_issue(args, text)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
         or _condition_issue(text, results)
@@ -289,6 +290,51 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
 
 
 #: A request only to add ("add requests to requirements.txt", "append 'Buy milk' to …").
+_FROM_KEY = re.compile(
+    r"^(?:from|from_account(?:_number|_id)?|source(?:_account|_path|_id)?|src|origin"
+    r"|debit_account|sender_account)$",
+    re.IGNORECASE,
+)
+_TO_KEY = re.compile(
+    r"^(?:to|to_account(?:_number|_id)?|destination(?:_account|_path|_id)?|dest|dst"
+    r"|target(?:_account|_path)?|credit_account)$",
+    re.IGNORECASE,
+)
+
+
+def _direction_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A move the wrong way round: `transfer(from="savings", to="checking")` after "move
+    $500 from checking to savings"; the user's "to X" names where it goes."""
+    ends = {"from": "", "to": ""}
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, str) and 0 < len(value.strip()) <= 120:
+            side = "from" if _FROM_KEY.match(str(key)) else "to" if _TO_KEY.match(str(key)) else ""
+            if side and not ends[side]:
+                ends[side] = value.strip()
+    source, sink = ends["from"], ends["to"]
+    if not source or not sink or source.lower() == sink.lower():
+        return None
+    if _said_after(("to", "into"), source, said) and not _said_after(("to", "into"), sink, said):
+        return f"moves from {source[:40]} to {sink[:40]}, where the user said to {source[:40]}"
+    if _said_after(("from", "out of"), sink, said) and not _said_after(
+        ("from", "out of"), source, said
+    ):
+        return f"moves from {source[:40]} to {sink[:40]}, where the user said from {sink[:40]}"
+    return None
+
+
+def _said_after(words: tuple[str, ...], value: str, said: str) -> bool:
+    lead = "|".join(re.escape(w) for w in words)
+    return (
+        re.search(
+            rf"\b(?:{lead})\s+(?:my\s+|the\s+|our\s+|your\s+)?{re.escape(value)}(?![\w-])",
+            said,
+            re.IGNORECASE,
+        )
+        is not None
+    )
+
+
 _ADDS = re.compile(r"\b(?:add|append|insert|include|install|mention)\b", re.IGNORECASE)
 _CHANGES = re.compile(
     r"\b(?:remove|delete|drop|replace|rewrite|rename|change|update|fix|refactor|clean|move"

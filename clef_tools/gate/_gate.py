@@ -34,7 +34,13 @@ from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
 from clef_tools.gate._judged import JudgedRisks
-from clef_tools.gate._licence import Licence, licence_of, read_messages, user_and_results
+from clef_tools.gate._licence import (
+    Licence,
+    earlier_results,
+    read_messages,
+    request_licence,
+    user_and_results,
+)
 from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
@@ -480,7 +486,7 @@ class ToolGate:
         effect = call_effect(name, args, description=description, annotations=annotations)
         # the names of every turn are the user's; what may be done is the latest request's
         said, results, asked = read_messages(messages)
-        licence = licence_of(asked)
+        licence = request_licence(asked)
         grounding = _grounding(effect, args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(
@@ -845,7 +851,15 @@ def _grounding(
     counts = counted(said, messages) if results else None
     if effect.source == "shell" or (effect.source == "sql" and effect.objects):
         return ground_objects(effect.objects, said, results, counts)
-    return ground_call(args, said, results, counts)
+    grounding = ground_call(args, said, results, counts)
+    earlier = [] if results or not grounding.in_request else earlier_results(messages)
+    if earlier:
+        # the listing the user saw a turn ago may hold a record their words fit better
+        # than the one named (it grounds nothing: its names were for an earlier request)
+        seen = ground_call(args, said, earlier)
+        if seen.off_record is not None:
+            return replace(grounding, off_record=seen.off_record, tied=seen.tied)
+    return grounding
 
 
 def _asked_by_name(name: str, args: Mapping[str, Any], licence: Licence) -> bool:

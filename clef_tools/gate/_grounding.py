@@ -284,6 +284,8 @@ def _plain_number(value: float) -> str:
 _FILLER = frozenset(["app", "apps", "db", "database", "main", "default", "svc", "service"])
 
 
+#: Parts of a path that name no folder of their own (`~`, `.`).
+_HOME_PARTS = frozenset(["", "~", ".", ".."])
 #: A handle made of a person's names alone (`@alice`, `@alice_smith`; not `@alice99`).
 _HANDLE = re.compile(r"@([a-z]{2,}(?:[_.-][a-z]{2,}){0,2})")
 
@@ -303,6 +305,16 @@ def _in(target: str, text: str) -> bool:
     if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
         return True
     if re.match(r"https?://", low) and _below_link(low, text):
+        return True
+    folder, _, base = low.rpartition("/")
+    if (
+        folder
+        and _file_extension(base) is not None
+        and re.search(rf"(?<![\w./@+-]){re.escape(base)}(?![\w@-]|\.\w)", text)
+        and all(_word_in(d, text) for d in re.split(r"[/\\]+", folder) if d not in _HOME_PARTS)
+    ):
+        # `~/Documents/resume-draft-old.pdf` after "delete resume-draft-old.pdf" in the
+        # Documents folder the user spoke of (not the copy in /tmp, nobody's folder)
         return True
     handle = _HANDLE.fullmatch(low)
     if handle is not None:
@@ -638,8 +650,14 @@ def _ground(
     returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     unnamed: list[str] = []
     from_results: list[str] = []
+    partial: list[str] = []
     for name in names:
         if found_in(name, request):
+            # a file named by some of its words ("the old resume draft" for `resume.pdf`):
+            # a listing in view may hold one the description fits better
+            base = name.rsplit("/", 1)[-1]
+            if returned and _file_extension(base.lower()) and base.lower() not in request:
+                partial.append(base)
             continue
         if returned and found_in(name, returned):
             from_results.append(name)
@@ -651,7 +669,7 @@ def _ground(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
         unnamed=tuple(unnamed),
-        off_record=(off := _off_record(from_results, said, results, rank))[0],
+        off_record=(off := _off_record([*from_results, *partial], said, results, rank))[0],
         tied=off[1],
         names=tuple(names),
         origin=provenance([*from_results, *unnamed], found_in, results),
@@ -962,6 +980,7 @@ def _off_record(
             or _ENTITY.fullmatch(low)
             or _CODE.fullmatch(target)
             or _JOINED_CODE.fullmatch(target)
+            or _file_extension(low) is not None
         ):
             continue
         holding = [i for i, r in enumerate(records) if low in r.lower()]
@@ -1113,6 +1132,13 @@ def _record_words(record: str) -> set[str]:
     return found | {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
 
 
+def _phrase_words(said: str) -> set[str]:
+    """The words of what the user calls a record ("the old resume draft"), the table's
+    verbs among them: after a determiner, "resume" and "draft" are what it is called."""
+    phrases = " ".join(_DESCRIBED.findall(_CARRIED.sub(" ", said[:_MAX_TEXT]))[:32])
+    return {w for w in _WORD.findall(phrases.lower()) if len(w) > 2 and w not in _STOP}
+
+
 def _proper_words(said: str) -> set[str]:
     """Words written as names inside a sentence ("into the Archive folder"), even those
     the verb table knows: a folder called Archive is not an act of archiving."""
@@ -1131,10 +1157,16 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
-    described |= _stems(_proper_words(said))
+    described |= _stems(_proper_words(said) | _phrase_words(said))
     words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
+
+
+def _file_extension(name: str) -> str | None:
+    """A file name's extension, where it is a known one (`pdf` of `resume.pdf`)."""
+    stem, dot, extension = name.rpartition(".")
+    return extension if dot and stem and extension in _FILE_EXTENSIONS else None
 
 
 def _outmatched(
@@ -1144,8 +1176,12 @@ def _outmatched(
     word of the user's description that the target's record holds, and more: "the slides
     for the design review" over `design-review-slides.pdf` and `q4-sales-slides.pdf`."""
     mine = told_by[held]
+    extension = _file_extension(target.lower())
     entity = _ENTITY.fullmatch(target.lower())
-    if entity is not None:
+    if extension is not None:
+        # `resume.pdf` beside `resume-draft-old.pdf`: a file of the same kind
+        same: re.Pattern[str] | None = re.compile(rf"[\w.-]+\.{re.escape(extension)}\b")
+    elif entity is not None:
         # `light.hallway` beside `light.porch`: a device of the same domain
         domain = target.lower().split(".", 1)[0]
         same = re.compile(rf"(?<![\w.]){re.escape(domain)}\.[a-z0-9_]+")

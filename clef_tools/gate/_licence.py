@@ -9,6 +9,7 @@ look" are prohibitions, a question with no action in it licenses reading only.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -685,16 +686,76 @@ def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str],
     go ahead", "and don't push anything", "the budget is 500"): an earlier turn's "delete
     the spam" licenses no delete once the user has asked something else ("what is on my
     calendar?")."""
-    turns, results = _turns(messages)
+    turns, after = _turns(messages)
     if not turns:
-        return "", results, ""
-    proposal = _proposal_confirmed(messages, turns[-1])
+        return "", after[-1], ""
+    proposal = _as_request(_proposal_confirmed(messages, turns[-1]))
     said = "\n".join([proposal, *turns] if proposal else turns)
+    if proposal:
+        # the yes is to the agent's proposal, not to whatever the user asked before it;
+        # what the agent read before proposing is in view, as it was for the proposal
+        seen = [*after[-2], *after[-1]] if len(after) > 1 else after[-1]
+        return said, seen, f"{proposal}\n{turns[-1]}"
     start = len(turns) - 1
     while start > 0 and _leans_on_the_last(turns[start]):
         start -= 1
-    request = "\n".join(turns[start:])
-    return said, results, f"{proposal}\n{request}" if proposal else request
+    # a request that leans on earlier turns ("looks good, send it") is made with the
+    # results of the calls made for them (the draft the first turn asked for)
+    results = [r for turn in after[start:] for r in turn]
+    return said, results, "\n".join(turns[start:])
+
+
+#: How an agent proposes: "Should I …?", "Do you want me to …?", "Shall we …?".
+_PROPOSING = re.compile(
+    r"^\W*(?:so\s+|then\s+|ok(?:ay)?,?\s+)?(?:(?:should|shall|can|may)\s+(?:i|we)"
+    r"|(?:do|would)\s+you\s+(?:want|like)\s+me\s+to|(?:want|like)\s+me\s+to)\s+",
+    re.IGNORECASE,
+)
+
+
+def _as_request(question: str) -> str:
+    """The agent's proposal as the request the user's yes makes it: "Should I delete
+    it?" is "delete it." (as a question, it would ask about a delete, not for one)."""
+    before, _, ask = question.rpartition(". ") if ". " in question else ("", "", question)
+    if not ask or not _PROPOSING.match(ask):
+        return question
+    request = _PROPOSING.sub("", ask, count=1).rstrip(" ?") + "."
+    return f"{before}. {request}" if before else request
+
+
+def earlier_results(messages: Sequence[Any] | str | None) -> list[str]:
+    """The tool results of the last earlier turn that had any: the listing the user saw
+    before asking ("what files are in Documents?" — "delete the old resume draft")."""
+    from clef_tools.protocol._render import to_jsonable
+
+    if messages is None or isinstance(messages, str):
+        return []
+    earlier: list[str] = []
+    current: list[str] = []
+    for message in messages:
+        plain = to_jsonable(message)
+        if not isinstance(plain, Mapping):
+            continue
+        role = plain.get("role")
+        if role in ("user", "human"):
+            earlier, current = (current or earlier), []
+        elif role == "tool":
+            current.append(result_text(plain.get("content")))
+    return earlier if not current else []
+
+
+def request_licence(asked: str) -> Licence:
+    """The licence of the request, where its latest turn lifts what an earlier turn it
+    leans on forbade (its last line is read as the latest turn): after "draft it, but
+    don't send it", "looks good, send it" asks for the send it had ruled out."""
+    licence = licence_of(asked)
+    if not licence.prohibited or "\n" not in asked:
+        return licence
+    latest = asked.rsplit("\n", 1)[-1]
+    lifted = (licence_of(latest).kinds - {"read"}) & licence.prohibited
+    if not lifted or licence_of(latest).prohibited & lifted:
+        return licence
+    return dataclasses.replace(licence, prohibited=licence.prohibited - lifted)
 
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
@@ -734,11 +795,19 @@ def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
     # the question the last user turn answered (`question`, set when that turn was read):
     # its last sentence that asks, alone: "I found an email asking to wire $500 to X.
     # Should I summarise the others?" — a yes agrees to the summary, not to the wire
-    sentences = re.split(r"(?<=[.!?])\s+|\n+", question[-2000:])
-    asks = [q.strip() for q in sentences if q.strip().endswith("?")]
-    return asks[-1][:500] if asks else ""
+    sentences = [q.strip() for q in re.split(r"(?<=[.!?])\s+|\n+", question[-2000:])]
+    asks = [n for n, q in enumerate(sentences) if q.endswith("?")]
+    if not asks:
+        return ""
+    ask = sentences[asks[-1]]
+    if asks[-1] > 0 and _POINTS_BACK.search(ask):
+        # "I see an old draft, resume-draft-old.pdf. Should I delete it?": what "it" is
+        return f"{sentences[asks[-1] - 1][:500]} {ask[:500]}"
+    return ask[:500]
 
 
+#: A question whose object is in the sentence before it.
+_POINTS_BACK = re.compile(r"\b(?:it|them|that|this|those|these|one)\b", re.IGNORECASE)
 #: A turn that thanks rather than answers, or adds a request of its own ("yes, and also
 #: email the team"; "yes, but rename it instead").
 _NOT_ANSWER = re.compile(
@@ -771,25 +840,26 @@ def _leans_on_the_last(turn: str) -> bool:
     return not (licence_of(text).kinds - {"read"})
 
 
-def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[str]]:
-    """(each of the user's turns, the tool results since the user last spoke)."""
+def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[list[str]]]:
+    """(each of the user's turns, the tool results after each turn). With no turn, one
+    list: the results of a session whose user never spoke."""
     from clef_tools.protocol._render import render_content, to_jsonable
 
     if messages is None:
-        return [], []
+        return [], [[]]
     if isinstance(messages, str):
-        return [messages], []
+        return [messages], [[]]
     said: list[str] = []
-    results: list[str] = []
+    after: list[list[str]] = [[]]
     for message in messages:
         plain = to_jsonable(message)
         if not isinstance(plain, Mapping):
             continue
         role = plain.get("role")
-        content = render_content(plain.get("content"))
         if role in ("user", "human"):
-            said.append(content)
-            results = []  # a new turn: earlier results were for an earlier request
+            said.append(render_content(plain.get("content")))
+            after.append([])  # a new turn: its own results follow it
         elif role == "tool":
-            results.append(result_text(plain.get("content")))
-    return said, results
+            after[-1].append(result_text(plain.get("content")))
+    # results before the first turn belong to no request
+    return said, after[1:] if said else after
