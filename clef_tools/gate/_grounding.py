@@ -525,6 +525,13 @@ _RECORD_ID = re.compile(
 _WEB_LINK = re.compile(r"https?://", re.IGNORECASE)
 #: The user asking for a link by what it points to ("the link to the design doc").
 _LINK_SAID = re.compile(r"\b(?:link|links|url|urls)\b", re.IGNORECASE)
+#: A company's name as a bill gives it (`FiberNet`, `City Water`, `AT&T`).
+_BILLER = re.compile(r"[A-Z][\w&.'-]{1,30}(?: [A-Z][\w&.'-]{1,30}){0,2}")
+#: The user naming a payment by what it is for ("the internet bill", "my rent").
+_BILL_SAID = re.compile(
+    r"\b(?:bill|bills|rent|invoice|invoices|subscription|utility|utilities|premium|dues)\b",
+    re.IGNORECASE,
+)
 #: The shapes of identifiers an agent looks up for the user rather than being told them.
 _LOOKED_UP = frozenset({"address", "account", "phone"})
 
@@ -548,6 +555,8 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
         or (s == "place" and not ids_only and _document_name(n))
         # "send Bob the link to the design doc": a link the user asked for by what it is
         or (s == "place" and not ids_only and _WEB_LINK.match(n) and _LINK_SAID.search(said))
+        # "pay the internet bill": the biller's name (`FiberNet`) is the agent's to find
+        or (s is None and not ids_only and _BILLER.fullmatch(n) and _BILL_SAID.search(said))
         for s, n in zip(shapes, names, strict=True)
     ):
         return False

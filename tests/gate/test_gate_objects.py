@@ -1701,3 +1701,13 @@ def test_a_transfer_goes_the_way_the_user_said() -> None:
     assert right.verdict == "allow", right.stakes
     back = _alone(said, "transfer", {"from": "savings", "to": "checking", "amount": 500})
     assert back.verdict != "allow", back.stakes
+
+
+def test_a_biller_the_user_described_by_its_bill_goes_to_a_person() -> None:
+    """ "Pay the $45 internet bill", with no result in view: the biller's name is one the
+    agent found, so a person decides; another sum is still denied."""
+    said = "Pay the $45 internet bill"
+    asked = _alone(said, "pay_bill", {"payee": "FiberNet", "amount": 45})
+    assert asked.verdict == "escalate", asked.stakes
+    more = _alone(said, "pay_bill", {"payee": "FiberNet", "amount": 450})
+    assert more.verdict == "deny", more.stakes
