@@ -89,6 +89,7 @@ def extent_issue(
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
         or _direction_issue(args, text)
+        or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
         or _condition_issue(text, results)
@@ -105,10 +106,28 @@ def extent_issue(
     )
 
 
+#: A flag that widens a call from one occurrence to all of them (`all_occurrences=True`,
+#: `apply_to="series"`, `this_and_following=True`).
+_WIDENING_KEY = re.compile(
+    r"^(?:all_?(?:occurrences|instances|events|future|recurring)|(?:entire|whole)_?series"
+    r"|apply_?to_?(?:all|series|future)|this_?and_?following|include_?(?:recurring|future"
+    r"|series)|recurring|series|scope|apply_?to|span)$",
+    re.IGNORECASE,
+)
+_WIDE_VALUE = re.compile(r"^(?:true|all|series|future|following|entire|whole)", re.IGNORECASE)
+
+
 def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
-    """An id the results give as a record's series (`"recurring_event_id": "rec_77"`)
-    where the user asked for one occurrence."""
-    if _WHOLE.search(said) or not results:
+    """An id the results give as a record's series (`"recurring_event_id": "rec_77"`), or
+    a flag that widens the call to every occurrence, where the user asked for one."""
+    if _WHOLE.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if _WIDENING_KEY.match(str(key)) and (
+            value is True or (isinstance(value, str) and _WIDE_VALUE.match(value.strip()))
+        ):
+            return f"{key}={value!r}: every occurrence, where the user asked for one"
+    if not results:
         return None
     values = [v for v in list(args.values())[:32] if isinstance(v, str) and 2 < len(v) <= 80]
     joined = "\n".join(r[:100_000] for r in results[-16:])
@@ -290,6 +309,44 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
 
 
 #: A request only to add ("add requests to requirements.txt", "append 'Buy milk' to …").
+#: A person the user names by their part in a record ("tell the organizer").
+_ROLE_SAID = re.compile(
+    r"\b(?:the|its|their)\s+(organi[sz]er|sender|host|author|owner|requester|assignee"
+    r"|reporter|creator)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _role_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A message to more than the person the user named by their part: "tell the
+    organizer I'm out sick" is for the record's organizer, not every attendee."""
+    roles = {m.group(1).lower()[:7] for m in _ROLE_SAID.finditer(said)}
+    if "send" not in effect.kinds or not roles or not results:
+        return None
+    shown = "\n".join(r[:100_000] for r in results[-16:])
+    holders = {
+        v.lower()
+        for role in roles
+        for v in re.findall(rf"[\"']?{role}\w*[\"']?\s*[:=]\s*[\"']?([^\"',\s}}\]]+)", shown, re.I)
+    }
+    if not holders:
+        return None
+    sent = [
+        x.lower()
+        for key, value in list(args.items())[:32]
+        if _PEOPLE_KEY.search(str(key))
+        for x in (value if isinstance(value, list) else [value])[:64]
+        if isinstance(x, str) and "@" in x
+    ]
+    low = said.lower()
+    extra = [x for x in sent if x not in holders and x not in low and x.split("@")[0] not in low]
+    if sent and extra:
+        return f"also to {extra[0]}, where the user asked to write to the {sorted(roles)[0]}"
+    return None
+
+
 _FROM_KEY = re.compile(
     r"^(?:from|from_account(?:_number|_id)?|source(?:_account|_path|_id)?|src|origin"
     r"|debit_account|sender_account)$",
