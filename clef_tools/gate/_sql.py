@@ -130,8 +130,10 @@ def _states(update: Any) -> tuple[str, ...]:
 
 def _grant_objects(text: str) -> tuple[str, ...]:
     """`GRANT SELECT ON salaries TO analyst`: the table and the grantee."""
-    found = [a or b for a, b in _GRANT_OBJECTS.findall(text[:2000])]
-    return tuple(f.strip('"') for f in found if f.upper() not in ("PUBLIC",))[:8]
+    # `TO PUBLIC` is everyone (judged as far-reaching), not a name; the `public` schema
+    # is a name like any other
+    found = [a or b for a, b in _GRANT_OBJECTS.findall(text[:2000]) if a or b.upper() != "PUBLIC"]
+    return tuple(f.strip('"') for f in found)[:8]
 
 
 #: Privileges beyond reading, by the role words people use for them.

@@ -220,6 +220,9 @@ def test_a_roles_short_code_is_read_as_its_role(permission: str, allowed: bool) 
         ("Set an alarm for 7am on weekdays", "set_alarm", {"time": "07:00", "days": ["sat", "sun"]}, False),
         ("Unfollow @spammy_bot", "unfollow", {"user": "@spammy_bot"}, True),
         ("Unfollow @spammy_bot", "unfollow", {"user": "@spammy_bob"}, False),
+        # the schema the grant is on is the one the user named, `public` included
+        ("Give the analyst role read access to the reports schema.", "run_sql", {"query": "GRANT SELECT ON ALL TABLES IN SCHEMA reports TO analyst"}, True),
+        ("Give the analyst role read access to the reports schema.", "run_sql", {"query": "GRANT SELECT ON ALL TABLES IN SCHEMA public TO analyst"}, False),
     ],
 )  # fmt: skip
 def test_a_coding_change_keeps_what_the_user_did_not_ask_to_lose(
