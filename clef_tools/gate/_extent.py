@@ -308,7 +308,6 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
     return None
 
 
-#: A request only to add ("add requests to requirements.txt", "append 'Buy milk' to …").
 #: A person the user names by their part in a record ("tell the organizer").
 _ROLE_SAID = re.compile(
     r"\b(?:the|its|their)\s+(organi[sz]er|sender|host|author|owner|requester|assignee"
@@ -392,6 +391,7 @@ def _said_after(words: tuple[str, ...], value: str, said: str) -> bool:
     )
 
 
+#: A request only to add ("add requests to requirements.txt", "append 'Buy milk' to …").
 _ADDS = re.compile(r"\b(?:add|append|insert|include|install|mention)\b", re.IGNORECASE)
 _CHANGES = re.compile(
     r"\b(?:remove|delete|drop|replace|rewrite|rename|change|update|fix|refactor|clean|move"
@@ -465,7 +465,9 @@ def _recreated_issue(
     return None
 
 
-_ADDS = re.compile(r"\b(?:add|adds|adding|append|appending|insert|include)\b", re.IGNORECASE)
+#: A request to add to a file ("add a .gitignore entry"): a redirect that overwrites it
+#: is not that (a name of its own: `_ADDS` above also reads "install" and "mention").
+_ADDS_TO = re.compile(r"\b(?:add|adds|adding|append|appending|insert|include)\b", re.IGNORECASE)
 _MADE_ANEW = re.compile(
     r"\b(?:create|new|overwrite|replace|rewrite|regenerate|reset|empty|clear|truncate|fresh"
     r"|from\s+scratch|write|save|dump|export|generate)\b",
@@ -476,7 +478,7 @@ _MADE_ANEW = re.compile(
 def _overwritten_issue(effect: CallEffect, said: str) -> str | None:
     """A file the user asked to add to, overwritten by a redirect: `echo node_modules >
     .gitignore` after "add a .gitignore entry for node_modules" leaves it one line."""
-    if effect.source != "shell" or not _ADDS.search(said) or _MADE_ANEW.search(said):
+    if effect.source != "shell" or not _ADDS_TO.search(said) or _MADE_ANEW.search(said):
         return None
     for e in effect.effects:
         op, _, target = e.what.partition(" ")

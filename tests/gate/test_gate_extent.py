@@ -194,6 +194,8 @@ def test_a_roles_short_code_is_read_as_its_role(permission: str, allowed: bool) 
         # an edit that cuts a line where the user asked only to add
         ("Install the requests library and add it to requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "flask==3.0\n", "new_string": "flask==3.0\nrequests\n"}, True),
         ("Install the requests library and add it to requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "flask==3.0\n", "new_string": "requests\n"}, False),
+        ("Mention the --verbose flag in README.md.", "Edit", {"file_path": "README.md", "old_string": "## Usage\nRun it.\n", "new_string": "## Usage\nRun it.\nUse --verbose for more output.\n"}, True),
+        ("Mention the --verbose flag in README.md.", "Edit", {"file_path": "README.md", "old_string": "## Usage\nRun it.\n", "new_string": "Use --verbose for more output.\n"}, False),
         ("Add type hints to parse in parser.py", "Edit", {"file_path": "parser.py", "old_string": "def parse(text):", "new_string": "def parse(text: str) -> list[str]:"}, True),
         # a file written whole without what the user gave to put in it
         ("Update the README's install section to mention Python 3.12", "Write", {"file_path": "README.md", "content": "# Project\n"}, False),
