@@ -724,24 +724,13 @@ def _as_request(question: str) -> str:
 
 
 def earlier_results(messages: Sequence[Any] | str | None) -> list[str]:
-    """The tool results of the last earlier turn that had any: the listing the user saw
-    before asking ("what files are in Documents?" — "delete the old resume draft")."""
-    from clef_tools.protocol._render import to_jsonable
-
-    if messages is None or isinstance(messages, str):
+    """The tool results of the last earlier turn that had any, when the latest turn has
+    none: the listing the user saw before asking ("what files are in Documents?" —
+    "delete the old resume draft")."""
+    _, after = _session(messages)
+    if len(after) < 2 or after[-1]:
         return []
-    earlier: list[str] = []
-    current: list[str] = []
-    for message in messages:
-        plain = to_jsonable(message)
-        if not isinstance(plain, Mapping):
-            continue
-        role = plain.get("role")
-        if role in ("user", "human"):
-            earlier, current = (current or earlier), []
-        elif role == "tool":
-            current.append(result_text(plain.get("content")))
-    return earlier if not current else []
+    return next((turn for turn in reversed(after[:-1]) if turn), [])
 
 
 def request_licence(asked: str) -> Licence:
@@ -843,12 +832,19 @@ def _leans_on_the_last(turn: str) -> bool:
 def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[list[str]]]:
     """(each of the user's turns, the tool results after each turn). With no turn, one
     list: the results of a session whose user never spoke."""
+    said, after = _session(messages)
+    # results before the first turn belong to no request
+    return said, after[1:] if said else after
+
+
+def _session(messages: Sequence[Any] | str | None) -> tuple[list[str], list[list[str]]]:
+    """(each of the user's turns, the tool results before the first turn and after each)."""
     from clef_tools.protocol._render import render_content, to_jsonable
 
     if messages is None:
         return [], [[]]
     if isinstance(messages, str):
-        return [messages], [[]]
+        return [messages], [[], []]
     said: list[str] = []
     after: list[list[str]] = [[]]
     for message in messages:
@@ -861,5 +857,4 @@ def _turns(messages: Sequence[Any] | str | None) -> tuple[list[str], list[list[s
             after.append([])  # a new turn: its own results follow it
         elif role == "tool":
             after[-1].append(result_text(plain.get("content")))
-    # results before the first turn belong to no request
-    return said, after[1:] if said else after
+    return said, after
