@@ -740,9 +740,9 @@ def request_licence(asked: str) -> Licence:
     licence = licence_of(asked)
     if not licence.prohibited or "\n" not in asked:
         return licence
-    latest = asked.rsplit("\n", 1)[-1]
-    lifted = (licence_of(latest).kinds - {"read"}) & licence.prohibited
-    if not lifted or licence_of(latest).prohibited & lifted:
+    latest = licence_of(asked.rsplit("\n", 1)[-1])
+    lifted = (latest.kinds - {"read"}) & licence.prohibited
+    if not lifted or latest.prohibited & lifted:
         return licence
     return dataclasses.replace(licence, prohibited=licence.prohibited - lifted)
 
