@@ -25,6 +25,7 @@ from clef_tools.gate._page import click_effect
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import describe_effect, sql_effects
 from clef_tools.gate._weakened import edit_weakens_tests
+from clef_tools.gate._written import written_deletes
 
 __all__ = ["call_effect", "operation_verb"]
 
@@ -119,6 +120,8 @@ def call_effect(
                 if edit_weakens_tests(bare, args)
                 else "weaken-security"
                 if edit_turns_off_checks(bare, args)
+                else "deferred-delete"
+                if written_deletes(args) is not None
                 else ""
             )
             if action:

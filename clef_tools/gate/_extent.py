@@ -405,7 +405,7 @@ _EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text",
 #: The verbs of a request to set a value, and what may stand between one and the value.
 _SETS = (
     r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
-    r"\b[^.;!?\n]{0,60}?"
+    r"\b(?:[^.;!?\n]|\.(?=\w)){0,60}?"  # a file's dot is no sentence's end
 )
 _SETS_VALUE = re.compile(
     _SETS + r"(?:\bto\s+(?:v?\d|[\"'`]|(?:true|false|on|off)\b)|\w=\w)",
@@ -421,10 +421,13 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not adds and not _SETS_VALUE.search(said):
         return None
     asked = "add" if adds else "set a value"
+    values = set() if adds else set(_SET_TO_VALUE.findall(said[:20_000]))
     for old_key, new_key in _EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str):
             continue
+        if values & set(_NUMBER_TOKEN.findall(new[:100_000])):
+            continue  # `## Unreleased` → `## 2.5.0`: the value asked for, written in its place
         kept = set(re.findall(r"[A-Za-z0-9_]{3,}", new[:100_000]))
         for line in old[:100_000].splitlines()[:500]:
             tokens = re.findall(r"[A-Za-z0-9_]{3,}", line)
@@ -493,7 +496,9 @@ def _named_file(name: str, said: str) -> bool:
 
 
 #: What a user gives to be written: a quoted phrase, a version ("Python 3.12").
-_GIVEN = re.compile(r"[\"'`“‘]([^\"'`”’\n]{3,80})[\"'`”’]|(?<![\w.])(\d+\.\d+(?:\.\d+)*)(?![\w.])")
+_GIVEN = re.compile(
+    r"[\"'`“‘]([^\"'`”’\n]{3,80})[\"'`”’]|(?<![\w.])(\d+\.\d+(?:\.\d+)*)(?!\w|\.\w)"
+)
 
 
 def _unwritten_issue(args: Mapping[str, Any], said: str) -> str | None:
@@ -592,21 +597,21 @@ def _bypass_issue(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
-_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.][\w.]+)?)(?![\w.])")
+_VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.]\w+(?:\.\w+)*)?)(?!\w|\.\w)")
 
 
 #: The value a request sets a thing to: "to 20", "to v1.3.0".
 _SET_TO_VALUE = re.compile(
-    _SETS + r"\bto\s+v?(\d+(?:\.\d+)*)\b(?![.\d])",
+    _SETS + r"\bto\s+v?(\d+(?:\.\d+)*)\b(?!\d|\.\d)",
     re.IGNORECASE,
 )
-_NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.]|\.\d)")
+_NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?!\w|\.\d)")
 
 
 def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """An edit that writes a version other than the one the user gave ("bump the version
     to 1.4.2" is not `version = "2.0.0"`; "bump the node version to 20" is not
-    `node-version: 22`), or a command that tags or pins another ("tag this commit as
+    `node-version: 22`) or none at all, or a command that tags or pins another ("tag this commit as
     v1.3.0" is not `git tag -f v1.2.0`)."""
     given = set(_VERSION.findall(said))
     if given and effect.source == "shell":
@@ -624,6 +629,10 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         )
         if written and not written & values:
             return f"writes {sorted(written)[0]}, where the user asked for {sorted(values)[0]}"
+        if old != new and not set(_NUMBER_TOKEN.findall(new[:100_000])) & values:
+            # "bump the version to 2.4.0": an edit that writes no such value changes
+            # something else (`"private": false`)
+            return f"changes something other than the value asked for ({sorted(values)[0]})"
     if not given:
         return None
     for old_key, new_key in _EDIT_KEYS:
@@ -642,7 +651,7 @@ _PRICE = re.compile(
     re.IGNORECASE,
 )
 #: What picks a record in a call's arguments: `sku-5120`, `#add-to-cart-sku-5120`, `4411`.
-_PICK = re.compile(r"[a-z]+[-_]\d+|(?<![\w.])\d{3,}(?![\w.])", re.IGNORECASE)
+_PICK = re.compile(r"[a-z]+[-_]\d+|(?<![\w.])\d{3,}(?!\w|\.\d)", re.IGNORECASE)
 
 
 def _over_bound_issue(
