@@ -10,6 +10,7 @@ check finds the call doing more than the words asked: a person decides.
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -103,6 +104,7 @@ def extent_issue(
         or _moved_not_copied_issue(effect, text)
         or _other_packages_issue(effect, text)
         or _unmerged_issue(effect, text)
+        or _referred_issue(effect, args, text)
     )
 
 
@@ -848,3 +850,43 @@ def _other_packages_issue(effect: CallEffect, said: str) -> str | None:
 def _package_name(spec: str) -> str:
     """`requests==2.32.3` is `requests`; `@types/node@20` is `@types/node`."""
     return re.split(r"(?<=.)[=<>@~^!]", spec, maxsplit=1)[0]
+
+
+#: A record named by its number: "#88", "issue 88", "PR #57", "ticket 4411".
+_NUMBERED = re.compile(
+    r"(?:(?<![\w&])#|\b(?:issues?|prs?|pull\s+requests?|tickets?|bugs?|tasks?|cases?)\s+#?)"
+    r"(\d{1,9})\b",
+    re.IGNORECASE,
+)
+#: What a request says of a record it only relates another to: "a duplicate of #75",
+#: "blocked by #12", "the same as PR 9".
+_RELATES = re.compile(
+    r"\b(?:duplicates?|dupes?|dups?|copy|same|similar|related|linked|links?|blocked|blocking"
+    r"|blocks|depends|dependent|caused|fixed|superseded|replaced|follow-?up|part|child|parent"
+    r"|sub-?task|clone)\s+(?:of|to|by|on|as|with)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_NUMBER_KEYS = re.compile(
+    r"^(?:number|issue_?number|pr_?number|pull_?number|id|issue_?id|pr|issue|ticket|key)$", re.I
+)
+
+
+def _referred_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A change on the record the request relates another to, not the one it acts on:
+    closing #75 after "close issue #88 as a duplicate of #75"."""
+    if not effect.kinds & {"modify", "delete", "send", "grant"}:
+        return None
+    acted: set[str] = set()
+    related: set[str] = set()
+    for m in itertools.islice(_NUMBERED.finditer(said[:10_000]), 32):
+        before = said[max(0, m.start() - 40) : m.start()]
+        (related if _RELATES.search(before) else acted).add(m.group(1))
+    only = related - acted
+    if not acted or not only:
+        return None
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, int | str) and not isinstance(value, bool) and _NUMBER_KEYS.match(key):
+            number = str(value).strip().lstrip("#")
+            if number in only:
+                return f"{key}={number}: a record the user related the one acted on to"
+    return None

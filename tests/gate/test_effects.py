@@ -515,6 +515,15 @@ TOOLS = [
     # psql's describe commands read the catalogue
     ("run_sql", {"query": "\\d orders"}, None, "read"),
     ("run_sql", {"query": "\\dt+"}, None, "read"),
+    # a workflow transition changes an issue's status
+    ("jira_transition_issue", {"key": "PROJ-142", "transition": "In Review"}, None, "modify"),
+    # a migration is written here; what it drops is read as a deferred delete elsewhere
+    (
+        "Write",
+        {"file_path": "m/0042.sql", "content": "ALTER TABLE u DROP COLUMN x;"},
+        None,
+        "modify",
+    ),
 ]
 
 

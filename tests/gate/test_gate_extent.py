@@ -672,3 +672,23 @@ def test_what_a_written_file_holds_is_judged_too(
 ) -> None:
     decision = alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+DUPLICATE = "Close issue #88 in acme/web as a duplicate of #75 and leave a comment linking it."
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "allowed"),
+    [
+        ("github_update_issue", {"owner": "acme", "repo": "web", "number": 88, "state": "closed"}, True),
+        ("github_add_comment", {"owner": "acme", "repo": "web", "number": 88, "body": "Duplicate of #75"}, True),
+        # #75 is what #88 is a duplicate of: named, but not to be closed or written on
+        ("github_update_issue", {"owner": "acme", "repo": "web", "number": 75, "state": "closed"}, False),
+        ("github_add_comment", {"owner": "acme", "repo": "web", "number": 75, "body": "Duplicate of #75"}, False),
+    ],
+)  # fmt: skip
+def test_a_record_the_request_relates_another_to_is_not_acted_on(
+    tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(DUPLICATE, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
