@@ -12,13 +12,14 @@ than the one named. Related means: the two files share a stem word (`test_setup.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._licence import Licence
 from clef_tools.gate._weakened import edits, is_test_path
 
-__all__ = ["other_file_issue"]
+__all__ = ["folder_issue", "other_file_issue"]
 
 #: A file the user wrote out: a name with an extension, with or without its folder.
 _FILE = re.compile(r"(?<![\w@/.-])((?:[\w.-]+/)*[\w-]+(?:\.[\w-]+)*\.[a-zA-Z][\w]{0,9})(?![\w/-])")
@@ -132,3 +133,30 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         f"edits {path[:80]}, a file other than the one{'s' if len(files) > 1 else ''} the "
         f"user named ({', '.join(files[:3])})"
     )
+
+
+#: Words that ask for a folder, or everything in it, to go.
+_WHOLE_FOLDER = frozenset(
+    ["folder", "folders", "directory", "directories", "dir", "dirs", "everything", "all",
+     "whole", "entire", "contents", "tree"]
+)  # fmt: skip
+
+
+def folder_issue(effect: CallEffect, licence: Licence, results: Sequence[str]) -> str | None:
+    """A folder deleted whole where the request named something in it: `rm -rf
+    ~/Downloads` after "delete the iso" from a listing of ~/Downloads. The folder may be in
+    the user's earlier words ("list the files in ~/Downloads"); the request that asks for
+    the delete must name the folder, or ask for all of it."""
+    if effect.source != "shell" or licence.words & _WHOLE_FOLDER:
+        return None
+    shown = "\n".join(r[:100_000] for r in results[-16:])
+    for e in effect.effects:
+        if e.kind != "delete" or e.action == "rebuild":
+            continue
+        for target in e.objects[:16]:
+            base = target.rstrip("/").rsplit("/", 1)[-1]
+            if len(base) < 2 or "." in base.lstrip(".") or base.lower() in licence.words:
+                continue
+            if re.search(rf"(?:^|[\s/\"']){re.escape(base)}/[^\s/]", shown, re.IGNORECASE):
+                return f"deletes the whole of {target[:60]}, where the user named what is in it"
+    return None

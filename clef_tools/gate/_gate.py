@@ -487,7 +487,7 @@ class ToolGate:
         # the names of every turn are the user's; what may be done is the latest request's
         said, results, asked = read_messages(messages)
         licence = request_licence(asked)
-        grounding = _grounding(effect, args, said, results, messages)
+        grounding, results = _grounding(effect, args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(
             effect,
@@ -841,25 +841,38 @@ def _grounding(
     effect: CallEffect,
     args: Mapping[str, Any],
     said: str,
-    results: Sequence[str],
+    results: list[str],
     messages: Sequence[Any] | str | None,
-) -> Grounding:
-    """A command's own words (`rm`, `-rf`, `git rebase`) are not names the user must have
-    said: what it acts on is; a query's rows are picked by the literals it filters on."""
+) -> tuple[Grounding, list[str]]:
+    """Where the call's names come from, and the results in view for it. A command's own
+    words (`rm`, `-rf`, `git rebase`) are not names the user must have said: what it acts
+    on is; a query's rows are picked by the literals it filters on."""
     if effect.source == "page":
-        return ground_page_words(effect.objects, said, results)
+        return ground_page_words(effect.objects, said, results), results
     counts = counted(said, messages) if results else None
-    if effect.source == "shell" or (effect.source == "sql" and effect.objects):
-        return ground_objects(effect.objects, said, results, counts)
-    grounding = ground_call(args, said, results, counts)
-    earlier = [] if results or not grounding.in_request else earlier_results(messages)
-    if earlier:
+    objects = effect.source == "shell" or (effect.source == "sql" and bool(effect.objects))
+    if objects:
+        grounding = ground_objects(effect.objects, said, results, counts)
+    else:
+        grounding = ground_call(args, said, results, counts)
+    earlier = [] if results else earlier_results(messages)
+    if not earlier:
+        return grounding, results
+    seen = (
+        ground_objects(effect.objects, said, earlier)
+        if objects
+        else ground_call(args, said, earlier)
+    )
+    if seen.off_record is not None:
         # the listing the user saw a turn ago may hold a record their words fit better
-        # than the one named (it grounds nothing: its names were for an earlier request)
-        seen = ground_call(args, said, earlier)
-        if seen.off_record is not None:
-            return replace(grounding, off_record=seen.off_record, tied=seen.tied)
-    return grounding
+        # than the one named
+        return replace(grounding, off_record=seen.off_record, tied=seen.tied), earlier
+    if not grounding.in_session and seen.in_session:
+        # "delete the iso", "send it": the record the user picked from what they were
+        # shown a turn ago, as a result of this turn's own lookup would be
+        return seen, earlier
+    # the listing the user saw last is what the call is judged against
+    return grounding, earlier
 
 
 def _asked_by_name(name: str, args: Mapping[str, Any], licence: Licence) -> bool:

@@ -306,6 +306,8 @@ def _in(target: str, text: str) -> bool:
         return True
     if re.match(r"https?://", low) and _below_link(low, text):
         return True
+    if _home_path_in(low, text):
+        return True
     folder, _, base = low.rpartition("/")
     if (
         folder
@@ -339,6 +341,21 @@ def _in(target: str, text: str) -> bool:
     if not parts:
         return False
     return _parts_said(parts, text)
+
+
+#: A user's home folder as a listing prints it (`/home/u`, `/Users/ana`, `/root`).
+_HOME = r"(?:/home/[\w.-]+|/users/[\w.-]+|/root)"
+
+
+def _home_path_in(low: str, text: str) -> bool:
+    """`~/Downloads/x.iso` in a listing that prints `/home/u/Downloads/x.iso`, and the
+    other way round: the same file, written from the home folder or from the root."""
+    home = re.match(rf"{_HOME}/(.+)", low, re.IGNORECASE)
+    rest = low[2:] if low.startswith("~/") else home.group(1) if home else ""
+    if len(rest) < 3:
+        return False
+    tail = rf"/{re.escape(rest)}(?![\w@-]|\.\w)"
+    return re.search(rf"(?:(?<![\w.])~|{_HOME}){tail}", text, re.IGNORECASE) is not None
 
 
 def _parts_said(parts: list[str], text: str) -> bool:
@@ -992,7 +1009,9 @@ def _off_record(
             or _file_extension(low) is not None
         ):
             continue
-        holding = [i for i, r in enumerate(records) if low in r.lower()]
+        holding = [
+            i for i, r in enumerate(records) if low in r.lower() or _home_path_in(low, r.lower())
+        ]
         if owned is not None and holding and not any(owned[i] for i in holding):
             # "delete my message" over the user's message and Nina's: by its author
             return records[holding[0]][:160], False

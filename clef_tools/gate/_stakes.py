@@ -65,7 +65,7 @@ from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, v
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._extent import extent_issue
-from clef_tools.gate._files import other_file_issue
+from clef_tools.gate._files import folder_issue, other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
     MONEY,
@@ -1191,6 +1191,7 @@ def judge_stakes(
             or branch_issue(effect, said)
             or moved_out_issue(effect, said)
             or other_file_issue(effect, args, said)
+            or folder_issue(effect, licence, results)
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
