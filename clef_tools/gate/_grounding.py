@@ -1155,9 +1155,18 @@ def _party(target: str) -> Callable[[str], bool] | None:
 
 
 def _record_words(record: str) -> set[str]:
-    """A record's words, and the parts of its joined names (`promo-bot-2000` → promo, bot)."""
+    """A record's words, and the parts of its joined names (`promo-bot-2000` → promo, bot;
+    `MusicBox` → music, box)."""
     found = set(_WORD.findall(record.lower()))
-    return found | {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
+    camel = {
+        p.lower() for w in _CAMEL.findall(record[:_MAX_TEXT]) for p in re.findall(r"[A-Z][a-z]+", w)
+    }
+    joined = {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
+    return found | joined | camel
+
+
+#: A name of capitalised words run together (`MusicBox`, `StreamFlix`).
+_CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
 
 
 def _phrase_words(said: str) -> set[str]:

@@ -1797,3 +1797,24 @@ def test_a_draft_made_a_turn_ago_is_what_send_it_sends() -> None:
     assert sent.verdict == "allow", sent.stakes
     other = gate.judge("send_invoice", {"draft_id": "inv_d_8"}, messages=confirmed)
     assert other.verdict != "allow", other.stakes
+
+
+@pytest.mark.parametrize(("subscription", "allowed"), [("sub_2", True), ("sub_1", False)])
+def test_a_name_run_together_is_described_by_its_words(subscription: str, allowed: bool) -> None:
+    """ "Cancel the music one" over StreamFlix, MusicBox, CloudDrive: `MusicBox` holds
+    "music"."""
+    subs = [{"id": "sub_1", "name": "StreamFlix", "price": 15.99},
+            {"id": "sub_2", "name": "MusicBox", "price": 9.99},
+            {"id": "sub_3", "name": "CloudDrive", "price": 2.99}]  # fmt: skip
+    messages = [
+        {"role": "user", "content": "What subscriptions am I paying for?"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c0", "name": "list_subscriptions", "args": {}}]},
+        {"role": "tool", "tool_call_id": "c0", "content": json.dumps(subs)},
+        {"role": "assistant", "content": "StreamFlix, MusicBox and CloudDrive."},
+        {"role": "user", "content": "Cancel the music one."},
+    ]  # fmt: skip
+    decision = ToolGate(BrokenDecider()).judge(
+        "cancel_subscription", {"subscription_id": subscription}, messages=messages
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
