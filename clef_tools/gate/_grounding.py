@@ -309,6 +309,7 @@ def _in(target: str, text: str) -> bool:
     if _home_path_in(low, text):
         return True
     folder, _, base = low.rpartition("/")
+    folder = re.sub(rf"^{_HOME}(?=/|$)", "~", folder, flags=re.IGNORECASE)
     if (
         folder
         and _file_extension(base) is not None

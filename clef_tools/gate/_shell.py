@@ -190,6 +190,15 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
         return [Effect("read", what=text)]
     if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
+        # what the script's runner is handed (`npm test -- -u`, `yarn test -u`) is judged
+        # as the runner's own flags
+        handed = list(args[args.index("--") + 1 :]) if "--" in args else list(args)
+        if tool == "npm" and "--" not in args:
+            handed = []
+        if _SNAPSHOT_FLAGS & set(handed):
+            return [Effect("execute", what=text, routine=True, action="update-snapshots")]
+        if _deselects(handed):
+            return [Effect("execute", what=text, routine=True, action="weaken-tests")]
         return [Effect("execute", what=text, routine=True)]
     source = _package_source(args)
     if source and sub in ("install", "i", "add", "ci", "sync", "update", "upgrade", "up"):
@@ -864,6 +873,27 @@ def _move(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("modify", what=text, moved_to=dst if leaves else "")]
 
 
+#: Code formatters, and the flags by which each rewrites files in place (`rustfmt` does
+#: unless told only to check).
+_FORMATTERS: dict[str, frozenset[str]] = {
+    "gofmt": frozenset(["-w"]),
+    "goimports": frozenset(["-w"]),
+    "clang-format": frozenset(["-i"]),
+    "autopep8": frozenset(["-i", "--in-place"]),
+    "yapf": frozenset(["-i", "--in-place"]),
+    "shfmt": frozenset(["-w", "--write"]),
+    "rustfmt": frozenset(),
+}
+
+
+def _formatter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`gofmt -w .` rewrites the project's files (routine work, a change to ask for);
+    `gofmt -l .`, `rustfmt --check` only print what they would change."""
+    flags = {a.split("=", 1)[0] for a in args if a.startswith("-")}
+    writes = bool(flags & _FORMATTERS[tool]) or (tool == "rustfmt" and "--check" not in flags)
+    return [Effect("modify" if writes else "read", what=text, routine=writes)]
+
+
 def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:
     return lambda tool, args, text: [Effect(kind, what=text, **notes)]
 
@@ -917,6 +947,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         _archive,
     ),
     "ssh-keygen": _ssh_keygen,
+    **dict.fromkeys(_FORMATTERS, _formatter),
     "apt-cache": _simple("read"),
     **dict.fromkeys(
         ("dd", "mkfs", "fdisk", "parted", "wipefs"),

@@ -515,6 +515,11 @@ TOOLS = [
     # psql's describe commands read the catalogue
     ("run_sql", {"query": "\\d orders"}, None, "read"),
     ("run_sql", {"query": "\\dt+"}, None, "read"),
+    # a formatter rewrites in place only with its write flag
+    ("Bash", {"command": "gofmt -w ."}, None, "modify"),
+    ("Bash", {"command": "gofmt -l ."}, None, "read"),
+    ("Bash", {"command": "rustfmt --check src/main.rs"}, None, "read"),
+    ("Bash", {"command": "clang-format -i src/a.c"}, None, "modify"),
     # a workflow transition changes an issue's status
     ("jira_transition_issue", {"key": "PROJ-142", "transition": "In Review"}, None, "modify"),
     # a migration is written here; what it drops is read as a deferred delete elsewhere
