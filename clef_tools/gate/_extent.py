@@ -18,7 +18,14 @@ from typing import Any
 from clef_tools.gate._dates import duration_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._files import named_files
-from clef_tools.gate._grounding import MONEY, PRICE_BOUND, numbers_in, object_named, records_of
+from clef_tools.gate._grounding import (
+    MONEY,
+    PRICE_BOUND,
+    bound_value,
+    numbers_in,
+    object_named,
+    records_of,
+)
 
 __all__ = ["extent_issue"]
 
@@ -663,7 +670,7 @@ def _over_bound_issue(
     charger under $30", when the one record the call names states its price."""
     if not effect.kinds & {"create", "pay", "modify"} or not results:
         return None
-    bounds = [_number(m.group(1) or m.group(2)) for m in PRICE_BOUND.finditer(said)][:8]
+    bounds = [_number(bound_value(m)) for m in PRICE_BOUND.finditer(said)][:8]
     if not bounds:
         return None
     bound = max(bounds)

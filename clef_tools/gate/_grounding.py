@@ -16,7 +16,7 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
@@ -24,7 +24,7 @@ import yaml
 
 from clef_tools.gate._dates import dates_in
 from clef_tools.gate._effects import kind_of_words, table, verb_words, words
-from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names
+from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names, text_values
 from clef_tools.gate._taint import split_at_order
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "Grounding",
     "Ranker",
     "amount_off_record",
+    "bound_value",
     "ground_call",
     "ground_objects",
     "holds_named",
@@ -641,7 +642,26 @@ def ground_call(
 ) -> Grounding:
     """Where each target of a tool call's arguments comes from; `counts` ranks a pick by
     how many ("the channel with the most users") where no result scores the candidates."""
-    return _ground(targets(args), _in, said, results, counts)
+    grounding = _ground(targets(args), _in, said, results, counts)
+    if grounding.off_record is None and results:
+        ranked = _ranked_in_text(args, said, results)
+        if ranked is not None:
+            return replace(grounding, off_record=ranked)
+    return grounding
+
+
+def _ranked_in_text(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """A candidate a listing scores, named in the call's own wording ("Dinner at Le
+    Bistrot") after the user picked by rank ("the French restaurant with the best
+    reviews"): it must be the one that ranks first, as a target would."""
+    if not (_BY_RATING.search(said[:_MAX_TEXT]) or _BY_PRICE.search(said[:_MAX_TEXT])):
+        return None
+    text = " ".join(t[:2_000] for t in itertools.islice(text_values(args), 64)).lower()
+    candidates = {k for _, scores in _score_maps(results) for k in scores if len(k) > 2}
+    inside = [c for c in candidates if re.search(rf"(?<!\w){re.escape(c)}(?!\w)", text)]
+    if len(inside) != 1 or rank_of(inside, said, results) != "other":
+        return None
+    return f"{inside[0]}, which does not rank first by the scores in view"
 
 
 def ground_objects(
@@ -900,9 +920,7 @@ def rank_of(
             if what == "rating":
                 below |= {k for k, v in scores.items() if v < bound or (strict and v == bound)}
     # "the highest-rated hotel under 200 euros": the candidates priced over it are out too
-    ceilings = [
-        float((m.group(1) or m.group(2)).replace(",", "")) for m in PRICE_BOUND.finditer(text)
-    ]
+    ceilings = [float(bound_value(m).replace(",", "")) for m in PRICE_BOUND.finditer(text)]
     if ceilings:
         for what, scores in maps:
             if what == "price":
@@ -1566,12 +1584,21 @@ MONEY = (
     r"(?<![\w.])(?:[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:(?:usd|eur|gbp"
     r"|chf|dollars?|euros?|pounds?|bucks|btc|eth|sol|usdc|usdt|bitcoin|ether)\b|[€£]))"
 )
+#: What a price is for, where the user gives one without its currency ("200 a night").
+_PRICE_UNIT = r"(?:night|day|person|head|month|hour|week|seat|ticket|guest|room|item|unit)"
 #: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
 PRICE_BOUND = re.compile(
     r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
-    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*" + MONEY,
+    r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*"
+    # "under 200 a night", "below 150/day": a price by its unit, without a currency
+    rf"(?:{MONEY}|(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?=\s*(?:a|an|per|/)\s*{_PRICE_UNIT}\b))",
     re.IGNORECASE,
 )
+
+
+def bound_value(match: re.Match[str]) -> str:
+    """The amount a `PRICE_BOUND` match holds, with or without its currency."""
+    return str(match.group(1) or match.group(2) or match.group(3))
 
 
 def numbers_in(texts: Sequence[str]) -> list[float]:

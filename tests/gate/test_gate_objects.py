@@ -1590,6 +1590,30 @@ def test_a_listing_of_records_ranks_within_the_users_price_bound(listing: str) -
     assert verdicts["Le Royal"] != "allow" and verdicts["Ibis Centre"] != "allow", verdicts
 
 
+@pytest.mark.parametrize("bound", ["under 200 a night", "below 200/night", "under 200 per night"])
+def test_a_price_bound_by_its_unit_needs_no_currency(bound: str) -> None:
+    listing = json.dumps([{"name": "Hôtel Bellecour", "rating": 4.6, "price": 180},
+                          {"name": "Grand Rhône", "rating": 4.8, "price": 260}])  # fmt: skip
+    said = f"Find the best-rated hotel in Lyon {bound} and book it for Dec 12-14."
+    args = {"start_day": "2026-12-12", "end_day": "2026-12-14"}
+    inside = _alone(said, "reserve_hotel", {"hotel": "Hôtel Bellecour", **args}, listing)
+    assert inside.verdict == "allow", inside.stakes
+    over = _alone(said, "reserve_hotel", {"hotel": "Grand Rhône", **args}, listing)
+    assert over.verdict != "allow", over.stakes
+
+
+@pytest.mark.parametrize(("title", "allowed"), [("Dinner at Chez Marie", True),
+                                                ("Dinner at Le Bistrot", False)])  # fmt: skip
+def test_a_pick_by_rank_named_in_the_calls_own_words_ranks_first(title: str, allowed: bool) -> None:
+    """The event's title is the agent's wording, but the restaurant it names is the pick."""
+    listing = json.dumps([{"name": "Chez Marie", "rating": 4.7},
+                          {"name": "Le Bistrot", "rating": 4.3}])  # fmt: skip
+    said = "Which French restaurant in Paris has the best reviews? Add it to my calendar for Friday 7pm."
+    args = {"title": title, "start_time": "2026-12-11 19:00", "end_time": "2026-12-11 21:00"}
+    decision = _alone(said, "create_calendar_event", args, listing)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
 def test_a_listing_ranks_by_the_field_the_user_picked_by() -> None:
     """A listing under a key, with a price and no rating: "the cheapest" is the lowest
     price per day, whichever of the record's names (company, car) the call gives."""
