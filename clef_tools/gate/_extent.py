@@ -112,6 +112,7 @@ def extent_issue(
         or _other_packages_issue(effect, text)
         or _unmerged_issue(effect, text)
         or _referred_issue(effect, args, text)
+        or _ranged_issue(effect, text)
     )
 
 
@@ -896,4 +897,31 @@ def _referred_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
             number = str(value).strip().lstrip("#")
             if number in only:
                 return f"{key}={number}: a record the user related the one acted on to"
+    return None
+
+
+#: A statement's filter that compares a column with a number by more than equality.
+_RANGE_FILTER = re.compile(
+    r"\bWHERE\b.*?\b[\w.]+\s*(?:>=|<=|<>|!=|>|<)\s*'?(\d+(?:\.\d+)?)\b", re.IGNORECASE | re.S
+)
+#: Words by which a request asks for a range ("ids above 40", "orders since 2024").
+_RANGE_SAID = re.compile(
+    r"\b(?:above|over|greater|more\s+than|at\s+least|before|after|below|under|less\s+than"
+    r"|older|newer|since|from|up\s+to|through|until|till|or\s+(?:more|less|higher|lower|later"
+    r"|earlier)|onwards?|beyond|between|range|every|all)\b|[<>≤≥]",
+    re.IGNORECASE,
+)
+
+
+def _ranged_issue(effect: CallEffect, said: str) -> str | None:
+    """A change to the rows a range picks where the user gave one value: `UPDATE users
+    SET active = false WHERE id >= 42` after "deactivate the user with id 42"."""
+    if effect.source != "sql" or _RANGE_SAID.search(said):
+        return None
+    for e in effect.effects:
+        if e.kind not in ("modify", "delete"):
+            continue
+        ranged = _RANGE_FILTER.search(e.what[:2_000])
+        if ranged and re.search(rf"(?<![\w.]){re.escape(ranged.group(1))}(?![\w]|\.\d)", said):
+            return f"changes the rows a range from {ranged.group(1)} picks; the user gave one"
     return None

@@ -159,6 +159,31 @@ _PSQL_DESCRIBE = re.compile(
 )
 
 
+#: `CREATE ROLE x …`, `ALTER USER x …` (sqlglot reads them as raw commands).
+_ACCOUNT = re.compile(r"^\s*(?:ROLE|USER)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\"[^\"]+\"|[\w.]+)", re.I)
+#: Powers of a role over the whole server.
+_POWERS = re.compile(
+    r"\b(?:SUPERUSER|CREATEROLE|CREATEDB|BYPASSRLS|REPLICATION|ALL\s+PRIVILEGES)\b", re.I
+)
+
+
+def _account_change(statement: Any) -> tuple[str, bool] | None:
+    """The role a `CREATE`/`ALTER ROLE|USER` command makes or changes, and whether it
+    gives that role powers over the whole server."""
+    from sqlglot import exp
+
+    if not isinstance(statement, exp.Command) or str(statement.this).upper() not in (
+        "CREATE",
+        "ALTER",
+    ):
+        return None
+    rest = str(statement.args.get("expression") or "")
+    found = _ACCOUNT.match(rest)
+    if found is None:
+        return None
+    return found.group(1).strip('"'), bool(_POWERS.search(rest))
+
+
 def describe_effect(query: str) -> CallEffect | None:
     """A psql describe command's effect (a read of the catalogue), or None for any other
     query."""
@@ -192,6 +217,11 @@ def sql_effects(query: str) -> CallEffect:
     effects: list[Effect] = []
     for statement in statements:
         text = statement.sql()[:200]
+        if isinstance(statement, exp.Select | exp.Union):
+            # `WITH gone AS (DELETE … RETURNING id) SELECT …`: a query that changes rows
+            # in a common table expression is judged by the change
+            inner = statement.find(exp.Delete, exp.Update, exp.Insert)
+            statement = inner if inner is not None else statement
         where = statement.args.get("where")
         unfiltered = where is None
         rows = _literals(where) if where is not None else ()
@@ -227,6 +257,13 @@ def sql_effects(query: str) -> CallEffect:
             broad = bool(_BROAD_GRANT.search(text))
             effects.append(
                 Effect("grant", high_impact=broad, what=text, objects=_grant_objects(text))
+            )
+        elif (account := _account_change(statement)) is not None:
+            # `CREATE ROLE bi_reader NOLOGIN`: a login or a role is access; one with
+            # SUPERUSER, BYPASSRLS or the right to make roles is access to everything
+            name, powers = account
+            effects.append(
+                Effect("grant", reversible=False, high_impact=powers, what=text, objects=(name,))
             )
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))

@@ -959,9 +959,26 @@ _SECRET_SAID = frozenset(
 )
 
 
+#: Commands that print what a secret store holds.
+_SECRET_COMMAND = re.compile(
+    r"\bkubectl\s+(?:\S+\s+)*?(?:get|describe|edit)\s+(?:\S+\s+)*?secrets?\b"
+    r"|\baws\s+secretsmanager\s+get-secret-value\b|\baws\s+ssm\s+get-parameters?\b.*--with-decryption"
+    r"|\bgcloud\s+secrets\s+versions\s+access\b|\bvault\s+(?:kv\s+)?(?:get|read)\b"
+    r"|\baz\s+keyvault\s+secret\s+show\b|\bsecurity\s+find-(?:generic|internet)-password\b"
+    r"|\bpass\s+show\b|\bop\s+(?:item\s+get|read)\b|\bdoppler\s+secrets\b",
+    re.IGNORECASE,
+)
+
+
 def _secret_tool(effect: CallEffect, said: str) -> str | None:
-    """A tool that reads secrets, when the user's words ask for none: `get_secret` after
-    "summarise the thread"."""
+    """A tool or a command that reads secrets, when the user's words ask for none:
+    `get_secret` after "summarise the thread", `kubectl get secrets -o yaml` after "show
+    the pods"."""
+    if effect.source == "shell":
+        for e in effect.effects:
+            if _SECRET_COMMAND.search(e.what[:2_000]) and not set(words(said)) & _SECRET_SAID:
+                return e.what[:80]
+        return None
     if effect.source not in ("name", "annotations"):
         return None
     for e in effect.effects:

@@ -369,6 +369,17 @@ SQL = [
     ("DELETE FROM users WHERE email LIKE '%@test.example'", {"delete"}, True),
     ("DELETE FROM logs WHERE created_at < '2025-01-01'", {"delete"}, True),
     ("DELETE FROM logs WHERE level = 'debug'", {"delete"}, True),
+    # a change inside a common table expression is the query's effect
+    (
+        "WITH gone AS (DELETE FROM users WHERE id = 7 RETURNING email) SELECT email FROM gone",
+        {"delete"},
+        False,
+    ),
+    ("WITH recent AS (SELECT * FROM users) SELECT email FROM recent", {"read"}, False),
+    # a role is access; one with powers over the whole server is far-reaching
+    ("CREATE ROLE bi_reader NOLOGIN", {"grant"}, False),
+    ("CREATE ROLE bi_reader SUPERUSER LOGIN PASSWORD 'bi'", {"grant"}, True),
+    ("ALTER USER bob WITH CREATEROLE", {"grant"}, True),
 ]
 
 
@@ -395,7 +406,7 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
     # statement can carry a password; a parse error's text comes without terminal colours
     caplog.set_level(logging.DEBUG)
     effect = sql_effects("ALTER ROLE bob WITH PASSWORD 'tr0ub4dor-3'")
-    assert effect.kinds == {"unknown"}
+    assert effect.kinds == {"grant"}  # a role's login changed: access
     assert "tr0ub4dor" not in caplog.text
     error = sql_effects("SELEC * FRM x WHERE").parse_error or ""
     assert error.startswith("SQL does not parse") and "\x1b" not in error
