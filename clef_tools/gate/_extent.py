@@ -96,7 +96,7 @@ def extent_issue(
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
-        or _direction_issue(args, text)
+        or _direction_issue(args, text, results)
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
@@ -368,9 +368,10 @@ _TO_KEY = re.compile(
 )
 
 
-def _direction_issue(args: Mapping[str, Any], said: str) -> str | None:
+def _direction_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) -> str | None:
     """A move the wrong way round: `transfer(from="savings", to="checking")` after "move
-    $500 from checking to savings"; the user's "to X" names where it goes."""
+    $500 from checking to savings"; the user's "to X" names where it goes. An account
+    given by its number is called what the record holding it calls it ("savings")."""
     ends = {"from": "", "to": ""}
     for key, value in list(args.items())[:32]:
         if isinstance(value, str) and 0 < len(value.strip()) <= 120:
@@ -380,13 +381,33 @@ def _direction_issue(args: Mapping[str, Any], said: str) -> str | None:
     source, sink = ends["from"], ends["to"]
     if not source or not sink or source.lower() == sink.lower():
         return None
-    if _said_after(("to", "into"), source, said) and not _said_after(("to", "into"), sink, said):
+    into, out_of = ("to", "into"), ("from", "out of")
+    sources, sinks = _called(source, results), _called(sink, results)
+    if _any_said_after(into, sources, said) and not _any_said_after(into, sinks, said):
         return f"moves from {source[:40]} to {sink[:40]}, where the user said to {source[:40]}"
-    if _said_after(("from", "out of"), sink, said) and not _said_after(
-        ("from", "out of"), source, said
-    ):
+    if _any_said_after(out_of, sinks, said) and not _any_said_after(out_of, sources, said):
         return f"moves from {source[:40]} to {sink[:40]}, where the user said from {sink[:40]}"
     return None
+
+
+#: A record's field values that are words (`"type": "savings"`, `type: savings`).
+_FIELD_VALUE = re.compile(r":\s*[\"']?([A-Za-z][\w '-]{2,30}?)[\"']?\s*(?:[,}\n]|$)")
+
+
+def _called(value: str, results: Sequence[str]) -> list[str]:
+    """A value, and what the one record in view holding it calls it (`987-6543-2109` of
+    `{"account_number": "987-6543-2109", "type": "savings"}` is the savings account)."""
+    if not results or len(value) < 4:
+        return [value]
+    holding = [r for res in results[-16:] for r in records_of(res) if value in r][:2]
+    if len(holding) != 1:
+        return [value]
+    names = _FIELD_VALUE.findall(holding[0][:2_000])
+    return [value, *(n for n in names[:16] if n != value)]
+
+
+def _any_said_after(words: tuple[str, ...], values: Sequence[str], said: str) -> bool:
+    return any(_said_after(words, v, said) for v in values)
 
 
 def _said_after(words: tuple[str, ...], value: str, said: str) -> bool:

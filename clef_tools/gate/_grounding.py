@@ -41,6 +41,7 @@ __all__ = [
     "numbers_in",
     "object_named",
     "records_of",
+    "shape_unseen",
     "targets",
     "times_in",
 ]
@@ -530,6 +531,21 @@ def shape_of(name: str) -> str | None:
         if pattern.fullmatch(name.strip()):
             return shape
     return None
+
+
+def shape_unseen(names: Sequence[str], results: Sequence[str]) -> bool:
+    """Whether every name is an address, a phone number or an account, and no result in
+    view holds anything of its shape: the agent did not read it there (a file listing
+    holds no addresses), so the results cannot show it is not the user's to give."""
+    if not names:
+        return False
+    shown = "\n".join(r[:_MAX_TEXT] for r in results[-16:])
+    patterns = dict(_SHAPES)
+    for name in names[:16]:
+        shape = shape_of(name)
+        if shape not in ("address", "phone", "account") or patterns[shape].search(shown):
+            return False
+    return True
 
 
 #: A record's id (`7`, `5f1c…`, a UUID): what a listing returns, not what a person types.
@@ -1026,6 +1042,7 @@ def _off_record(
             or _CODE.fullmatch(target)
             or _JOINED_CODE.fullmatch(target)
             or _file_extension(low) is not None
+            or (low.startswith("/") and len(low) <= 200)  # a path names its record
         ):
             continue
         holding = [
@@ -1267,6 +1284,14 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
         quoted = [phrase.lower().strip() in r.lower() for r in records]
         if any(quoted) and not all(quoted):
             return quoted
+        # held by several: the one that holds it as its whole name ("/Family Photos", not
+        # "/Family Photos (private)")
+        whole = re.compile(
+            rf"(?:^|[\s\"'/:=]){re.escape(phrase.lower().strip())}(?=\s*(?:[\"'\n,}}]|$))"
+        )
+        exact = [whole.search(r.lower()) is not None for r in records]
+        if sum(quoted) > 1 and any(exact) and not all(exact):
+            return exact
     # an address or a link the user wrote picks the records that hold it ("the spam from
     # promo@deals.example" over a listing of senders)
     carried = {c.lower().rstrip(".,;") for c in _CARRIED.findall(said[:_MAX_TEXT])}

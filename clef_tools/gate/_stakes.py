@@ -77,6 +77,7 @@ from clef_tools.gate._grounding import (
     looked_up,
     numbers_in,
     object_named,
+    shape_unseen,
     targets,
     times_in,
 )
@@ -202,7 +203,16 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
     id-like key such as `pull_number` names a thing instead), and those a statement it
     carries sets (`UPDATE … SET price = 249.9`)."""
     out = [v for column, v in (effect.settings if effect else ()) if _is_quantity_key(column)]
-    for key, value in args.items():
+    # a tool of several uses takes its settings in one argument
+    # (`control_device(action="set_volume", parameters={"volume": 20})`)
+    held = [
+        (k, v)
+        for inner in list(args.values())[:32]
+        if isinstance(inner, Mapping)
+        for k, v in list(inner.items())[:32]
+        if not isinstance(v, Mapping | list)
+    ]
+    for key, value in [*args.items(), *held]:
         if str(key).lower() in ("command", "cmd") and isinstance(value, str):
             # a command's own quantities: `kubectl scale --replicas=30`, `head -n 5`
             out += [
@@ -1308,7 +1318,11 @@ def judge_stakes(
             capped = "the user asked for an action the tables do not know"
         elif mismatch and reckoned:
             capped = "a sum the user asked to be worked out from what the agent read"
-        elif mismatch and unseen and (not results or unseen_id):
+        elif (
+            mismatch
+            and unseen
+            and (not results or unseen_id or shape_unseen(grounding.unnamed, results))
+        ):
             # the detail may well come from what the agent read, which the gate was not shown
             capped = (
                 "a detail the user did not give, with no tool result in view that could hold it"
