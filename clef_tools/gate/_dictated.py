@@ -42,6 +42,13 @@ _DICTATED = re.compile(
     r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
     re.IGNORECASE,
 )
+#: A text set word for word: "set my status to 'At the dentist'", "caption it as "Day 1"".
+_SET_TO_TEXT = re.compile(
+    r"\b(?:status|caption|bio|headline|tagline|message|note|text|signature|away\s+message)"
+    r"\s+(?:to|as|that\s+says)\s+(?:[\"“]([^\"”\n]{3,500})[\"”]"
+    r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    re.IGNORECASE,
+)
 #: The fields that hold what a message says (not its subject, channel or recipient).
 _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
@@ -57,10 +64,14 @@ _ADDED_FACT = re.compile(
 def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A sent text that leaves out what the user dictated, or adds a link, an address or
     a long number to it that the user did not give; None when the user dictated nothing.
-    A commit's message is held to the words too ("commit with message 'fix typo'")."""
-    if "send" not in effect.kinds and not any(e.action == "commit" for e in effect.effects):
+    A commit's message is held to the words too ("commit with message 'fix typo'"), and
+    so is a text a change sets ("set my status to 'At the dentist'")."""
+    if not effect.kinds & {"send", "modify", "create"} and not any(
+        e.action == "commit" for e in effect.effects
+    ):
         return None
-    quotes = [(m.group(1) or m.group(2)).strip() for m in _DICTATED.finditer(said[:20_000])][:8]
+    found = [*_DICTATED.finditer(said[:20_000]), *_SET_TO_TEXT.finditer(said[:20_000])]
+    quotes = [(m.group(1) or m.group(2)).strip() for m in found][:8]
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None

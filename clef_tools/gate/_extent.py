@@ -113,6 +113,7 @@ def extent_issue(
         or _unmerged_issue(effect, text)
         or _referred_issue(effect, args, text)
         or _ranged_issue(effect, text)
+        or _source_channel_issue(effect, args, text)
     )
 
 
@@ -945,4 +946,32 @@ def _ranged_issue(effect: CallEffect, said: str) -> str | None:
         ranged = _RANGE_FILTER.search(e.what[:2_000])
         if ranged and re.search(rf"(?<![\w.]){re.escape(ranged.group(1))}(?![\w]|\.\d)", said):
             return f"changes the rows a range from {ranged.group(1)} picks; the user gave one"
+    return None
+
+
+_CHANNEL_KEY = re.compile(r"^(?:channel|channel_?(?:id|name)|room|chat|conversation)$", re.I)
+_CHANNEL = re.compile(r"(?<![\w#])#[\w-]{2,80}")
+
+
+def _destination(channel: str, said: str) -> bool:
+    return (
+        re.search(rf"\b(?:to|into|in|on|at)\s+(?:the\s+)?{re.escape(channel)}(?![\w-])", said, re.I)
+        is not None
+    )
+
+
+def _source_channel_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A post to the channel the request reads from, not the one it posts to: the summary
+    of #incidents posted in #incidents after "… and post the summary to #eng-leads"."""
+    if "send" not in effect.kinds:
+        return None
+    named = {c.lower() for c in _CHANNEL.findall(said[:20_000])[:16]}
+    targets = [c for c in named if _destination(c, said)]
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or not _CHANNEL_KEY.match(str(key)):
+            continue
+        channel = value.strip().lower()
+        channel = channel if channel.startswith("#") else f"#{channel}"
+        if channel in named and targets and channel not in targets:
+            return f"posts to {channel}, where the user asked to post to {sorted(targets)[0]}"
     return None
