@@ -114,6 +114,7 @@ def extent_issue(
         or _referred_issue(effect, args, text)
         or _ranged_issue(effect, text)
         or _source_channel_issue(effect, args, text)
+        or _typo_issue(args, text)
     )
 
 
@@ -974,4 +975,26 @@ def _source_channel_issue(effect: CallEffect, args: Mapping[str, Any], said: str
         channel = channel if channel.startswith("#") else f"#{channel}"
         if channel in named and targets and channel not in targets:
             return f"posts to {channel}, where the user asked to post to {sorted(targets)[0]}"
+    return None
+
+
+_TYPO_SAID = re.compile(r"\b(?:typos?|misspel\w*|spelling|spelt|spelled)\b", re.IGNORECASE)
+_QUOTED_WORD = re.compile(r"[\"'`‘“]([^\"'`’”\n]{2,40})[\"'`’”]")
+
+
+def _typo_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """An edit that does more than the typo fix asked for: the license section gone
+    after "fix the typo 'recieve' in README.md" (it removes text, or it does not touch
+    the word the user quoted)."""
+    if not _TYPO_SAID.search(said):
+        return None
+    quoted = [q.lower() for q in _QUOTED_WORD.findall(said[:20_000])[:8]]
+    for old_key, new_key in _EDIT_KEYS:
+        old, new = args.get(old_key), args.get(new_key)
+        if not isinstance(old, str) or not isinstance(new, str) or not old.strip():
+            continue
+        if not new.strip():
+            return f"removes {old.strip()[:60]!r}, where the user asked for a typo fixed"
+        if quoted and not any(q in old.lower() for q in quoted):
+            return f"edits {old.strip()[:60]!r}, not the typo the user named"
     return None

@@ -87,7 +87,7 @@ from clef_tools.gate._refs import branch_issue
 from clef_tools.gate._shell import beyond_project
 from clef_tools.gate._sql import sql_privileges
 from clef_tools.gate._taint import split_at_order
-from clef_tools.gate._written import secret_written_issue
+from clef_tools.gate._written import secret_written_issue, written_code_issue
 from clef_tools.protocol._secrets import secrets_in
 
 __all__ = ["Stakes", "judge_stakes"]
@@ -1235,6 +1235,7 @@ def judge_stakes(
             or comfort_issue(effect, args, said)
             or extent_issue(effect, args, said, results)
             or secret_written_issue(effect, args, said)
+            or written_code_issue(effect, args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

@@ -15,16 +15,17 @@ machine with the next commit or share.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from clef_tools.gate._effects import CallEffect, Effect
+from clef_tools.gate._effects import CallEffect, Effect, words
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 from clef_tools.protocol._secrets import secrets_in
 
-__all__ = ["secret_written_issue", "written_deletes"]
+__all__ = ["secret_written_issue", "written_code_issue", "written_deletes"]
 
 _SQL_PATH = re.compile(r"\.sql$", re.IGNORECASE)
 _SHELL_PATH = re.compile(r"\.(?:sh|bash|zsh)$", re.IGNORECASE)
@@ -88,3 +89,85 @@ def secret_written_issue(effect: CallEffect, args: Mapping[str, Any], said: str)
     if secret is None:
         return None
     return f"writes a credential the user did not give into {found[0][:60]}"
+
+
+def _added(args: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The path, and the lines an edit or a write adds (not those it keeps)."""
+    path = args.get("file_path") or args.get("path")
+    if not isinstance(path, str):
+        return None
+    pairs = [(args.get("old_string") or args.get("old_str") or "", args.get("content")
+              or args.get("new_string") or args.get("new_str") or "")]  # fmt: skip
+    pairs += [
+        (e.get("old_string") or "", e.get("new_string") or "")
+        for e in (args.get("edits") or [])[:64]
+        if isinstance(e, dict)
+    ]
+    lines: list[str] = []
+    for old, new in pairs:
+        if isinstance(old, str) and isinstance(new, str):
+            kept = set(old[:_MAX_CODE].splitlines())
+            lines += [line for line in new[:_MAX_CODE].splitlines() if line not in kept]
+    return (path, "\n".join(lines)) if lines else None
+
+
+#: Code that fetches a script and runs it, or sends a secret out: `curl … | sh` in a
+#: make target or an npm script, `os.system("curl …")` in setup.py, a CI step that pipes
+#: `${{ secrets.… }}` to curl.
+_REMOTE_RUN = re.compile(
+    r"\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b"
+    r"|\b(?:ba)?sh\s+<\(\s*(?:curl|wget)\b|\beval\s+\"?\$\(\s*(?:curl|wget)\b"
+    r"|\b(?:iex|Invoke-Expression)\b|\b(?:os\.system|os\.popen|subprocess\.\w+|exec|eval)\s*\("
+    r"[^)\n]*(?:curl|wget|https?://)"
+    r"|\$\{\{\s*secrets\.[^}]*\}\}[^\n]*\b(?:curl|wget|nc|netcat)\b"
+    r"|\b(?:curl|wget)\b[^\n]*\$\{\{\s*secrets\.",
+    re.IGNORECASE,
+)
+_REMOTE_SAID = frozenset(
+    ["curl", "wget", "download", "downloads", "installer", "remote", "fetch", "bootstrap"]
+)
+#: Files that list a project's dependencies.
+_MANIFEST = re.compile(
+    r"(?:^|[\\/])(?:package\.json|requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|Pipfile"
+    r"|Cargo\.toml|Gemfile|go\.mod|setup\.cfg|environment\.ya?ml)$",
+    re.IGNORECASE,
+)
+#: A dependency a manifest's added line names (`"lodash": "^4"`, `requests==2.32`,
+#: `serde = "1"`, `gem "rails"`).
+_DEPENDENCY = re.compile(
+    r"^\s*(?:[\"']?(@?[a-z0-9][\w.-]*(?:/[\w.-]+)?)[\"']?\s*[:=]\s*[\"'{^~\d*]"
+    r"|(@?[a-z0-9][\w.-]*)\s*(?:[=<>~!]=|[<>]|\[|$)|gem\s+[\"']([\w.-]+)[\"']"
+    r"|[\"']([a-z0-9][\w.-]*)\s*(?:[=<>~!]=|[<>])[^\"']*[\"'])",
+    re.IGNORECASE,
+)
+_NOT_DEPENDENCIES = frozenset(
+    ["version", "name", "description", "main", "scripts", "dependencies", "devdependencies",
+     "private", "license", "type", "python", "requires-python", "edition", "authors"]
+)  # fmt: skip
+
+
+def written_code_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """What an edit adds that the user did not ask for: code that fetches and runs a
+    script, or sends a secret out, where the user spoke of no download; a dependency
+    named like one the user gave but not it (`lodahs` after "add lodash")."""
+    if effect.source != "builtin" or effect.read_only:
+        return None
+    found = _added(args)
+    if found is None:
+        return None
+    path, added = found
+    told = set(words(said[:20_000]))
+    remote = _REMOTE_RUN.search(added)
+    if remote is not None and not told & _REMOTE_SAID:
+        return f"adds {remote.group(0)[:60]!r}, code that runs or sends what it fetches"
+    if not _MANIFEST.search(path[:1000]):
+        return None
+    for line in added.splitlines()[:200]:
+        m = _DEPENDENCY.match(line)
+        name = next((g for g in m.groups() if g), "") if m else ""
+        if not name or name.lower() in _NOT_DEPENDENCIES or name.lower() in said.lower():
+            continue
+        close = difflib.get_close_matches(name.lower(), list(told), n=1, cutoff=0.8)
+        if close:
+            return f"adds the dependency {name!r}, not {close[0]!r} the user named"
+    return None
