@@ -504,6 +504,11 @@ def object_named(obj: str, text: str) -> bool:
             re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", plain) is not None
             and _parts_said([p for p in plain.split("_") if len(p) > 2], text)
         )
+        # a machine or a resource by its words: `test-vm`, "the test VM"
+        or (
+            re.fullmatch(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+", plain) is not None
+            and _parts_said(plain.split("-"), text)
+        )
     )
 
 

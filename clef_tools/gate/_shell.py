@@ -189,7 +189,20 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", "external", what=text, high_impact=forced)]
     if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
         return [Effect("read", what=text)]
-    if tool in ("npm", "pnpm", "yarn", "bun") and sub in ("test", "t", "run", "run-script"):
+    if (
+        tool in ("npm", "pnpm", "yarn", "bun")
+        and sub == "config"
+        and ops[:1]
+        in (
+            ["get"],
+            ["list"],
+            ["ls"],
+        )
+    ):
+        return [Effect("read", what=text)]
+    if tool in ("npm", "pnpm", "yarn", "bun") and sub in (
+        "test", "t", "run", "run-script", "start"
+    ):  # fmt: skip
         # what the script's runner is handed (`npm test -- -u`, `yarn test -u`) is judged
         # as the runner's own flags
         handed = list(args[args.index("--") + 1 :]) if "--" in args else list(args)
@@ -364,6 +377,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         ]
     if operation in ("stop", "start", "reboot", "restart"):
         return [Effect("configure", "external", what=text, action=operation)]
+    powered = verbs & {"stop", "start", "reboot", "restart", "reset", "suspend", "resume"}
+    if tool in ("gcloud", "az") and powered:
+        # `gcloud compute instances stop test-vm`, `az vm restart`: as `aws ec2 stop-instances`
+        return [Effect("configure", "external", what=text, action=sorted(powered)[0])]
     copy = verbs & {"cp", "sync", "mv"}
     if copy and tool in ("aws", "gsutil", "gcloud", "az"):
         effects = [_copy(_operands(args, _VALUE_FLAGS, dash=True), "mv" in copy, text)]
@@ -1026,6 +1043,32 @@ _PORT_SPEC = re.compile(r"\d{1,5}(?::\d{1,5})?/(?:tcp|udp)", re.IGNORECASE)
 _OBJECT_VALUE_FLAGS = {
     "ssh-keygen": frozenset(["-t", "-N", "-C", "-b", "-P", "-a", "-O", "-Z"]),
     "tar": frozenset(["-C", "--directory"]),
+    # a commit's message, author and date are what it says, not what it acts on
+    "git": frozenset(["-m", "--message", "--author", "--date", "-F", "--file"]),
+    "gcloud": frozenset(
+        [
+            "--zone",
+            "--region",
+            "--project",
+            "--format",
+            "--account",
+            "--configuration",
+            "--filter",
+            "--limit",
+        ]
+    ),
+    "az": frozenset(
+        [
+            "-g",
+            "--resource-group",
+            "--subscription",
+            "--output",
+            "-o",
+            "--query",
+            "--location",
+            "-l",
+        ]
+    ),
 }
 #: A file mode as chmod takes it: octal, or symbolic (`u+x`, `go-rwx`, `a=r,u+w`).
 _MODE = re.compile(r"[0-7]{3,4}|(?:[ugoa]*[-+=][rwxXst]*)(?:,[ugoa]*[-+=][rwxXst]*)*")
@@ -1047,6 +1090,12 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         # `aws s3 cp`, `kubectl rollout restart`: the command's own words up front
         verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
         lead = 1
+        if tool in ("gcloud", "az"):
+            # `gcloud compute instances stop test-vm`: groups, then the verb, then objects
+            acts = verbs | {"stop", "start", "reboot", "restart", "reset", "suspend", "resume",
+                            "create", "update", "ssh", "deallocate"}  # fmt: skip
+            at = next((n for n, o in enumerate(operands[:5]) if o in acts), None)
+            lead = at + 1 if at is not None else 1
         while lead < min(3, len(operands)) and (
             operands[lead] in verbs
             or operands[lead] in _CLOUD_WORDS

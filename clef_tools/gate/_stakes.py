@@ -1084,6 +1084,33 @@ def _on_current_work(effect: CallEffect, licence: Licence) -> bool:
     )
 
 
+#: Arguments that address a message or an invitation.
+_ADDRESSED = re.compile(r"^(?:to|cc|bcc|recipients?|attendees|invitees|participants)$", re.I)
+
+
+def _addressed_by_name(
+    effect: CallEffect, grounding: Grounding, args: Mapping[str, Any], said: str
+) -> bool:
+    """A draft kept here, addressed to the people the user named by name (`tom@corp.example`
+    after "draft a reply to Tom"): nothing leaves, and the address is checked when the draft
+    is sent; only an address whose local part is the user's own words for the person, and
+    only as whom the draft is to (not a contact's address changed)."""
+    if effect.external or effect.kinds != {"create"} or not grounding.unnamed:
+        return False
+    addressed = " ".join(
+        str(v) for k, v in list(args.items())[:32] if _ADDRESSED.match(str(k))
+    ).lower()
+    told = set(words(said[:20_000]))
+    for name in grounding.unnamed[:16]:
+        if name.lower() not in addressed:
+            return False
+        local, at, _ = name.lower().partition("@")
+        parts = [p for p in re.split(r"[._+-]+", local) if p]
+        if not at or not parts or not all(len(p) > 1 and p in told for p in parts):
+            return False
+    return True
+
+
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
     path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
@@ -1404,6 +1431,7 @@ def judge_stakes(
         grounding.in_request
         or (grounding.in_session and (taint is None or clean))
         or (taint is None and _on_current_work(effect, licence))
+        or (taint is None and _addressed_by_name(effect, grounding, args, said))
     )
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
     if secret_store is None and effect.read_only:

@@ -526,6 +526,16 @@ TOOLS = [
     # psql's describe commands read the catalogue
     ("run_sql", {"query": "\\d orders"}, None, "read"),
     ("run_sql", {"query": "\\dt+"}, None, "read"),
+    # a project's start script runs as its tests do; npm's settings read are a read
+    ("Bash", {"command": "npm start"}, None, "execute"),
+    ("Bash", {"command": "npm config get cafile"}, None, "read"),
+    # a machine stopped in another cloud, as `aws ec2 stop-instances` is
+    (
+        "Bash",
+        {"command": "gcloud compute instances stop test-vm --zone us-central1-a"},
+        None,
+        "configure",
+    ),
     # a formatter rewrites in place only with its write flag
     ("Bash", {"command": "gofmt -w ."}, None, "modify"),
     ("Bash", {"command": "gofmt -l ."}, None, "read"),
@@ -943,3 +953,20 @@ def test_work_opened_for_others_names_its_action(command: str, action: str) -> N
     assert effect.action == action and effect.reach == "external", effect
     assert licence_of("Open a pull request for this branch").names_action("pull-request")
     assert not licence_of("Fix the flaky upload test").names_action("push")
+
+
+@pytest.mark.parametrize(
+    ("command", "objects"),
+    [
+        # the command's groups and verb, and a flag's value, are not what it acts on
+        ("gcloud compute instances stop test-vm --zone us-central1-a", ("test-vm",)),
+        ("az vm restart --name web-1 -g prod-rg", ("web-1",)),
+        # a commit's message is what it says, not an object
+        ("git commit --amend -m 'Fix login redirect'", ()),
+    ],
+)
+def test_a_commands_objects_leave_out_its_words_and_settings(
+    command: str, objects: tuple[str, ...]
+) -> None:
+    effect = call_effect("Bash", {"command": command})
+    assert tuple(o for e in effect.effects for o in e.objects) == objects, effect.as_dict()
