@@ -33,7 +33,7 @@ _COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
 _SQL_ARGS = ("query", "sql", "statement", "statements")
 _SQL_START = re.compile(
     r"^\s*(select|insert|update|delete|drop|truncate|grant|revoke|create|alter|with|replace"
-    r"|merge|show|describe)\b",
+    r"|merge|show|describe|copy|vacuum|analyze|explain)\b",
     re.IGNORECASE,
 )
 

