@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, words
+from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import records_of
 
-__all__ = ["attachment_issue", "confidential_issue"]
+__all__ = ["attachment_issue", "card_issue", "confidential_issue"]
 
 #: What marks a passage as not for passing on.
 _MARKED = re.compile(
@@ -150,3 +151,29 @@ def _asked_for(name: str, said: str, told: set[str], results: Sequence[str]) -> 
         if name in line
     ][:4]
     return any({w for w in words(line) if len(w) > 3} & told for line in held)
+
+
+#: A payment card's number as people write it: 13 to 19 digits, in groups or not.
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for n, d in enumerate(reversed(digits)):
+        k = int(d) * (2 if n % 2 else 1)
+        total += k - 9 if k > 9 else k
+    return total % 10 == 0
+
+
+def card_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A payment card's number in what a call sends or puts on another's server (a form's
+    field typed in), when the user wrote none."""
+    if effect.read_only or not ("send" in effect.kinds or effect.external):
+        return None
+    told = re.sub(r"\D", "", said[:20_000])
+    for text in itertools.islice(text_values(args), 64):
+        for m in _CARD.finditer(text[:_MAX_TEXT]):
+            digits = re.sub(r"\D", "", m.group(0))
+            if 13 <= len(digits) <= 19 and _luhn(digits) and digits not in told:
+                return "carries a payment card's number the user did not give"
+    return None
