@@ -485,8 +485,8 @@ class ToolGate:
         request = validate_request(state, dict(policy.questions))
         effect = call_effect(name, args, description=description, annotations=annotations)
         # the names of every turn are the user's; what may be done is the latest request's
-        said, results, asked = read_messages(messages)
-        licence = request_licence(asked)
+        said, results, asked, latest = read_messages(messages)
+        licence = request_licence(asked, latest)
         grounding, results = _grounding(effect, args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(

@@ -681,9 +681,10 @@ def _amounts(text: str) -> list[float]:
     return out[:32]
 
 
-def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str], str]:
+def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str], str, str]:
     """(the user's words, the tool results since the user last spoke, the request whose
-    licence covers the calls made now), from one reading of the messages.
+    licence covers the calls made now, the user's latest turn), from one reading of the
+    messages.
 
     The agent's question the user's latest turn says yes to counts as theirs. The request
     is the user's latest turn, with the turns before it while it only leans on them ("yes,
@@ -692,21 +693,21 @@ def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str],
     calendar?")."""
     turns, after = _turns(messages)
     if not turns:
-        return "", after[-1], ""
+        return "", after[-1], "", ""
     proposal = _as_request(_proposal_confirmed(messages, turns[-1]))
     said = "\n".join([proposal, *turns] if proposal else turns)
     if proposal:
         # the yes is to the agent's proposal, not to whatever the user asked before it;
         # what the agent read before proposing is in view, as it was for the proposal
         seen = [*after[-2], *after[-1]] if len(after) > 1 else after[-1]
-        return said, seen, f"{proposal}\n{turns[-1]}"
+        return said, seen, f"{proposal}\n{turns[-1]}", turns[-1]
     start = len(turns) - 1
     while start > 0 and _leans_on_the_last(turns[start]):
         start -= 1
     # a request that leans on earlier turns ("looks good, send it") is made with the
     # results of the calls made for them (the draft the first turn asked for)
     results = [r for turn in after[start:] for r in turn]
-    return said, results, "\n".join(turns[start:])
+    return said, results, "\n".join(turns[start:]), turns[-1]
 
 
 #: How an agent proposes: "Should I …?", "Do you want me to …?", "Shall we …?".
@@ -737,14 +738,16 @@ def earlier_results(messages: Sequence[Any] | str | None) -> list[str]:
     return next((turn for turn in reversed(after[:-1]) if turn), [])
 
 
-def request_licence(asked: str) -> Licence:
+def request_licence(asked: str, latest_turn: str | None = None) -> Licence:
     """The licence of the request, where its latest turn lifts what an earlier turn it
-    leans on forbade (its last line is read as the latest turn): after "draft it, but
-    don't send it", "looks good, send it" asks for the send it had ruled out."""
+    leans on forbade: after "draft it, but don't send it", "looks good, send it" asks for
+    the send it had ruled out. Without the latest turn, the request's last line is read
+    as it."""
     licence = licence_of(asked)
-    if not licence.prohibited or "\n" not in asked:
+    turn = asked.rsplit("\n", 1)[-1] if latest_turn is None else latest_turn
+    if not licence.prohibited or turn.strip() == asked.strip():
         return licence
-    latest = licence_of(asked.rsplit("\n", 1)[-1])
+    latest = licence_of(turn)
     lifted = (latest.kinds - {"read"}) & licence.prohibited
     if not lifted or latest.prohibited & lifted:
         return licence
@@ -753,7 +756,7 @@ def request_licence(asked: str) -> Licence:
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
     """(the user's words, the tool results since the user last spoke): see `read_messages`."""
-    said, results, _ = read_messages(messages)
+    said, results, _, _ = read_messages(messages)
     return said, results
 
 

@@ -1721,7 +1721,12 @@ def test_a_later_turn_lifts_the_prohibition_it_answers() -> None:
               "args": {"to": "priya@acme.example", "body": "Launch is Monday."}}]},
              {"role": "tool", "tool_call_id": "c0", "content": '{"id": "d1"}'}]  # fmt: skip
     gate = ToolGate(BrokenDecider())
-    for answer, allowed in (("Looks good.", False), ("Looks good, send it.", True)):
+    for answer, allowed in (
+        ("Looks good.", False),
+        ("Looks good, send it.", True),
+        # the latest turn whole, not its last line: the send asked for above a "thanks"
+        ("Looks good, send it.\nThanks!", True),
+    ):
         messages = [*draft, {"role": "user", "content": answer}]
         sent = gate.judge("send_draft", {"draft_id": "d1"}, messages=messages)
         assert (sent.verdict == "allow") is allowed, (answer, sent.stakes)
