@@ -156,7 +156,11 @@ _ADD_TO_GROUP = re.compile(
     r"\b(?:add|invite|bring|get|put)\b[^.;!?]{1,60}?\b(?:to|into|on|onto)\s+"
     r"(?:the\s+|our\s+|my\s+)?"
     r"(?:#[\w-]+|(?:[\w-]+\s+)?(?:channel|group|team|workspace|project|repo|repository|org|"
-    r"organi[sz]ation|server|space|chat)s?\b)",
+    r"organi[sz]ation|server|space|chat)s?\b)"
+    # "add Priya as a viewer on the doc", "make Tom an editor": a role is access
+    r"|\b(?:add|make|set|invite)\b[^.;!?]{1,40}?\b(?:as|an?)\s+(?:an?\s+)?(?:viewer|editor"
+    r"|commenter|collaborator|contributor|reviewer|maintainer|member|admin|administrator"
+    r"|owner|guest)s?\b",
     re.IGNORECASE,
 )
 #: A statement of what something should be: a request to make it so.

@@ -598,6 +598,10 @@ LICENCES = [
     ("The rent is 2200; what is my balance?", set(), True, {"create"}),
     # "forget everything about Alice" deletes what is remembered; "forget it" asks nothing
     ("Forget everything about Alice.", {"delete"}, False, set()),
+    # a role given is access: "add Priya as a viewer", "make Tom an editor"
+    ("Add Priya as a viewer on the Q3 roadmap doc.", {"create", "modify", "grant"}, False, set()),
+    ("Make Tom an editor of the wiki.", {"create", "modify", "grant"}, False, set()),
+    ("Add a note as a reminder.", {"create", "modify"}, False, set()),
     ("What changed since yesterday?", set(), True, set()),
     ("How big is the users table?", set(), True, set()),
     ("Show me the files in src/", set(), True, set()),
