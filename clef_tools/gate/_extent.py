@@ -27,7 +27,7 @@ from clef_tools.gate._grounding import (
     records_of,
 )
 
-__all__ = ["extent_issue"]
+__all__ = ["EDIT_KEYS", "extent_issue"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
@@ -431,7 +431,7 @@ _CHANGES = re.compile(
     r"|bump|upgrade|downgrade|swap|edit|modify|reorder|sort|tidy|trim|cut|strip|shorten)\w*",
     re.IGNORECASE,
 )
-_EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text", "new_text"))
+EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text", "new_text"))
 
 
 #: A request to set one value: "set DEBUG=false", "bump the node version in CI to 20".
@@ -455,7 +455,7 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
         return None
     asked = "add" if adds else "set a value"
     values = set() if adds else set(_SET_TO_VALUE.findall(said[:20_000]))
-    for old_key, new_key in _EDIT_KEYS:
+    for old_key, new_key in EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str):
             continue
@@ -653,7 +653,7 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             if e.kind != "read" and named and not named & given:
                 return f"acts on version {sorted(named)[0]}, where the user gave {sorted(given)[0]}"
     values = set(_SET_TO_VALUE.findall(said[:20_000]))
-    for old_key, new_key in _EDIT_KEYS:
+    for old_key, new_key in EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not values or not isinstance(old, str) or not isinstance(new, str):
             continue
@@ -668,7 +668,7 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             return f"changes something other than the value asked for ({sorted(values)[0]})"
     if not given:
         return None
-    for old_key, new_key in _EDIT_KEYS:
+    for old_key, new_key in EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str):
             continue
@@ -989,7 +989,7 @@ def _typo_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not _TYPO_SAID.search(said):
         return None
     quoted = [q.lower() for q in _QUOTED_WORD.findall(said[:20_000])[:8]]
-    for old_key, new_key in _EDIT_KEYS:
+    for old_key, new_key in EDIT_KEYS:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str) or not old.strip():
             continue

@@ -986,10 +986,11 @@ def _secret_tool(effect: CallEffect, said: str) -> str | None:
     `get_secret` after "summarise the thread", `kubectl get secrets -o yaml` after "show
     the pods"."""
     if effect.source == "shell":
-        for e in effect.effects:
-            if _SECRET_COMMAND.search(e.what[:2_000]) and not set(words(said)) & _SECRET_SAID:
-                return e.what[:80]
-        return None
+        if set(words(said)) & _SECRET_SAID:
+            return None
+        return next(
+            (e.what[:80] for e in effect.effects if _SECRET_COMMAND.search(e.what[:2_000])), None
+        )
     if effect.source not in ("name", "annotations"):
         return None
     for e in effect.effects:

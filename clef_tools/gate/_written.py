@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, Effect, words
+from clef_tools.gate._extent import EDIT_KEYS
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 from clef_tools.protocol._secrets import secrets_in
@@ -34,15 +35,31 @@ _SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
 _MAX_CODE = 100_000
 
 
-def _written(args: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The path and the text a Write, Edit or MultiEdit puts there."""
+def _edits(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
+    """The path, and (old text, new text) of each change a Write, an Edit or a MultiEdit
+    makes there (a file written whole has no old text)."""
     path = args.get("file_path") or args.get("path")
     if not isinstance(path, str):
         return None
-    texts = [args.get(k) for k in ("content", "new_string", "new_str", "new_text")]
-    texts += [e.get("new_string") for e in args.get("edits") or [] if isinstance(e, dict)][:64]
-    text = "\n".join(t for t in texts if isinstance(t, str))
-    return (path, text[:_MAX_CODE]) if text.strip() else None
+    pairs: list[tuple[Any, Any]] = [("", args.get("content"))]
+    pairs += [(args.get(old), args.get(new)) for old, new in EDIT_KEYS]
+    edits = args.get("edits")
+    if isinstance(edits, list):  # MultiEdit's; anything else there is no edit
+        pairs += [
+            (e.get("old_string"), e.get("new_string")) for e in edits[:64] if isinstance(e, dict)
+        ]
+    return path, [
+        (old if isinstance(old, str) else "", new) for old, new in pairs if isinstance(new, str)
+    ]
+
+
+def _written(args: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The path and the text a Write, Edit or MultiEdit puts there."""
+    found = _edits(args)
+    if found is None:
+        return None
+    text = "\n".join(new for _, new in found[1])
+    return (found[0], text[:_MAX_CODE]) if text.strip() else None
 
 
 def written_deletes(args: Mapping[str, Any]) -> Effect | None:
@@ -93,22 +110,14 @@ def secret_written_issue(effect: CallEffect, args: Mapping[str, Any], said: str)
 
 def _added(args: Mapping[str, Any]) -> tuple[str, str] | None:
     """The path, and the lines an edit or a write adds (not those it keeps)."""
-    path = args.get("file_path") or args.get("path")
-    if not isinstance(path, str):
+    found = _edits(args)
+    if found is None:
         return None
-    pairs = [(args.get("old_string") or args.get("old_str") or "", args.get("content")
-              or args.get("new_string") or args.get("new_str") or "")]  # fmt: skip
-    pairs += [
-        (e.get("old_string") or "", e.get("new_string") or "")
-        for e in (args.get("edits") or [])[:64]
-        if isinstance(e, dict)
-    ]
     lines: list[str] = []
-    for old, new in pairs:
-        if isinstance(old, str) and isinstance(new, str):
-            kept = set(old[:_MAX_CODE].splitlines())
-            lines += [line for line in new[:_MAX_CODE].splitlines() if line not in kept]
-    return (path, "\n".join(lines)) if lines else None
+    for old, new in found[1]:
+        kept = set(old[:_MAX_CODE].splitlines())
+        lines += [line for line in new[:_MAX_CODE].splitlines() if line not in kept]
+    return (found[0], "\n".join(lines)) if lines else None
 
 
 #: Code that fetches a script and runs it, or sends a secret out: `curl … | sh` in a

@@ -792,3 +792,16 @@ def _edit(path: str, old: str, new: str) -> dict[str, Any]:
 def test_an_edit_adds_only_what_was_asked(said: str, args: dict[str, Any], allowed: bool) -> None:
     decision = alone(said, "Edit", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_malformed_edits_argument_is_no_edit_and_no_error() -> None:
+    """`edits` that is not MultiEdit's list holds no edit: the fast tier still reads the
+    content beside it (a drop in a migration), instead of failing on it."""
+    said = "Create a new migration that adds a nullable 'nickname' column to users."
+    args = {"file_path": "migrations/0042.sql", "edits": 5,
+            "content": "ALTER TABLE users ADD COLUMN nickname TEXT;\nALTER TABLE users DROP COLUMN x;"}  # fmt: skip
+    decision = alone(said, "Write", args)
+    assert decision.verdict != "allow", decision.stakes
+    assert "deferred-delete" in (decision.stakes or ""), decision.stakes
+    kept = alone(said, "Write", {**args, "content": "ALTER TABLE users ADD COLUMN nickname TEXT;"})
+    assert kept.tier == "fast" and kept.verdict == "allow", kept.stakes
