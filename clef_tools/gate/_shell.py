@@ -392,6 +392,9 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             effects.append(
                 Effect("grant", "external", reversible=False, high_impact=True, what=text)
             )
+        if "sync" in copy and any(a.startswith("--delete") for a in args):
+            # as `rsync --delete`: what the destination holds and the source lacks is gone
+            effects.append(Effect("delete", effects[0].reach, reversible=False, what=text))
         return effects
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]

@@ -156,6 +156,10 @@ SHELL = [
     # a flag that carries its own value (`--acl=…`) takes nothing after it
     ("aws s3 cp s3://reports/q3.csv --profile=prod .", {"create"}, False),
     ("aws s3 cp --recursive build s3://site/", {"send"}, False),
+    # a sync told to delete removes what the destination holds and the source lacks
+    ("aws s3 sync s3://site build/ --delete", {"create", "delete"}, False),
+    ("aws s3 sync build/ s3://site", {"send"}, False),
+    ("aws s3 rb s3://site --force", {"delete"}, True),
     ("git reset --soft HEAD~2", {"modify"}, False),
     ("git tag -d v1.2.0", {"delete"}, False),
     (
