@@ -581,7 +581,7 @@ def _amount_issue(
         return None  # a sum the user gave may be worked from ("split $120 three ways")
     seen = [n for r in results[-16:] for n in numbers_in([r])]
     for key, value in sums:
-        if seen and not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
+        if not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
             return f"{key}={value:g}, found nowhere in view"
     return None
 

@@ -1117,7 +1117,8 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
 #: ("my blood pressure prescription", "the duplicate contact").
 _DESCRIBED = re.compile(
     r"\b(?:my|the|our|your|his|her|their|this|that)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)"
-    r"(?=\s+(?:on|in|at|for|from|to|with|by|and|or|that|which|who|about|i|i'm)\b|\s*[.,;:!?]|\s*$)",
+    r"(?=\s+(?:on|in|at|for|from|to|with|by|and|or|that|which|who|about|i|i'm|saying|telling|"
+    r"asking|letting|because|since|but|so)\b|\s*[.,;:!?]|\s*$)",
     re.IGNORECASE,
 )
 

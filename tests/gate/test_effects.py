@@ -740,6 +740,8 @@ def test_the_licence_reads_the_users_words(
         ("Sign me up for the newsletter on coffeeclub.example", "create", True),
         ("Sign up for the beta with my work address", "create", True),
         ("Sign the lease PDF for me", "create", False),
+        # hiding a listing from a store changes it
+        ("The wool scarf is out of stock, hide it from the store", "modify", True),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
