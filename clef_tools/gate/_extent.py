@@ -115,6 +115,7 @@ def extent_issue(
         or _ranged_issue(effect, text)
         or _source_channel_issue(effect, args, text)
         or _typo_issue(args, text)
+        or _whole_tree_issue(effect, text, results)
     )
 
 
@@ -998,3 +999,66 @@ def _typo_issue(args: Mapping[str, Any], said: str) -> str | None:
         if quoted and not any(q in old.lower() for q in quoted):
             return f"edits {old.strip()[:60]!r}, not the typo the user named"
     return None
+
+
+#: A folder the user wrote out ("in src/", "under app/api/") or called one ("the docs
+#: folder").
+_FOLDER_SAID = re.compile(
+    r"(?<![\w./-])((?:[\w.-]+/)+)(?=[\s.,;:!?)]|$)"
+    r"|\b(?:the|my|our)\s+([\w.-]+)\s+(?:folder|directory|dir|package|module)\b",
+    re.IGNORECASE,
+)
+#: What reaches the whole working tree: `.`, `./`, `*`, `./*`.
+_WHOLE_TREE = frozenset([".", "./", "*", "./*", "-A", "--all"])
+#: Tools that rewrite the files they are given unless told only to check.
+_REWRITERS = re.compile(
+    r"\s*(?:sudo\s+)?(?:black|isort|autopep8|yapf|autoflake|ruff\s+format)\b(?![^|;&\n]*\s--(?:check|diff)\b)"
+)
+
+
+def _whole_tree_issue(effect: CallEffect, said: str, results: Sequence[str]) -> str | None:
+    """A change taken to the whole working tree where the user named a folder or a file:
+    `black .` after "format the code in src/"; `git add -A && git commit` after "commit the
+    changes to src", when the status in view lists untracked notes beside them."""
+    if effect.source != "shell" or _EVERY_SAID.search(said):
+        return None
+    named = [a or b for a, b in _FOLDER_SAID.findall(said[:20_000])[:16]]
+    named += named_files(said)
+    named = [n for n in named if n.strip("./")]
+    # staging everything is wider only where a status in view lists changes beside the
+    # named ones: a tree that holds just the named change stages just that
+    picked = _status_paths_named(said, results)
+    if not named and not picked:
+        return None
+    for e in effect.effects:
+        if e.kind == "read" or (e.kind == "execute" and not _REWRITERS.match(e.what)):
+            continue
+        git = re.match(r"\s*(?:sudo\s+)?git\s+(add|commit)\b", e.what)
+        staged_all = git is not None and (
+            bool(set(e.objects) & _WHOLE_TREE)
+            or re.search(r"\s(?:-A|--all)\b", e.what) is not None
+            or (git.group(1) == "commit" and re.search(r"\s-[a-zA-Z]*a[a-zA-Z]*\b", e.what))
+        )
+        if staged_all and picked:
+            return f"{e.what[:60]} stages every change, where the user named {picked[0]}"
+        if git is None and named and set(e.objects) & _WHOLE_TREE:
+            return f"{e.what[:60]} reaches the whole working tree, where the user named {named[0]}"
+    return None
+
+
+#: A line of `git status --short`: its two status letters, then the path.
+_STATUS_LINE = re.compile(r"^\s*[MADRCU?!]{1,2}\s+(\S+)\s*$", re.MULTILINE)
+
+
+def _status_paths_named(said: str, results: Sequence[str]) -> list[str]:
+    """The changed paths a status in view lists that the user's words name by their top
+    folder or their file's name ("the changes to src" over `src/app.py`), when it lists
+    others they do not: then the user picked some of the changes, not all."""
+    paths = [p for r in results[-4:] for p in _STATUS_LINE.findall(r[:20_000])][:200]
+    if len(paths) < 2:
+        return []
+    said_words = set(words(said))
+    picked = [
+        p for p in paths if p.split("/", 1)[0].lower() in said_words or p.lower() in said.lower()
+    ]
+    return picked if picked and len(picked) < len(paths) else []
