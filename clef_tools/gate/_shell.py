@@ -22,6 +22,7 @@ from clef_tools.gate._insecure import (
     sed_turns_off_checks,
     turns_off_checks,
 )
+from clef_tools.gate._pycode import reads_only
 from clef_tools.gate._weakened import sed_weakens_tests
 
 __all__ = ["classify_command", "shell_effects"]
@@ -707,6 +708,9 @@ def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if _runs_manage_py(tool, args):
         return _django(args[1:], text)
+    if tool.startswith("python") and args[:1] == ["-c"] and len(args) > 1 and reads_only(args[1]):
+        # `python -c "import json; print(json.load(open('package.json'))['version'])"`
+        return [Effect("read", what=text)]
     if tool.startswith("python") and args[:1] == ["-m"] and len(args) > 1:
         # `python -m pip install …`, `python -m pytest`: judged as the module's command
         module, rest = args[1], list(args[2:])
