@@ -64,6 +64,27 @@ _SHELLS = frozenset(
 )
 
 
+#: Words of a tool that runs what it is given on a machine: its `command` is a shell's.
+_SHELL_TOOL = frozenset(
+    ["shell", "bash", "sh", "zsh", "terminal", "exec", "execute", "run", "cmd", "console",
+     "ssh", "powershell", "script", "cli", "process", "subprocess", "os", "system"]
+)  # fmt: skip
+
+
+def _device_command(bare: str, command: str) -> bool:
+    """A command a device or a service takes by name (`smartthings_command(command=
+    "unlock")`, `setHeatingSetpoint`): one word the verb table knows, given to a tool whose
+    name says nothing of a shell. Judged as the operation it names, not as a program."""
+    if set(words(bare)) & _SHELL_TOOL or not re.fullmatch(r"[A-Za-z][A-Za-z_]{1,60}", command):
+        return False
+    return kind_of_words([_base(w) for w in words(_split_camel(command))]) != "unknown"
+
+
+def _split_camel(value: str) -> str:
+    """`setHeatingSetpoint` → `set Heating Setpoint`."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value)
+
+
 def _command_text(value: Any) -> str | None:
     """A command as a shell would run it: a string as it stands; an argv list (Codex's
     `{"command": ["bash", "-lc", "rm -rf src"]}`) as the script a shell is handed, or as
@@ -91,7 +112,11 @@ def call_effect(
     command = next(
         (c for k in _COMMAND_ARGS if (c := _command_text(args.get(k))) is not None), None
     )
-    if command is not None and kind_of_words(words(bare)) in ("execute", "unknown"):
+    if (
+        command is not None
+        and kind_of_words(words(bare)) in ("execute", "unknown")
+        and not _device_command(bare, command)
+    ):
         return shell_effects(command)
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
@@ -189,11 +214,12 @@ _LINK = re.compile(r"^\s*(?:https?|ftp)://", re.IGNORECASE)
 #: (`manage_records(action="delete")`, `control_device(action="turn off")`).
 _GENERIC_VERBS = frozenset(
     ["manage", "control", "handle", "perform", "process", "operate", "do", "crud", "invoke",
-     "call", "use", "api", "apply"]
+     "call", "use", "api", "apply", "command", "commands"]
 )  # fmt: skip
 _OPERATION_KEY = re.compile(
     r"^(?:action|operation|op|operation_?(?:id|type|name)|action_?(?:id|type|name)|verb|"
-    r"crud|mode|command_?type|response|rsvp|rsvp_?status|response_?status|decision)$",
+    r"crud|mode|command|command_?(?:type|name)|response|rsvp|rsvp_?status|response_?status|"
+    r"decision)$",
     re.IGNORECASE,
 )
 #: An HTTP method is what a request tool does to the resource at its link.
@@ -243,7 +269,7 @@ def _operation(bare: str, args: Mapping[str, Any]) -> tuple[str, str, list[str]]
     """The argument that names what a tool of several uses does (key, value, its words)."""
     for key, value in itertools.islice(args.items(), 64):
         if _OPERATION_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 60:
-            named = [_base(w) for w in words(value)]
+            named = [_base(w) for w in words(_split_camel(value))]
             if named and kind_of_words(named) != "unknown":
                 return str(key), " ".join(named), named
     return None

@@ -116,6 +116,7 @@ def extent_issue(
         or _source_channel_issue(effect, args, text)
         or _typo_issue(args, text)
         or _whole_tree_issue(effect, text, results)
+        or _flag_unsaid_issue(args, text)
     )
 
 
@@ -1062,3 +1063,27 @@ def _status_paths_named(said: str, results: Sequence[str]) -> list[str]:
         p for p in paths if p.split("/", 1)[0].lower() in said_words or p.lower() in said.lower()
     ]
     return picked if picked and len(picked) < len(paths) else []
+
+
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:not|no|never|don'?t|without|instead\s+of|rather\s+than)\W+(?:\w+\W+){0,2}$"
+)
+
+
+def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A switch turned off that the user's words turn on: `at_period_end=False` after
+    "cancel it at period end", `notify_attendees=False` after "… and notify attendees"."""
+    low = said.lower()
+    for key, value in list(args.items())[:32]:
+        if value is not False:
+            continue
+        parts = [p for p in re.split(r"[_\W]+", str(key).lower()) if p]
+        if len(parts) < 2:
+            continue
+        phrase = re.compile(r"\b" + r"\W+(?:the\W+)?".join(map(re.escape, parts)) + r"\b")
+        found = phrase.search(low)
+        if found is not None and not _NEGATED_BEFORE.search(
+            low[max(0, found.start() - 40) : found.start()]
+        ):
+            return f"{key}=False, where the user asked for {found.group(0)!r}"
+    return None

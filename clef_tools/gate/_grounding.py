@@ -171,7 +171,7 @@ def targets(args: Mapping[str, Any]) -> list[str]:
 
 
 _OPERATION_KEYS = frozenset(
-    ["method", "action", "operation", "op", "operation_type", "action_type", "verb"]
+    ["method", "action", "operation", "op", "operation_type", "action_type", "verb", "command"]
 )
 _HTTP_METHOD = frozenset(["get", "head", "options", "post", "put", "patch", "delete"])
 
@@ -180,7 +180,9 @@ def _operation_named(key: str, value: Any) -> bool:
     if key.lower() not in _OPERATION_KEYS or not isinstance(value, str) or len(value) > 40:
         return False
     low = value.strip().lower()
-    return low in _HTTP_METHOD or kind_of_words(words(low)) != "unknown"
+    # `setHeatingSetpoint`: its words, as a device's command names them
+    split = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value.strip()).lower()
+    return low in _HTTP_METHOD or kind_of_words(words(split)) != "unknown"
 
 
 #: A Home Assistant domain or service (`light`, `turn_on`, `lock.unlock`).

@@ -234,7 +234,18 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
         out.append(float(value))
     # the counts of the items an order lists (`items=[{"name": …, "qty": 5}]`)
     out += [float(v) for k, v in _item_counts(args)]
+    # a device command's values, given in order (`command="setHeatingSetpoint", args=[21]`)
+    for key in _POSITIONAL_KEYS:
+        value = args.get(key)
+        if isinstance(value, list) and 0 < len(value) <= 8:
+            out += [
+                float(v) for v in value if isinstance(v, int | float) and not isinstance(v, bool)
+            ]
     return out[:16]
+
+
+#: Arguments that hand a command its values in order.
+_POSITIONAL_KEYS = ("args", "arguments", "params", "values")
 
 
 def _item_counts(args: Mapping[str, Any]) -> list[tuple[str, Any]]:

@@ -6,10 +6,11 @@ the scorer raising, so each verdict is the fast tier's own."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from _gate_alone import alone, in_session
+from _gate_alone import after_lookup, alone, in_session
 
 from clef_tools import ToolGate
 from clef_tools.gate._call_effect import call_effect
@@ -374,3 +375,63 @@ def test_a_home_stays_watched_and_its_address_private_unless_asked(
 ) -> None:
     decision = alone(said, tool, args, None)
     assert (decision.verdict == "allow") is passes, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "kind"),
+    [
+        ("smartthings_command", {"device_id": "dv_1", "command": "unlock"}, "grant"),
+        ("smartthings_command", {"device_id": "dv_1", "command": "setHeatingSetpoint"}, "modify"),
+        ("device_command", {"device_id": "dv_1", "command": "off"}, "unknown"),
+        # a tool that runs what it is given on a machine: the command is a shell's
+        ("run_command", {"command": "ls"}, "read"),
+        ("run_command", {"command": "unlock"}, "unknown"),
+    ],
+)
+def test_a_command_a_device_takes_by_name_is_the_operation_it_names(
+    tool: str, args: dict[str, Any], kind: str
+) -> None:
+    assert call_effect(tool, args).kinds == {kind}
+
+
+THERMOSTATS = json.dumps(
+    [
+        {"device_id": "dv_7781", "name": "Living room thermostat", "temp": 19},
+        {"device_id": "dv_7782", "name": "Front door lock", "state": "locked"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"device_id": "dv_7781", "command": "setHeatingSetpoint", "args": [21]}, True),
+        # another value than the one the user gave; another device
+        ({"device_id": "dv_7781", "command": "setHeatingSetpoint", "args": [31]}, False),
+        ({"device_id": "dv_7782", "command": "unlock"}, False),
+    ],
+)
+def test_a_device_command_is_held_to_the_device_and_value_asked_for(
+    args: dict[str, Any], allowed: bool
+) -> None:
+    said = "Set the living room thermostat to 21."
+    decision = after_lookup(said, THERMOSTATS, "smartthings_command", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+SUBSCRIPTIONS = json.dumps(
+    [
+        {"sub_id": "sub_Pq81", "plan": "Pro monthly", "customer": "Acme"},
+        {"sub_id": "sub_Pq82", "plan": "Team annual", "customer": "Globex"},
+    ]
+)
+
+
+@pytest.mark.parametrize(("at_period_end", "allowed"), [(True, True), (False, False)])
+def test_a_switch_the_users_words_turn_on_is_not_turned_off(
+    at_period_end: bool, allowed: bool
+) -> None:
+    said = "Cancel Globex's subscription at period end."
+    args = {"sub_id": "sub_Pq82", "at_period_end": at_period_end}
+    decision = after_lookup(said, SUBSCRIPTIONS, "stripe_cancel_subscription", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
