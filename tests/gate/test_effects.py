@@ -197,6 +197,7 @@ SHELL = [
     ("prettier --check src", {"execute"}, False),
     ("getent group admins", {"read"}, False),
     ("readelf -h build/app", {"read"}, False),
+    ("pg_isready -h staging-db", {"read"}, False),
     ("crontab -r", {"delete"}, False),
     ("crontab -e", {"configure"}, False),
     ("iptables -L -n", {"read"}, False),
