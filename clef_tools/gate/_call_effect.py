@@ -12,10 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import (
+    OPERATION_KEY,
     CallEffect,
     Effect,
     kind_of_words,
     lead_verb,
+    split_camel,
     table,
     tool_effect,
     words,
@@ -77,12 +79,7 @@ def _device_command(bare: str, command: str) -> bool:
     name says nothing of a shell. Judged as the operation it names, not as a program."""
     if set(words(bare)) & _SHELL_TOOL or not re.fullmatch(r"[A-Za-z][A-Za-z_]{1,60}", command):
         return False
-    return kind_of_words([_base(w) for w in words(_split_camel(command))]) != "unknown"
-
-
-def _split_camel(value: str) -> str:
-    """`setHeatingSetpoint` → `set Heating Setpoint`."""
-    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value)
+    return kind_of_words([_base(w) for w in words(split_camel(command))]) != "unknown"
 
 
 def _command_text(value: Any) -> str | None:
@@ -216,12 +213,6 @@ _GENERIC_VERBS = frozenset(
     ["manage", "control", "handle", "perform", "process", "operate", "do", "crud", "invoke",
      "call", "use", "api", "apply", "command", "commands"]
 )  # fmt: skip
-_OPERATION_KEY = re.compile(
-    r"^(?:action|operation|op|operation_?(?:id|type|name)|action_?(?:id|type|name)|verb|"
-    r"crud|mode|command|command_?(?:type|name)|response|rsvp|rsvp_?status|response_?status|"
-    r"decision)$",
-    re.IGNORECASE,
-)
 #: An HTTP method is what a request tool does to the resource at its link.
 _HTTP_METHODS: dict[str, Any] = {
     "get": "read", "head": "read", "options": "read", "post": "send", "put": "modify",
@@ -268,8 +259,8 @@ def _generic(own: list[str]) -> bool:
 def _operation(bare: str, args: Mapping[str, Any]) -> tuple[str, str, list[str]] | None:
     """The argument that names what a tool of several uses does (key, value, its words)."""
     for key, value in itertools.islice(args.items(), 64):
-        if _OPERATION_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 60:
-            named = [_base(w) for w in words(_split_camel(value))]
+        if OPERATION_KEY.match(str(key)) and isinstance(value, str) and len(value) <= 60:
+            named = [_base(w) for w in words(split_camel(value))]
             if named and kind_of_words(named) != "unknown":
                 return str(key), " ".join(named), named
     return None

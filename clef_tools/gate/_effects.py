@@ -371,3 +371,18 @@ def tool_effect(
     """The effect a tool has by what it is (cached per tool description)."""
     hints = tuple(sorted((k, v) for k, v in (annotations or {}).items() if isinstance(v, bool)))
     return _tool_effect(name, (description or "")[:500], hints)
+
+
+#: Arguments that name what a tool of several uses does in this call (`action="delete"`,
+#: `command="unlock"`, `response="accepted"`): a verb, not a thing acted on.
+OPERATION_KEY = re.compile(
+    r"^(?:action|operation|op|operation_?(?:id|type|name)|action_?(?:id|type|name)|verb|"
+    r"crud|mode|command|command_?(?:type|name)|response|rsvp|rsvp_?status|response_?status|"
+    r"decision)$",
+    re.IGNORECASE,
+)
+
+
+def split_camel(value: str) -> str:
+    """`setHeatingSetpoint` → `set Heating Setpoint`: a device's command, as words."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value)

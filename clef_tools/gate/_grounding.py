@@ -23,7 +23,14 @@ from urllib.parse import urlsplit
 import yaml
 
 from clef_tools.gate._dates import dates_in
-from clef_tools.gate._effects import kind_of_words, table, verb_words, words
+from clef_tools.gate._effects import (
+    OPERATION_KEY,
+    kind_of_words,
+    split_camel,
+    table,
+    verb_words,
+    words,
+)
 from clef_tools.gate._evidence import ACCOUNT_PATTERN, EMAIL_PATTERN, _names, text_values
 from clef_tools.gate._taint import split_at_order
 
@@ -170,19 +177,16 @@ def targets(args: Mapping[str, Any]) -> list[str]:
     return out[:64]
 
 
-_OPERATION_KEYS = frozenset(
-    ["method", "action", "operation", "op", "operation_type", "action_type", "verb", "command"]
-)
 _HTTP_METHOD = frozenset(["get", "head", "options", "post", "put", "patch", "delete"])
 
 
 def _operation_named(key: str, value: Any) -> bool:
-    if key.lower() not in _OPERATION_KEYS or not isinstance(value, str) or len(value) > 40:
+    if not (key.lower() == "method" or OPERATION_KEY.match(key)) or not isinstance(value, str):
+        return False
+    if len(value) > 40:
         return False
     low = value.strip().lower()
-    # `setHeatingSetpoint`: its words, as a device's command names them
-    split = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", value.strip()).lower()
-    return low in _HTTP_METHOD or kind_of_words(words(split)) != "unknown"
+    return low in _HTTP_METHOD or kind_of_words(words(split_camel(value.strip()))) != "unknown"
 
 
 #: A Home Assistant domain or service (`light`, `turn_on`, `lock.unlock`).
