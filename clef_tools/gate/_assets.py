@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["asset_issue"]
+__all__ = ["asset_issue", "currency_named"]
 
 #: Currencies and coins by code, and the words people call them by.
 _NAMES = {
@@ -27,6 +27,7 @@ _NAMES = {
     "cardano": "ADA", "bnb": "BNB", "dai": "DAI", "ltc": "LTC", "litecoin": "LTC",
     "matic": "MATIC", "polygon": "MATIC", "dot": "DOT", "polkadot": "DOT",
 }  # fmt: skip
+_CODES = frozenset(_NAMES.values())
 _MONEY_KEY = re.compile(r"^(?:currency|asset|coin|token|crypto|currency_?code|from_asset|"
                         r"to_asset|base|quote|pair|symbol)$", re.IGNORECASE)  # fmt: skip
 _STOCK_KEY = re.compile(r"^(?:ticker|stock|symbol|security|instrument)$", re.IGNORECASE)
@@ -41,6 +42,13 @@ _NOT_TICKERS = frozenset(
 def _currencies(said: str) -> set[str]:
     found = {_NAMES[w] for w in re.findall(r"[a-z]+", said.lower()) if w in _NAMES}
     return found | {_NAMES[c] for c in "$€£¥" if c in said}
+
+
+def currency_named(code: str, text: str) -> bool:
+    """Whether `text` names the currency `code` stands for ("€25" names `EUR`, "in
+    dollars" `USD`); False for anything that is no currency's code."""
+    upper = code.strip().upper()
+    return len(upper) == 3 and upper in _CODES and upper in _currencies(text[:20_000])
 
 
 def _tickers(said: str) -> set[str]:

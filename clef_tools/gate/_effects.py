@@ -339,7 +339,12 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     kind = kind_of_words(own)
     if kind == "unknown":
         kind = kind_of_words(words(description)[:12])
-    if kind == "pay" and "request" in own and not set(own) & _PAYS_OUT:
+    asks_for_money = (
+        "request" in own
+        and not set(own) & _PAYS_OUT
+        and (kind == "pay" or (kind == "send" and bool(set(own) & table().money)))
+    )
+    if asks_for_money:
         kind = "send"  # `venmo_request`, `request_money`: asks someone for money, pays nothing
     if kind == "pay" and "checkout" in own and set(own) & _VERSION_CONTROL:
         kind = "modify"  # `git_checkout` switches a branch; a shop's checkout pays
@@ -356,6 +361,8 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     action = lead if lead in table().actions and kind != "read" else ""
     if not action and kind != "read" and "all" in own[1:]:
         action = "all"  # `reply_all_email`, `delete_all_alarms`: everyone, everything
+    if asks_for_money:
+        action = "request-money"  # "send Marta 25" pays her; it does not ask her to pay
     external = (
         notes.get("openWorldHint") is True
         or kind in ("send", "pay")

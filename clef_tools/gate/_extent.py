@@ -117,6 +117,7 @@ def extent_issue(
         or _typo_issue(args, text)
         or _whole_tree_issue(effect, text, results)
         or _flag_unsaid_issue(args, text)
+        or _payment_switch_issue(effect, args, text)
     )
 
 
@@ -1087,3 +1088,28 @@ def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
         ):
             return f"{key}=False, where the user asked for {found.group(0)!r}"
     return None
+
+
+def _payment_switch_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A switch turned on in a payment or a trade that the user's words say nothing of:
+    `margin=True` on "buy 10 shares of AAPL", `instant=True` (a fee) on a transfer, a
+    payee saved for later. Money moved is held to what was asked, and a switch changes
+    what it costs or what it risks."""
+    if "pay" not in effect.kinds:
+        return None
+    said_words = set(words(said))
+    for key, value in list(args.items())[:32]:
+        if value is not True:
+            continue
+        parts = {p for p in re.split(r"[_\W]+", str(key).lower()) if len(p) > 2}
+        if parts & _COST_SWITCHES and not parts & said_words:
+            return f"{key}=True in a payment, which the user's words say nothing of"
+    return None
+
+
+#: Switches of a payment or a trade that change what it costs or what it risks: borrowed
+#: money, a short sale, a fee for speed, trading outside the session.
+_COST_SWITCHES = frozenset(
+    ["margin", "leverage", "leveraged", "short", "instant", "express", "expedited",
+     "extended", "premarket", "afterhours", "overnight", "rush", "priority"]
+)  # fmt: skip

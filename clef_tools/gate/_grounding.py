@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from clef_tools.gate._assets import currency_named
 from clef_tools.gate._dates import dates_in
 from clef_tools.gate._effects import (
     OPERATION_KEY,
@@ -312,6 +313,8 @@ def _in(target: str, text: str) -> bool:
         return re.search(rf"(?<![\w.]){re.escape(low)}(?!\w|\.\d)", text) is not None
     if re.search(rf"(?<![\w.@+-]){re.escape(low)}(?![\w@-]|\.\w)", text):
         return True
+    if currency_named(target, text):
+        return True  # `EUR` after "send €25": the currency, by its sign or its name
     if re.match(r"https?://", low) and _below_link(low, text):
         return True
     if _home_path_in(low, text):
