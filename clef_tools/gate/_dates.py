@@ -102,12 +102,16 @@ def date_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) 
     """A date the call sets that is none of the user's, nor a stated length from one; or,
     where the user wrote no date and left none to work out ("the dinner Lucy proposed"),
     none of the dates the results in view hold."""
-    weekdays = weekday_issue(args, said)
+    weekdays = weekday_issue(args, said) or _shift_issue(args, said, results)
     if weekdays is not None:
         return weekdays
     asked = dates_in(said)
     if not asked:
-        return _month_issue(args, said) or _unseen_date(args, said, results)
+        return (
+            _month_issue(args, said)
+            or _this_day_issue(args, said, results)
+            or _unseen_date(args, said, results)
+        )
     lengths = _lengths(said)
     reached = set(asked)
     for month, day in asked:
@@ -184,6 +188,46 @@ def _unseen_date(args: Mapping[str, Any], said: str, results: Sequence[str]) -> 
     return None
 
 
+#: "this Monday", "this Monday's 1:1": the one of that weekday nearest, not a later one.
+_THIS_DAY = re.compile(
+    r"\bthis\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _this_day_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """A date on the weekday the user called "this Monday" that is not the one the
+    results in view put on it: a week off is another occurrence ("skip this Monday's
+    1:1" over the series' 2026-12-07 is not the 14th)."""
+    found = _THIS_DAY.search(said[:20_000])
+    if found is None or not results:
+        return None
+    weekday = _WEEKDAYS.index(found.group(1).lower())
+    shown = set()
+    for result in results[-16:]:
+        for year, month, day in _ISO.findall(result[:20_000])[:200]:
+            try:
+                date = dt.date(int(year), int(month), int(day))
+            except ValueError:
+                continue
+            if date.weekday() == weekday:
+                shown.add(date)
+    if not shown:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or _NOT_SET.search(str(key)) or not _DATE_VALUE.match(value):
+            continue
+        year, month, day = (int(x) for x in _ISO.findall(value)[0])
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            continue
+        if date.weekday() == weekday and date not in shown:
+            first = min(shown).isoformat()
+            return f"a date ({date.isoformat()}) a week or more off this {found.group(1)} ({first})"
+    return None
+
+
 def _days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
     try:
         return abs((dt.date(2000, *a) - dt.date(2000, *b)).days)
@@ -241,6 +285,58 @@ def _span_issue(args: Mapping[str, Any], said: str) -> str | None:
     minutes = (ends[0] - starts[0]).total_seconds() / 60
     if not any(abs(minutes - s) < 1 for s in spans):
         return f"lasts {minutes:g} minutes, where the user gave it another length"
+    return None
+
+
+#: A change of an event's length or place in the day by a stated time: "30 minutes
+#: shorter", "an hour later", "push it back 15 minutes" reads as later.
+_SHIFT = re.compile(
+    r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three)\s+(minute|min|hour|hr)s?\s+"
+    r"(shorter|longer|earlier|later|sooner)\b",
+    re.IGNORECASE,
+)
+_RECORD_TIME = r"[\"']?{key}[\"']?\s*[:=]\s*[\"']?(\d{{4}}-\d{{2}}-\d{{2}}[T ]\d{{1,2}}:\d{{2}})"
+_RECORD_START = re.compile(_RECORD_TIME.format(key=r"(?:start|start_time|starts|start_at)"), re.I)
+_RECORD_END = re.compile(_RECORD_TIME.format(key=r"(?:end|end_time|ends|end_at)"), re.I)
+
+
+def _shift_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
+    """A start or an end other than the record's moved by the time the user stated:
+    "make the design review 30 minutes shorter" over 11:00–12:00 ends it at 11:30, not
+    11:00; "an hour later" moves both ends by an hour."""
+    found = _SHIFT.search(said[:20_000])
+    if found is None or not results:
+        return None
+    minutes = _minutes_of(found.group(1), found.group(2))
+    how = found.group(3).lower()
+    ids = [v for v in list(args.values())[:16] if isinstance(v, str | int) and len(str(v)) > 1]
+    for result in results[-8:]:
+        text = result[:100_000]
+        start_m, end_m = _RECORD_START.search(text), _RECORD_END.search(text)
+        if start_m is None or end_m is None:
+            continue
+        if len(_RECORD_START.findall(text)) > 1 and not any(str(i) in text for i in ids):
+            continue
+        start, end = _when(start_m.group(1)), _when(end_m.group(1))
+        if start is None or end is None:
+            continue
+        step = dt.timedelta(minutes=minutes)
+        expected = {
+            "shorter": (start, end - step),
+            "longer": (start, end + step),
+            "earlier": (start - step, end - step),
+            "sooner": (start - step, end - step),
+            "later": (start + step, end + step),
+        }[how]
+        for key, value in list(args.items())[:32]:
+            at = _when(value)
+            if at is None:
+                continue
+            if _START_KEY.match(str(key)) and at != expected[0]:
+                return f"starts at {at:%H:%M}, where {found.group(0)!r} gives {expected[0]:%H:%M}"
+            if _END_KEY_TIME.match(str(key)) and at != expected[1]:
+                return f"ends at {at:%H:%M}, where {found.group(0)!r} gives {expected[1]:%H:%M}"
+        return None
     return None
 
 

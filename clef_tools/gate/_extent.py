@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import fnmatch
 import itertools
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from clef_tools.gate._dates import duration_issue
+from clef_tools.gate._dates import dates_in, duration_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
@@ -25,6 +26,7 @@ from clef_tools.gate._grounding import (
     numbers_in,
     object_named,
     records_of,
+    times_in,
 )
 
 __all__ = ["EDIT_KEYS", "extent_issue"]
@@ -87,6 +89,7 @@ def extent_issue(
     text = said[:_MAX_SAID]
     return (
         _series_issue(args, text, results)
+        or _one_occurrence_issue(effect, args, text, results)
         or _several_issue(effect, args, text)
         or _holder_issue(effect, text)
         or _repeat_issue(effect, args, text)
@@ -118,6 +121,8 @@ def extent_issue(
         or _whole_tree_issue(effect, text, results)
         or _flag_unsaid_issue(args, text)
         or _payment_switch_issue(effect, args, text)
+        or _replaced_list_issue(effect, args, text, results)
+        or _time_unasked_issue(effect, args, text)
     )
 
 
@@ -1113,3 +1118,99 @@ _COST_SWITCHES = frozenset(
     ["margin", "leverage", "leveraged", "short", "instant", "express", "expedited",
      "extended", "premarket", "afterhours", "overnight", "rush", "priority"]
 )  # fmt: skip
+
+
+#: Words by which a user names one occurrence of a recurring event.
+_ONE_OCCURRENCE = re.compile(
+    r"\b(?:this|next|today'?s?|tonight'?s?|tomorrow'?s?|(?:mon|tues|wednes|thurs|fri|satur|sun)"
+    r"day'?s?|occurrence|instance|once)\b",
+    re.IGNORECASE,
+)
+_RECURRING_RECORD = re.compile(
+    r"[\"']?(?:recurring|is_recurring|recurrence|rrule)[\"']?\s*[:=]\s*(?:true|[\"']?(?:rrule|freq|"
+    r"weekly|daily|monthly))",
+    re.IGNORECASE,
+)
+
+
+def _one_occurrence_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A recurring event deleted whole where the user named one occurrence ("skip this
+    Monday's 1:1"): the record in view says it repeats, and the tool is no occurrence's."""
+    if "delete" not in effect.kinds or _WHOLE.search(said) or not _ONE_OCCURRENCE.search(said):
+        return None
+    if re.search(r"occurrence|instance|single", effect.effects[0].what, re.IGNORECASE):
+        return None
+    ids = [v for v in list(args.values())[:16] if isinstance(v, str) and 1 < len(v) <= 80]
+    for record in (r for result in results[-16:] for r in records_of(result)):
+        if _RECURRING_RECORD.search(record) and any(
+            re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", record) for i in ids
+        ):
+            return "deletes every occurrence of a recurring event, where the user named one"
+    return None
+
+
+_ADDS_PERSON = re.compile(r"\b(?:add|adds|adding|invite|invites|inviting|include|loop|cc)\b", re.I)
+_REPLACES = re.compile(r"\b(?:only|just|replace|instead|remove|drop|uninvite|swap)\b", re.I)
+
+
+def _replaced_list_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A list of people set whole where the user asked to add one: `attendees=["lena@…"]`
+    after "invite Lena to the design review" leaves out everyone the event in view had."""
+    if "modify" not in effect.kinds or not _ADDS_PERSON.search(said) or _REPLACES.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _PEOPLE_KEY.search(str(key)) or not isinstance(value, list):
+            continue
+        new = {str(v).lower() for v in value[:64]}
+        ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int)]
+        for record in (r for result in results[-16:] for r in records_of(result)):
+            if not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", record) for i in ids):
+                continue
+            try:
+                held = json.loads(record[:100_000])
+            except ValueError:
+                continue
+            before = held.get(str(key)) if isinstance(held, dict) else None
+            if isinstance(before, list):
+                dropped = [str(p) for p in before[:64] if str(p).lower() not in new]
+                if dropped:
+                    return (
+                        f"sets {key} whole, leaving out {dropped[0]}, where the user asked to add"
+                    )
+    return None
+
+
+#: Words by which a user asks for an event's time to change.
+_RETIMES = re.compile(
+    r"\b(?:move|moves|moved|reschedule|push|shift|postpone|delay|earlier|later|sooner|"
+    r"shorter|longer|extend|shorten|prepone|bring\s+forward|time|start|end|until|from|at|"
+    r"noon|midnight|morning|afternoon|evening|tonight|today|tomorrow|next|week|minutes?|"
+    r"hours?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
+_TIME_KEY = re.compile(
+    r"^(?:start|end|start_time|end_time|starts|ends|start_at|end_at|start_datetime|"
+    r"end_datetime|time|datetime|when)$",
+    re.IGNORECASE,
+)
+
+
+def _time_unasked_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """An event's time changed beside what the user asked for ("invite Lena to the
+    design review" is no move to 14:00): the words name no time, date or move."""
+    if effect.kinds != {"modify"} or _RETIMES.search(said) or dates_in(said) or times_in(said):
+        return None
+    if not re.search(r"\b(?:update|edit|modify|patch|change)", effect.effects[0].what, re.I):
+        return None
+    for key, value in list(args.items())[:32]:
+        if (
+            _TIME_KEY.match(str(key))
+            and isinstance(value, str)
+            and re.match(r"\s*\d{4}-\d{2}", value)
+        ):
+            return f"{key}={value[:16]}: a time the user did not ask to change"
+    return None

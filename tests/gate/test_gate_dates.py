@@ -119,3 +119,49 @@ def test_a_date_a_day_off_the_one_a_result_gives_is_held_back() -> None:
     # a date far from the one shown is the agent's own (a later dinner the user may want)
     assert event("2027-02-10") == "allow"
     assert event("2026-12-19") != "allow"
+
+
+RECURRING = json.dumps(
+    [
+        {"id": "ev_1", "title": "1:1 with Jo", "start": "2026-12-07T15:00", "recurring": True},
+        {"id": "ev_2", "title": "Design review", "start": "2026-12-07T11:00"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "allowed"),
+    [
+        ("cancel_event_occurrence", {"event_id": "ev_1", "date": "2026-12-07"}, True),
+        # a week off the Monday in view; the whole series; another event
+        ("cancel_event_occurrence", {"event_id": "ev_1", "date": "2026-12-14"}, False),
+        ("delete_event", {"event_id": "ev_1"}, False),
+        ("cancel_event_occurrence", {"event_id": "ev_2", "date": "2026-12-07"}, False),
+    ],
+)
+def test_skipping_this_mondays_meeting_calls_off_that_one_occurrence(
+    tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = after_lookup("Skip this Monday's 1:1 with Jo.", RECURRING, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+REVIEW = json.dumps(
+    {"id": "ev_2", "title": "Design review", "start": "2026-12-07T11:00", "end": "2026-12-07T12:00"}
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "allowed"),
+    [
+        ("Make the design review 30 minutes shorter.", {"end": "2026-12-07T11:30"}, True),
+        ("Make the design review 30 minutes shorter.", {"end": "2026-12-07T11:00"}, False),
+        ("Move the design review an hour later.", {"start": "2026-12-07T12:00", "end": "2026-12-07T13:00"}, True),
+        ("Move the design review an hour later.", {"start": "2026-12-07T12:00", "end": "2026-12-07T14:00"}, False),
+    ],
+)  # fmt: skip
+def test_an_event_moved_by_a_stated_time_is_moved_by_that_time(
+    said: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = after_lookup(said, REVIEW, "update_event", {"event_id": "ev_2", **args})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
