@@ -26,6 +26,7 @@ from clef_tools.hooks._claude_code import (
     check_event,
     permission_output,
 )
+from clef_tools.hooks._project import project_relative, working_folder
 from clef_tools.hooks._transcript import read_transcript, result_text
 
 __all__ = ["Headless", "HookEngine"]
@@ -170,7 +171,9 @@ class HookEngine:
         session = self._session(event)
         with self._lock:
             messages = list(session.messages)
-        decision = self.gate.judge(name, args, messages=messages or None)
+        # judged as the user speaks of the files (`src/app.py`); recorded as the host sent it
+        judged = project_relative(args, working_folder(event))
+        decision = self.gate.judge(name, judged, messages=messages or None)
         permission = self._permission(decision)
         row_id = None
         if self.audit is not None:

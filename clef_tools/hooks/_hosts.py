@@ -77,7 +77,7 @@ def _gemini_event(event: Mapping[str, Any]) -> Canonical:
         "hook_event_name": _GEMINI_EVENTS.get(name, name),
         "session_id": event.get("session_id"),
     }
-    for key in ("prompt", "tool_name", "tool_input", "tool_response"):
+    for key in ("prompt", "tool_name", "tool_input", "tool_response", "cwd"):
         if key in event:
             out[key] = event[key]
     return out
@@ -140,6 +140,9 @@ def _cursor_tool(event: Mapping[str, Any]) -> tuple[str, Any]:
 def _cursor_event(event: Mapping[str, Any]) -> Canonical:
     name = str(event.get("hook_event_name", ""))
     out: Canonical = {"session_id": event.get("conversation_id") or event.get("session_id")}
+    for key in ("cwd", "workspace_roots"):  # where the session works: its paths are the project's
+        if key in event:
+            out[key] = event[key]
     if name == "beforeSubmitPrompt":
         out |= {"hook_event_name": "UserPromptSubmit", "prompt": event.get("prompt", "")}
     elif name in _CURSOR_PRE or name in _CURSOR_POST:
