@@ -192,6 +192,15 @@ def describe_effect(query: str) -> CallEffect | None:
     return CallEffect((Effect("read", what=query.strip()[:200]),), "sql")
 
 
+#: `EXPLAIN`, its options (`(ANALYZE, BUFFERS)`, `ANALYZE VERBOSE`, MySQL's `FORMAT=JSON`).
+_EXPLAIN = re.compile(
+    r"^\s*(?:EXPLAIN|DESCRIBE|DESC)\s+(?=[\w(])(?:\([^)]{0,200}\)\s*|(?:ANALY[SZ]E|VERBOSE|"
+    r"FORMAT\s*=\s*\w+|QUERY\s+PLAN(?:\s+FOR)?|EXTENDED)\s+)*(?=(?:SELECT|WITH|INSERT|UPDATE|"
+    r"DELETE|MERGE|REPLACE|VALUES|TABLE)\b)",
+    re.IGNORECASE,
+)
+
+
 def _unparsed(query: str, why: str) -> CallEffect:
     return CallEffect((Effect("unknown", what=query[:80]),), "unparsed", why)
 
@@ -202,6 +211,13 @@ def sql_effects(query: str) -> CallEffect:
         return _unparsed(
             query, f"the query is {len(query)} characters; at most {MAX_COMMAND_CHARS} are read"
         )
+    explained = _EXPLAIN.match(query)
+    if explained is not None:
+        # `EXPLAIN …` plans a statement without running it; with `ANALYZE` it runs it
+        rest = query[explained.end() :]
+        if not re.search(r"\bANALY[SZ]E\b", explained.group(0), re.IGNORECASE):
+            return CallEffect((Effect("read", what=query.strip()[:200]),), "sql")
+        return sql_effects(rest)
     import sqlglot
     from sqlglot import exp
 
@@ -229,6 +245,10 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(Effect("read", what=text))
         elif isinstance(statement, exp.Insert):
             effects.append(Effect("create", what=text))
+            conflict = statement.args.get("conflict")
+            if isinstance(conflict, exp.OnConflict) and conflict.expressions:
+                # an upsert: a row that is there already is changed, not added
+                effects.append(Effect("modify", reversible=False, what=text, action="upsert"))
         elif isinstance(statement, exp.Update):
             effects.append(
                 Effect(
@@ -284,4 +304,48 @@ def sql_effects(query: str) -> CallEffect:
                 effects.append(Effect("configure", reversible=False, what=text))
         else:  # a bare expression (`selec * form` parses as one), or a raw command
             effects.append(Effect("unknown", what=text))
+        if isinstance(statement, exp.Insert | exp.Update) and _raises_privilege(statement):
+            # `INSERT INTO users (email, is_admin) VALUES (…, true)`: a row that is access
+            effects.append(Effect("grant", reversible=False, high_impact=True, what=text))
     return CallEffect(tuple(effects), "sql")
+
+
+#: Columns that hold what a row may do: `is_admin`, `role`, `superuser`, `permissions`.
+_PRIVILEGE_COLUMN = re.compile(
+    r"(?:^|_)(?:admin|superuser|staff|root|role|roles|permissions?|privileges?|scopes?|"
+    r"access_level|owner)(?:$|_)",
+    re.IGNORECASE,
+)
+#: Values that raise it (`true`, `1`, `'admin'`, `'owner'`), not ones that lower it.
+_RAISED = re.compile(
+    r"^(?:true|1|t|yes|admin|administrator|owner|superuser|root|staff|all|\*)$", re.I
+)
+
+
+def _raises_privilege(statement: Any) -> bool:
+    """Whether an `INSERT` or an `UPDATE` writes a privilege column to a raising value."""
+    from sqlglot import exp
+
+    pairs: list[tuple[str, Any]] = []
+    if isinstance(statement, exp.Update):
+        pairs = [
+            (str(a.this.name), a.expression)
+            for a in statement.expressions[:32]
+            if isinstance(a, exp.EQ) and isinstance(a.this, exp.Column)
+        ]
+    else:
+        schema, values = statement.this, statement.expression
+        columns = schema.expressions if isinstance(schema, exp.Schema) else []
+        rows = values.expressions if isinstance(values, exp.Values) else []
+        for row in rows[:16]:
+            cells = row.expressions if isinstance(row, exp.Tuple) else []
+            pairs += [(str(c.name), v) for c, v in zip(columns[:32], cells[:32], strict=False)]
+    for column, value in pairs:
+        if not _PRIVILEGE_COLUMN.search(column):
+            continue
+        plain = str(value.this) if isinstance(value, exp.Literal | exp.Boolean) else ""
+        if isinstance(value, exp.Boolean):
+            plain = "true" if value.this else "false"
+        if _RAISED.match(plain.strip()):
+            return True
+    return False

