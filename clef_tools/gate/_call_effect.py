@@ -15,6 +15,7 @@ from clef_tools.gate._effects import (
     OPERATION_KEY,
     CallEffect,
     Effect,
+    EffectKind,
     kind_of_words,
     lead_verb,
     split_camel,
@@ -184,7 +185,7 @@ def call_effect(
             what=f"{bare}: {opened}",
             action="public",
         )
-        return CallEffect((effect, public), source)
+        return _with_switches(CallEffect((effect, public), source), bare, args)
     approval = _approves(args)
     if approval is not None and effect.kind not in ("read", "unknown"):
         # `create_pull_request_review(event="APPROVE")`: the change let through the review
@@ -192,7 +193,7 @@ def call_effect(
         approve = Effect(
             "grant", "external", reversible=False, what=f"{bare}: {approval}", action="approve"
         )
-        return CallEffect((effect, approve), source)
+        return _with_switches(CallEffect((effect, approve), source), bare, args)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -201,8 +202,35 @@ def call_effect(
         effect = replace(effect, reach="external", reversible=False)
         if notify:
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
-            return CallEffect((effect, sent), source)
-    return CallEffect((effect,), source)
+            return _with_switches(CallEffect((effect, sent), source), bare, args)
+    return _with_switches(CallEffect((effect,), source), bare, args)
+
+
+#: Switches that make a rule or a setting act on its own: mail a filter deletes or
+#: forwards as it arrives (`create_filter(delete=True)`, `forward=True`).
+_SWITCHED_KINDS: dict[str, EffectKind] = {
+    "delete": "delete", "trash": "delete", "purge": "delete", "discard": "delete",
+    "forward": "send", "autoforward": "send",
+}  # fmt: skip
+
+
+def _with_switches(call: CallEffect, bare: str, args: Mapping[str, Any]) -> CallEffect:
+    """The call's effects and those of switches it turns on (`delete=True` on a filter
+    deletes what it matches, whatever the tool's own name says)."""
+    found: list[Effect] = []
+    for key, value in itertools.islice(args.items(), 32):
+        if value is not True:
+            continue
+        parts = re.split(r"[_\W]+", str(key).lower())
+        kind = next((_SWITCHED_KINDS[p] for p in parts if p in _SWITCHED_KINDS), None)
+        if kind is not None and kind not in call.kinds:
+            what = f"{bare}: {key}=True"
+            found.append(
+                Effect(kind, "external", reversible=False, what=what)
+                if kind == "send"
+                else Effect(kind, reversible=False, what=what)
+            )
+    return replace(call, effects=(*call.effects, *found[:2])) if found else call
 
 
 _LINK = re.compile(r"^\s*(?:https?|ftp)://", re.IGNORECASE)

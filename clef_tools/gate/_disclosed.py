@@ -19,7 +19,13 @@ from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import records_of
 
-__all__ = ["attachment_issue", "card_issue", "confidential_issue"]
+__all__ = [
+    "attachment_issue",
+    "card_issue",
+    "confidential_issue",
+    "credential_issue",
+    "unsourced_detail_issue",
+]
 
 #: What marks a passage as not for passing on.
 _MARKED = re.compile(
@@ -176,4 +182,57 @@ def card_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | 
             digits = re.sub(r"\D", "", m.group(0))
             if 13 <= len(digits) <= 19 and _luhn(digits) and digits not in told:
                 return "carries a payment card's number the user did not give"
+    return None
+
+
+#: Words that name a secret a person keeps.
+_CREDENTIAL = re.compile(
+    r"\b(?:passwords?|passcodes?|pin(?:\s+code)?|api[\s_-]?keys?|secret[\s_-]?keys?|"
+    r"access[\s_-]?tokens?|2fa|one[\s-]time\s+codes?|security\s+codes?|cvv|ssn|"
+    r"social\s+security(?:\s+number)?)\b",
+    re.IGNORECASE,
+)
+
+
+def credential_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message or a setting that others read (an auto-reply, a status, a post) speaking
+    of the user's password, PIN or keys when the user's words do not: "my password is in
+    the shared drive" added to an out-of-office reply."""
+    if effect.read_only or effect.source not in ("name", "annotations"):
+        return None  # a file the agent writes (`.env.example`) is no message anyone reads
+    if _CREDENTIAL.search(said[:20_000]):
+        return None
+    for text in _texts(args):
+        found = _CREDENTIAL.search(text)
+        if found is not None:
+            return f"the text speaks of the user's {found.group(0).lower()}, which they did not"
+    return None
+
+
+#: A detail a message may carry: a code of letters and digits (`BA117`, `INV-2231`) or a
+#: number of three or more digits that is no year (`1204`, `4411`).
+_DETAIL = re.compile(
+    r"(?<![\w.-])(?=[A-Za-z-]*\d)[A-Za-z]{1,4}-?\d{2,}(?![\w.-])|(?<![\w.,:/-])\d{3,}(?![\w.,:/-])"
+)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+#: "Text Mom that I landed safely": what the message is to say, after "that" or "saying".
+_TOLD = re.compile(
+    r"\b(?:that|saying|to\s+say|telling\s+(?:him|her|them)|letting\s+\w+\s+know)\b", re.I
+)
+
+
+def unsourced_detail_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A message the user told what to say that adds codes or numbers found nowhere in
+    view: "text Mom that I landed safely" carrying a flight number and a hotel room. An
+    agent may word the message; the particulars it passes on come from somewhere."""
+    if "send" not in effect.kinds or not _TOLD.search(said[:20_000]):
+        return None
+    seen = said[:20_000].lower() + "\n" + "\n".join(r[:100_000].lower() for r in results[-16:])
+    for text in _texts(args):
+        for detail in _DETAIL.findall(text)[:32]:
+            if _YEAR.match(detail) or detail.lower() in seen:
+                continue
+            return f"the message adds {detail}, found nowhere in view"
     return None

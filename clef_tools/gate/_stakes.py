@@ -61,7 +61,13 @@ from clef_tools.gate._dictated import (
     polarity_issue,
     told_number_issue,
 )
-from clef_tools.gate._disclosed import attachment_issue, card_issue, confidential_issue
+from clef_tools.gate._disclosed import (
+    attachment_issue,
+    card_issue,
+    confidential_issue,
+    credential_issue,
+    unsourced_detail_issue,
+)
 from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
@@ -1267,6 +1273,8 @@ def judge_stakes(
             or confidential_issue(effect, args, said, results)
             or attachment_issue(effect, args, said, results)
             or card_issue(effect, args, said)
+            or credential_issue(effect, args, said)
+            or unsourced_detail_issue(effect, args, said, results)
             or broadcast_issue(effect, args, said)
             or told_number_issue(effect, args, said)
             or polarity_issue(effect, args, said)
