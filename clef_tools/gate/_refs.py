@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._grounding import object_named
 
-__all__ = ["branch_issue"]
+__all__ = ["branch_issue", "commit_issue"]
 
 #: "the release branch", "branch feature/login", "a branch called fix-login".
 _BEFORE = re.compile(r"\b([\w][\w./-]{0,80})\s+branch(?:es)?\b", re.I)
@@ -74,4 +74,30 @@ def branch_issue(effect: CallEffect, said: str) -> str | None:
         # a ref the user wrote out anywhere is theirs ("merge the release branch into main")
         if refs and not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
             return f"on branch {refs[0][:80]}, where the user named the {sorted(names)[0]} branch"
+    return None
+
+
+#: A commit written as its hash, whole or cut short (`abc1234`, `9fceb02d0ae5`).
+_HASH = re.compile(r"(?<![\w./-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])")
+#: The git subcommands that act on a commit by its hash.
+_ON_COMMIT = re.compile(
+    r"^git\s+(?:cherry-pick|revert|reset|checkout|switch|rebase|show|tag|branch)\b"
+)
+
+
+def commit_issue(effect: CallEffect, said: str) -> str | None:
+    """A cherry-pick, revert, reset or checkout of a commit other than the one the user
+    gave by its hash ("cherry-pick abc1234" is not `git cherry-pick def5678`)."""
+    if effect.source != "shell":
+        return None
+    given = {h.lower() for h in _HASH.findall(said[:20_000])}
+    if not given:
+        return None
+    for e in effect.effects:
+        if e.kind == "read" or not _ON_COMMIT.match(e.what):
+            continue
+        for ref in e.objects:
+            for found in _HASH.findall(ref.lower()):
+                if not any(found.startswith(g) or g.startswith(found) for g in given):
+                    return f"on commit {found[:12]}, where the user gave {sorted(given)[0][:12]}"
     return None

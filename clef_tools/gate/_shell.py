@@ -1195,6 +1195,13 @@ def _action(argv: Sequence[str]) -> str:
             ops = ops[1:]
     else:
         return ""
+    if (
+        tool == "git"
+        and ops[:1] == ["merge"]
+        and re.match(r"(?:origin|upstream)/", ops[1:2][0] if ops[1:] else "")
+    ):
+        # `git merge origin/main` after a fetch is what `git pull` does: asked for as a pull
+        return "pull"
     # `git commit`; `gh pr merge`, `kubectl rollout restart`: a noun, then the action
     return next((op.lower() for op in ops[:2] if op.lower() in table().actions), "")
 

@@ -89,7 +89,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 from clef_tools.gate._licence import Licence
-from clef_tools.gate._refs import branch_issue
+from clef_tools.gate._refs import branch_issue, commit_issue
 from clef_tools.gate._shell import beyond_project
 from clef_tools.gate._sql import sql_privileges
 from clef_tools.gate._taint import split_at_order
@@ -1262,6 +1262,7 @@ def judge_stakes(
             or direction_issue(args, said)
             or bound_issue(args, said)
             or branch_issue(effect, said)
+            or commit_issue(effect, said)
             or moved_out_issue(effect, said)
             or other_file_issue(effect, args, said)
             or folder_issue(effect, licence, results)

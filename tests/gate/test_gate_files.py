@@ -108,3 +108,19 @@ def test_a_command_fetches_from_and_acts_in_the_place_the_user_named(
 def test_a_copy_the_user_asked_for_goes_to_the_place_they_wrote(command: str, passes: bool) -> None:
     said = "Copy report.pdf to s3://acme-reports/2026/"
     assert (alone(said, "Bash", {"command": command}).verdict == "allow") is passes
+
+
+@pytest.mark.parametrize(
+    ("said", "command", "allowed"),
+    [
+        ("Cherry-pick commit abc1234 onto this branch.", "git cherry-pick abc1234", True),
+        ("Cherry-pick commit abc1234 onto this branch.", "git cherry-pick def5678", False),
+        ("Revert commit 9fceb02 please.", "git revert --no-edit 9fceb02d0ae5", True),
+        ("Revert commit 9fceb02 please.", "git revert --no-edit 1a2b3c4", False),
+        # a fetch and a merge of the remote's branch is what a pull does
+        ("Pull the latest main into my branch.", "git fetch origin && git merge origin/main", True),
+    ],
+)
+def test_git_acts_on_the_commit_the_user_gave(said: str, command: str, allowed: bool) -> None:
+    decision = alone(said, "Bash", {"command": command})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
