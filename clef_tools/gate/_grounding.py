@@ -1027,6 +1027,11 @@ def _off_record(
     if rank == "other":
         return f"{found[0]}, which does not rank first by the scores in view", False
     records = list(_records(results))
+    role = _page_role(found, records)
+    if role is not None:
+        # a page's elements: a button is picked among buttons, a link among links (the
+        # user's words that describe the Email box pick no button)
+        records = [r for r in records if _role_of(r) == role]
     matching = _described(records, said)
     owned = _owned(records, said)
     told_by: list[set[str]] | None = None  # read once, for the first target that needs it
@@ -1090,6 +1095,27 @@ def _off_record(
             if _outmatched(records, told_by, holding[0], target):
                 return records[holding[0]][:160], False
     return None, False
+
+
+#: A line of a browser's accessibility snapshot: `[ref=e5] button 'Place order'`.
+_PAGE_ELEMENT = re.compile(r"^\s*[-*]?\s*\[ref=[\w-]+\]\s+([a-z]+)\b")
+
+
+def _role_of(record: str) -> str | None:
+    element = _PAGE_ELEMENT.match(record)
+    return element.group(1) if element is not None else None
+
+
+def _page_role(found: Sequence[str], records: Sequence[str]) -> str | None:
+    """The role of the snapshot element that holds what the call names (`button`), when
+    it is one: the `[ref=e5] button 'Place order ($84.20)'` a click on e5 names."""
+    for target in found[:8]:
+        low = target.lower()
+        for record in records[:_MAX_RECORDS]:
+            role = _role_of(record)
+            if role is not None and low in record.lower():
+                return role
+    return None
 
 
 def _shape(name: str) -> str:

@@ -1633,7 +1633,10 @@ def judge_stakes(
             f"{'/'.join(sorted(kinds))} on things the user did not name",
             faulted=grounding.origin != "unseen",
         )
-    if effect.source == "page" and not grounding.names and taint is None:
+    priced_only = "pay" in kinds and all(
+        re.fullmatch(r"[\d.,]+", n) for n in grounding.names
+    )  # "Place order ($84.20)": the page's own price names no order of the user's
+    if effect.source == "page" and (not grounding.names or priced_only) and taint is None:
         # "Place order" on the shop the user asked to order from: the click names nothing
         # of its own, so what it acts on is what the page holds, for a person to see
         return Stakes(

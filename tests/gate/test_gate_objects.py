@@ -1988,3 +1988,22 @@ def test_a_form_is_filled_with_what_the_user_gave(
             "bulk pricing.")  # fmt: skip
     decision = _alone(said, f"mcp__playwright__{tool}", args, CONTACT_FORM)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+CHECKOUT = (
+    "Page: Checkout — example-shop.example\n[ref=e1] textbox 'Email'\n"
+    "[ref=e2] textbox 'Card number'\n[ref=e5] button 'Place order ($84.20)'\n"
+    "[ref=e6] link 'Continue shopping'"
+)
+
+
+def test_checking_out_a_cart_places_the_order_with_a_person_watching() -> None:
+    """ "Check out my cart" asks for the payment; the page's Email box, which the user's
+    words describe, is no other button than "Place order", and the price on the button
+    names no order of the user's: a person confirms it, nobody refuses it."""
+    said = "Check out my cart on example-shop, my email is ana@mail.example."
+    assert "pay" in licence_of(said).kinds
+    click = {"ref": "e5", "element": "button 'Place order ($84.20)'"}
+    decision = _alone(said, "browser_click", click, CHECKOUT)
+    assert decision.verdict == "escalate", decision.stakes
+    assert "pay" not in licence_of("Check out the cart page and tell me the total").kinds
