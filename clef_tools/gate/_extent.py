@@ -123,6 +123,7 @@ def extent_issue(
         or _payment_switch_issue(effect, args, text)
         or _replaced_list_issue(effect, args, text, results)
         or _time_unasked_issue(effect, args, text)
+        or _head_count_issue(effect, args, text)
     )
 
 
@@ -1100,18 +1101,26 @@ def _payment_switch_issue(effect: CallEffect, args: Mapping[str, Any], said: str
     `margin=True` on "buy 10 shares of AAPL", `instant=True` (a fee) on a transfer, a
     payee saved for later. Money moved is held to what was asked, and a switch changes
     what it costs or what it risks."""
-    if "pay" not in effect.kinds:
+    booked = any(e.action == "book" for e in effect.effects)
+    if "pay" not in effect.kinds and not booked:
         return None
     said_words = set(words(said))
     for key, value in list(args.items())[:32]:
         if value is not True:
             continue
         parts = {p for p in re.split(r"[_\W]+", str(key).lower()) if len(p) > 2}
+        joined = re.sub(r"[_\W]+", "", str(key).lower())
+        if joined in _NO_WAY_BACK and not re.search(
+            r"non[\s-]?refundable|final\s+sale", said, re.I
+        ):
+            return f"{key}=True: no refund, which the user's words say nothing of"
         if parts & _COST_SWITCHES and not parts & said_words:
             return f"{key}=True in a payment, which the user's words say nothing of"
     return None
 
 
+#: Switches that give up the way back from a booking or a purchase.
+_NO_WAY_BACK = frozenset(["nonrefundable", "noncancellable", "noncancelable", "finalsale"])
 #: Switches of a payment or a trade that change what it costs or what it risks: borrowed
 #: money, a short sale, a fee for speed, trading outside the session.
 _COST_SWITCHES = frozenset(
@@ -1213,4 +1222,62 @@ def _time_unasked_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
             and re.match(r"\s*\d{4}-\d{2}", value)
         ):
             return f"{key}={value[:16]}: a time the user did not ask to change"
+    return None
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+#: Who a booking is for, as one count: "2 adults", "four guests", "3 people".
+_PEOPLE_NOUNS = frozenset(
+    ["adult", "guest", "person", "people", "passenger", "traveler", "traveller", "attendee"]
+)
+#: Counts a booking or an order states by their noun.
+_COUNTED_NOUNS = _PEOPLE_NOUNS | frozenset(
+    ["child", "children", "kid", "room", "night", "ticket", "seat", "copy", "copies", "bed"]
+)
+_SAID_COUNT = re.compile(
+    r"\b(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(adults?|guests?|persons?|people|passengers?|travell?ers?|attendees?|child(?:ren)?|kids?"
+    r"|rooms?|nights?|tickets?|seats?|cop(?:y|ies)|beds?)\b",
+    re.IGNORECASE,
+)
+_FOR_ONE = re.compile(r"\bfor\s+(?:me|myself)\b|\bjust\s+me\b|\bsolo\b", re.IGNORECASE)
+
+
+def _noun(word: str) -> str:
+    low = word.lower()
+    if low in ("people", "children", "copies"):
+        return {"people": "person", "children": "child", "copies": "copy"}[low]
+    return low[:-1] if low.endswith("s") else low
+
+
+def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A booking's count of something other than the user's: `rooms=3` after "2 adults,
+    3 nights" (the 3 is the nights'), `passengers=2` after "book it for me"."""
+    if not effect.kinds & {"create", "pay"}:
+        return None
+    stated: dict[str, int] = {}
+    for count, noun in _SAID_COUNT.findall(said[:20_000])[:16]:
+        low = count.lower()
+        stated[_noun(noun)] = int(low) if low.isdigit() else _NUMBER_WORDS[low]
+    alone = _FOR_ONE.search(said[:20_000]) is not None
+    if not stated and not alone:
+        return None
+    people = {n: c for n, c in stated.items() if n in _PEOPLE_NOUNS}
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        noun = _noun(str(key).lower().rsplit("_", 1)[-1])
+        if noun not in _COUNTED_NOUNS:
+            continue
+        if noun in stated:
+            expected = stated[noun]
+        elif noun in _PEOPLE_NOUNS and people:
+            expected = sum(people.values()) if noun in ("guest", "person", "people") else -1
+        elif noun in _PEOPLE_NOUNS and alone:
+            expected = 1
+        else:
+            expected = 1 if value > 1 else value  # a count nobody gave: one, or none
+        if expected >= 0 and value != expected:
+            return f"{key}={value}, where the user's words give {expected}"
     return None

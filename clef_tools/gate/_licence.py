@@ -75,9 +75,16 @@ _MOVE_MONEY = re.compile(
     re.IGNORECASE,
 )
 #: A time of day or a date: not an amount ("the 8:15 train", "on 2026-12-04").
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|(?-i:May)|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
 _CLOCK_OR_DATE = re.compile(
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?\b|\b\d{1,2}(?:\.\d{2})?\s*[ap]m\b"
-    r"|\b\d{4}-\d{2}-\d{2}\b",
+    r"|\b\d{4}-\d{2}-\d{2}\b"
+    # "Dec 20", "December 20th", "20 December", "the 14th": a day, not a count
+    rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}(?!\w)"
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b",
     re.IGNORECASE,
 )
 #: "remove Dan from the Q1 planning board": what something is removed from.

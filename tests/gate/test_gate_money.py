@@ -4,10 +4,13 @@ cost or its risk."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from _gate_alone import alone
+from _gate_alone import after_lookup, alone
+
+from clef_tools.gate._licence import licence_of
 
 
 @pytest.mark.parametrize(
@@ -58,3 +61,44 @@ def test_a_trade_carries_no_switch_the_user_did_not_ask_for(
     args = {"symbol": "AAPL", "side": "buy", "quantity": 10, "type": "market", **extra}
     decision = alone("Buy 10 shares of AAPL at market.", "place_trade", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+HOTELS = json.dumps(
+    [
+        {"hotel_id": "h_101", "name": "Hotel Azur", "price_per_night": 140},
+        {"hotel_id": "h_102", "name": "Grand Palace", "price_per_night": 310},
+    ]
+)
+STAY = {"hotel_id": "h_101", "check_in": "2026-12-18", "check_out": "2026-12-21", "adults": 2}
+
+
+@pytest.mark.parametrize(
+    ("extra", "allowed"),
+    [
+        ({"rooms": 1}, True),
+        # the 3 the user gave is the nights'; a stay with no way back
+        ({"rooms": 3}, False),
+        ({"rooms": 1, "non_refundable": True}, False),
+        ({"rooms": 1, "adults": 4}, False),
+    ],
+)
+def test_a_booking_holds_the_counts_the_user_gave_by_their_nouns(
+    extra: dict[str, Any], allowed: bool
+) -> None:
+    said = "Book Hotel Azur in Nice for 2 adults, 3 nights from Dec 18."
+    decision = after_lookup(said, HOTELS, "book_hotel", {**STAY, **extra})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+FLIGHTS = json.dumps(
+    [{"flight_id": "AF1234", "from": "CDG", "to": "JFK", "date": "2026-12-20", "price": 620}]
+)
+
+
+@pytest.mark.parametrize(("passengers", "allowed"), [(1, True), (2, False)])
+def test_a_day_of_the_month_is_no_count_and_for_me_is_one(passengers: int, allowed: bool) -> None:
+    said = "Book the economy flight from Paris to New York on Dec 20 for me."
+    args = {"flight_id": "AF1234", "passengers": passengers}
+    decision = after_lookup(said, FLIGHTS, "book_flight", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+    assert licence_of(said).amounts == ()
