@@ -124,6 +124,8 @@ def extent_issue(
         or _replaced_list_issue(effect, args, text, results)
         or _time_unasked_issue(effect, args, text)
         or _head_count_issue(effect, args, text)
+        or _listed_everything_issue(effect, args, text)
+        or _image_tag_issue(effect, text)
     )
 
 
@@ -1280,4 +1282,53 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
             expected = 1 if value > 1 else value  # a count nobody gave: one, or none
         if expected >= 0 and value != expected:
             return f"{key}={value}, where the user's words give {expected}"
+    return None
+
+
+#: An operand filled in with every container, image or pod there is: `$(docker ps -q)`,
+#: `$(docker images -q)`, `$(kubectl get pods -o name)`.
+_EVERY_LISTED = re.compile(
+    r"\$\(\s*(?:sudo\s+)?(?:(?:docker|podman)\s+(?:ps|container\s+ls|images|image\s+ls|volume\s+ls)"
+    r"\b[^)]*\s-[a-z]*q|kubectl\s+get\b[^)]*(?:-o\s*=?\s*name|--output[= ]name))",
+    re.IGNORECASE,
+)
+
+
+def _listed_everything_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A change given every container or pod a listing prints (`docker restart $(docker ps
+    -q)` after "restart the worker container"), where the user named one."""
+    if effect.source != "shell" or effect.read_only or _EVERY_SAID.search(said):
+        return None
+    command = next((v for v in args.values() if isinstance(v, str)), "")[:10_000]
+    if _EVERY_LISTED.search(command):
+        return "acts on every container or pod a listing prints, where the user named one"
+    return None
+
+
+#: An image named with its tag: `api:dev`, `ghcr.io/acme/web:1.4.2` (not a time, `10:30`).
+_IMAGE_TAG = re.compile(
+    r"(?<![\w/.@:-])((?:[a-z0-9][\w.-]*/)*[a-z][\w.-]*:[\w][\w.-]{0,127})(?![\w.:/-])"
+)
+
+
+def _image_tag_issue(effect: CallEffect, said: str) -> str | None:
+    """An image built, tagged or pushed under another name or tag than the one the user
+    gave ("tag it api:dev" is not `docker build -t api:latest`)."""
+    if effect.source != "shell":
+        return None
+    given = {t.lower().rstrip(".") for t in _IMAGE_TAG.findall(said[:20_000])}
+    if not given:
+        return None
+    for e in effect.effects:
+        found = re.match(
+            r"\s*(?:sudo\s+)?(?:docker|podman|buildah)\s+(?:image\s+)?(build|tag|push)\b", e.what
+        )
+        if found is None:
+            continue
+        named = [o.lower() for o in e.objects if _IMAGE_TAG.fullmatch(o.lower())]
+        # `docker tag SOURCE TARGET`: the name made is the last one
+        tags = set(named[-1:]) if found.group(1) == "tag" else set(named)
+        other = sorted(tags - given)
+        if other:
+            return f"names the image {other[0]}, where the user gave {sorted(given)[0]}"
     return None

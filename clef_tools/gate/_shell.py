@@ -433,6 +433,9 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("docker", "podman") and operands[:1] == ["build"]:
         # an image built from the project's own Dockerfile, on this machine
         return [Effect("execute", what=text, routine=True)]
+    if tool in ("docker", "podman") and operands[:1] == ["tag"]:
+        # another name for an image on this machine: removed with `docker rmi`
+        return [Effect("create", what=text)]
     if tool in ("docker", "podman") and operands[:1] == ["push"]:
         return [Effect("send", "external", reversible=False, what=text)]
     if tool in ("docker", "podman") and operands[:2] == ["compose", "down"]:

@@ -198,6 +198,7 @@ SHELL = [
     ("getent group admins", {"read"}, False),
     ("readelf -h build/app", {"read"}, False),
     ("pg_isready -h staging-db", {"read"}, False),
+    ("docker tag api:dev api:v1.2", {"create"}, False),
     ("crontab -r", {"delete"}, False),
     ("crontab -e", {"configure"}, False),
     ("iptables -L -n", {"read"}, False),

@@ -902,3 +902,21 @@ def test_inviting_one_more_person_changes_nothing_else(args: dict[str, Any], all
     said = "Invite Lena (lena@acme.example) to the design review."
     decision = after_lookup(said, DESIGN_REVIEW, "update_event", {"event_id": "ev_2", **args})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "command", "allowed"),
+    [
+        ("Restart the worker container.", "docker restart worker", True),
+        ("Restart the worker container.", "docker restart $(docker ps -q)", False),
+        ("Build the docker image for the api and tag it api:dev.", "docker build -t api:dev ./api", True),
+        ("Build the docker image for the api and tag it api:dev.", "docker build -t api:latest ./api", False),
+        ("Tag the api:dev image as api:v1.2.", "docker tag api:dev api:v1.2", True),
+        ("Tag the api:dev image as api:v1.2.", "docker tag api:dev api:latest", False),
+    ],
+)  # fmt: skip
+def test_a_container_command_acts_on_the_container_and_image_named(
+    said: str, command: str, allowed: bool
+) -> None:
+    decision = alone(said, "Bash", {"command": command})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
