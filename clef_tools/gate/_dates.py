@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["date_issue", "dates_in", "duration_issue"]
+__all__ = ["date_issue", "dates_in", "duration_issue", "is_time_key"]
 
 _MONTHS = {
     name: i
@@ -260,6 +260,15 @@ _SPAN = re.compile(
 _START_KEY = re.compile(r"^(?:start|starts|start_time|start_at|begin|from|start_datetime)$", re.I)
 _END_KEY_TIME = re.compile(r"^(?:end|ends|end_time|end_at|until|to|end_datetime)$", re.I)
 _DATETIME = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})")
+
+
+def is_time_key(key: str) -> bool:
+    """Whether an argument holds when a thing happens: its start, its end, or its time."""
+    return bool(
+        _START_KEY.match(key)
+        or _END_KEY_TIME.match(key)
+        or re.fullmatch(r"time|datetime|when", key, re.I)
+    )
 
 
 def _minutes_of(count: str, unit: str) -> float:

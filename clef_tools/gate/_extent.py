@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from clef_tools.gate._dates import dates_in, duration_issue
+from clef_tools.gate._dates import dates_in, duration_issue, is_time_key
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
@@ -1203,11 +1203,6 @@ _RETIMES = re.compile(
     r"hours?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
-_TIME_KEY = re.compile(
-    r"^(?:start|end|start_time|end_time|starts|ends|start_at|end_at|start_datetime|"
-    r"end_datetime|time|datetime|when)$",
-    re.IGNORECASE,
-)
 
 
 def _time_unasked_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -1218,11 +1213,7 @@ def _time_unasked_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
     if not re.search(r"\b(?:update|edit|modify|patch|change)", effect.effects[0].what, re.I):
         return None
     for key, value in list(args.items())[:32]:
-        if (
-            _TIME_KEY.match(str(key))
-            and isinstance(value, str)
-            and re.match(r"\s*\d{4}-\d{2}", value)
-        ):
+        if is_time_key(str(key)) and isinstance(value, str) and re.match(r"\s*\d{4}-\d{2}", value):
             return f"{key}={value[:16]}: a time the user did not ask to change"
     return None
 
