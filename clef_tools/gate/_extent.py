@@ -17,7 +17,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key
-from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
+from clef_tools.gate._effects import (
+    CallEffect,
+    after_verb,
+    kind_of_words,
+    table,
+    verb_words,
+    words,
+)
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
     MONEY,
@@ -126,6 +133,7 @@ def extent_issue(
         or _head_count_issue(effect, args, text)
         or _listed_everything_issue(effect, args, text)
         or _image_tag_issue(effect, text)
+        or _scoped_prohibition_issue(effect, args, text)
     )
 
 
@@ -1322,4 +1330,44 @@ def _image_tag_issue(effect: CallEffect, said: str) -> str | None:
         other = sorted(tags - given)
         if other:
             return f"names the image {other[0]}, where the user gave {sorted(given)[0]}"
+    return None
+
+
+#: A prohibition that names what it is about: "never push to main", "don't post in
+#: #general", "do not write to the prod database".
+_SCOPED_NO = re.compile(
+    r"\b(?:never|don'?t|do\s+not|no\s+one\s+may)\s+(?:ever\s+)?([a-z]+)\s+"
+    r"(?:(?:anything|directly|straight|again)\s+)?(?:to|on|in|into|onto|from)\s+"
+    r"(?:the\s+|my\s+|our\s+)?([#@\w./-]{2,60})",
+    re.IGNORECASE,
+)
+
+
+def _scoped_prohibition_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A call that does what the user forbade on the thing they forbade it on ("never
+    push to main" — "commit the fix and push it": `git push origin main`), whatever a
+    later turn asked for in general. A later request that names that thing again with
+    the verb ("push it to main this once") lifts it."""
+    if effect.read_only:
+        return None
+    text = said[:20_000]
+    for found in _SCOPED_NO.finditer(text):
+        verb, thing = found.group(1).lower(), found.group(2).lower().rstrip(".,;:!?")
+        kind = kind_of_words([verb])
+        if kind in ("unknown", "read") or kind not in effect.kinds:
+            continue
+        later = text[found.end() :]
+        again = re.search(
+            rf"\b{re.escape(verb)}\w*\b[^.;!?\n]{{0,40}}\b{re.escape(thing)}\b", later, re.I
+        )
+        if again is not None and not _NEGATED_BEFORE.search(later[: again.start()][-40:]):
+            continue  # asked for by name after all
+        pattern = re.compile(rf"(?<![\w./-]){re.escape(thing)}(?![\w-])", re.IGNORECASE)
+        touched = [o for e in effect.effects for o in e.objects] + [
+            v for v in list(args.values())[:32] if isinstance(v, str)
+        ]
+        for e in effect.effects:
+            touched.append(e.what)
+        if any(pattern.search(t[:10_000]) for t in touched):
+            return f"{verb} on {thing}, which the user said not to"
     return None

@@ -17,6 +17,7 @@ from clef_tools.gate import GatePolicy, RiskModel, load_risk_model
 from clef_tools.gate._risk import LinearRisk
 from clef_tools.gate._turn import TURN_QUESTIONS, turn_features, turn_request
 from clef_tools.protocol._validation import DecisionRequest
+from clef_tools.testing import BrokenDecider
 
 #: A call no rule settles (a send to an address the user did not name): the model decides.
 SEND = ("send_email", {"to": "ops-list@corp.example", "subject": "Q3 report", "body": "see"})
@@ -177,3 +178,17 @@ def test_the_embedded_model_reads_what_the_user_asked(embedded: ReadoutDecider) 
     assert delete is not None and look is not None
     assert delete["asks_delete"] > look["asks_delete"]
     assert look["only_info"] > delete["only_info"]
+
+
+def test_a_prohibition_on_one_thing_outlives_a_later_general_request() -> None:
+    """ "Never push to main" — "commit the fix and push it": the push the latest turn
+    asks for is not one to main."""
+    messages = [
+        {"role": "user", "content": "Never push to main directly."},
+        {"role": "user", "content": "Commit the fix and push it."},
+    ]
+    gate = ToolGate(BrokenDecider())
+    to_main = gate.judge("Bash", {"command": "git push origin main"}, messages=messages)
+    assert to_main.verdict == "deny" and "main" in (to_main.stakes or ""), to_main.stakes
+    branch = gate.judge("Bash", {"command": "git push origin fix-branch"}, messages=messages)
+    assert branch.verdict != "deny", branch.stakes
