@@ -173,6 +173,20 @@ def call_effect(
         # (a query string carries what it is given)
         effect = replace(effect, reach="external")
     source = "annotations" if annotations else "name"
+    return _with_switches(CallEffect(_companions(effect, bare, args), source), bare, args)
+
+
+#: Switches that make a rule or a setting act on its own: mail a filter deletes or
+#: forwards as it arrives (`create_filter(delete=True)`, `forward=True`).
+_SWITCHED_KINDS: dict[str, EffectKind] = {
+    "delete": "delete", "trash": "delete", "purge": "delete", "discard": "delete",
+    "forward": "send", "autoforward": "send",
+}  # fmt: skip
+
+
+def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Effect, ...]:
+    """The tool's effect and what its arguments add to it: a thing opened to anyone, an
+    approval, an invitation's notices."""
     opened = _opens_to_anyone(args)
     if opened is not None and effect.kind not in ("read", "unknown"):
         # `private=False`, `visibility="public"`, `link_access="anyone"`: whatever the tool
@@ -185,7 +199,7 @@ def call_effect(
             what=f"{bare}: {opened}",
             action="public",
         )
-        return _with_switches(CallEffect((effect, public), source), bare, args)
+        return (effect, public)
     approval = _approves(args)
     if approval is not None and effect.kind not in ("read", "unknown"):
         # `create_pull_request_review(event="APPROVE")`: the change let through the review
@@ -193,7 +207,7 @@ def call_effect(
         approve = Effect(
             "grant", "external", reversible=False, what=f"{bare}: {approval}", action="approve"
         )
-        return _with_switches(CallEffect((effect, approve), source), bare, args)
+        return (effect, approve)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -202,16 +216,8 @@ def call_effect(
         effect = replace(effect, reach="external", reversible=False)
         if notify:
             sent = Effect("send", "external", False, what=f"{bare}: notifies its recipients")
-            return _with_switches(CallEffect((effect, sent), source), bare, args)
-    return _with_switches(CallEffect((effect,), source), bare, args)
-
-
-#: Switches that make a rule or a setting act on its own: mail a filter deletes or
-#: forwards as it arrives (`create_filter(delete=True)`, `forward=True`).
-_SWITCHED_KINDS: dict[str, EffectKind] = {
-    "delete": "delete", "trash": "delete", "purge": "delete", "discard": "delete",
-    "forward": "send", "autoforward": "send",
-}  # fmt: skip
+            return (effect, sent)
+    return (effect,)
 
 
 def _with_switches(call: CallEffect, bare: str, args: Mapping[str, Any]) -> CallEffect:

@@ -13,7 +13,7 @@ import fnmatch
 import itertools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key
@@ -1107,10 +1107,10 @@ def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
 
 
 def _payment_switch_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
-    """A switch turned on in a payment or a trade that the user's words say nothing of:
-    `margin=True` on "buy 10 shares of AAPL", `instant=True` (a fee) on a transfer, a
-    payee saved for later. Money moved is held to what was asked, and a switch changes
-    what it costs or what it risks."""
+    """A switch turned on in a payment, a trade or a booking that the user's words say
+    nothing of: `margin=True` on "buy 10 shares of AAPL", `instant=True` (a fee) on a
+    transfer, `non_refundable=True` on a hotel. Money moved is held to what was asked, and
+    a switch changes what it costs or what it risks."""
     booked = any(e.action == "book" for e in effect.effects)
     if "pay" not in effect.kinds and not booked:
         return None
@@ -1162,12 +1162,16 @@ def _one_occurrence_issue(
     if re.search(r"occurrence|instance|single", effect.effects[0].what, re.IGNORECASE):
         return None
     ids = [v for v in list(args.values())[:16] if isinstance(v, str) and 1 < len(v) <= 80]
-    for record in (r for result in results[-16:] for r in records_of(result)):
-        if _RECURRING_RECORD.search(record) and any(
-            re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", record) for i in ids
-        ):
-            return "deletes every occurrence of a recurring event, where the user named one"
+    if any(_RECURRING_RECORD.search(record) for record in _records_holding(ids, results)):
+        return "deletes every occurrence of a recurring event, where the user named one"
     return None
+
+
+def _records_holding(ids: Sequence[str], results: Sequence[str]) -> Iterator[str]:
+    """The records in view that hold one of the call's ids as a whole name."""
+    for record in (r for result in results[-16:] for r in records_of(result)):
+        if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", record) for i in ids):
+            yield record
 
 
 _ADDS_PERSON = re.compile(r"\b(?:add|adds|adding|invite|invites|inviting|include|loop|cc)\b", re.I)
@@ -1181,14 +1185,12 @@ def _replaced_list_issue(
     after "invite Lena to the design review" leaves out everyone the event in view had."""
     if "modify" not in effect.kinds or not _ADDS_PERSON.search(said) or _REPLACES.search(said):
         return None
+    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int)]
     for key, value in list(args.items())[:32]:
         if not _PEOPLE_KEY.search(str(key)) or not isinstance(value, list):
             continue
         new = {str(v).lower() for v in value[:64]}
-        ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int)]
-        for record in (r for result in results[-16:] for r in records_of(result)):
-            if not any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", record) for i in ids):
-                continue
+        for record in _records_holding(ids, results):
             try:
                 held = json.loads(record[:100_000])
             except ValueError:
@@ -1363,11 +1365,8 @@ def _scoped_prohibition_issue(effect: CallEffect, args: Mapping[str, Any], said:
         if again is not None and not _NEGATED_BEFORE.search(later[: again.start()][-40:]):
             continue  # asked for by name after all
         pattern = re.compile(rf"(?<![\w./-]){re.escape(thing)}(?![\w-])", re.IGNORECASE)
-        touched = [o for e in effect.effects for o in e.objects] + [
-            v for v in list(args.values())[:32] if isinstance(v, str)
-        ]
-        for e in effect.effects:
-            touched.append(e.what)
+        touched = [t for e in effect.effects for t in (*e.objects, e.what)]
+        touched += [v for v in list(args.values())[:32] if isinstance(v, str)]
         if any(pattern.search(t[:10_000]) for t in touched):
             return f"{verb} on {thing}, which the user said not to"
     return None
