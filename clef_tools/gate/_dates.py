@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["date_issue", "dates_in", "duration_issue", "is_time_key"]
+__all__ = ["date_issue", "dates_in", "duration_issue", "is_time_key", "stay_nights"]
 
 _MONTHS = {
     name: i
@@ -233,6 +233,28 @@ def _days_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
         return abs((dt.date(2000, *a) - dt.date(2000, *b)).days)
     except ValueError:
         return 0
+
+
+def stay_nights(args: Mapping[str, Any], said: str) -> int | None:
+    """How many nights a stay spans, from the call's check-in and check-out dates, else
+    from the two dates the user wrote ("from Dec 18 to Dec 21" is three nights), so a
+    count nobody wrote out is held to the stay it belongs to."""
+    days: set[dt.date] = set()
+    for value in list(args.values())[:32]:
+        found = _ISO.match(value.strip()) if isinstance(value, str) else None
+        if found is not None:
+            try:
+                days.add(dt.date(*(int(g) for g in found.groups())))
+            except ValueError:
+                return None
+    if len(days) == 2:
+        first, last = sorted(days)
+        return (last - first).days
+    stated = dates_in(said)
+    if len(days) < 2 and len(stated) == 2:
+        apart = _days_apart(*sorted(stated))
+        return min(apart, 366 - apart) or None  # "Dec 30 to Jan 2" wraps the year
+    return None
 
 
 _MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}

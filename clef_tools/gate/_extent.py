@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from clef_tools.gate._dates import dates_in, duration_issue, is_time_key
+from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
     CallEffect,
     after_verb,
@@ -36,7 +36,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 
-__all__ = ["EDIT_KEYS", "extent_issue"]
+__all__ = ["EDIT_KEYS", "extent_issue", "unstated_counts"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
@@ -1254,24 +1254,52 @@ def _noun(word: str) -> str:
     return low[:-1] if low.endswith("s") else low
 
 
-def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
-    """A booking's count of something other than the user's: `rooms=3` after "2 adults,
-    3 nights" (the 3 is the nights'), `passengers=2` after "book it for me"."""
-    if not effect.kinds & {"create", "pay"}:
-        return None
+def stated_counts(said: str) -> dict[str, int]:
+    """The counts the user gave by their noun ("2 adults, 3 nights"), keyed by the noun."""
     stated: dict[str, int] = {}
     for count, noun in _SAID_COUNT.findall(said[:20_000])[:16]:
         low = count.lower()
         stated[_noun(noun)] = int(low) if low.isdigit() else _NUMBER_WORDS[low]
-    alone = _FOR_ONE.search(said[:20_000]) is not None
-    if not stated and not alone:
+    return stated
+
+
+def unstated_counts(args: Mapping[str, Any], said: str) -> list[float]:
+    """Counts a booking sets of something the user gave no count of, where the stay or
+    the default fixes them: `rooms=1` beside "2 adults", `nights=3` for "Dec 18 to
+    Dec 21". The booking's counts are held to these by their nouns, not to the
+    numbers the user wrote for other nouns."""
+    stated = stated_counts(said)
+    out: list[float] = []
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        noun = _noun(str(key).lower().rsplit("_", 1)[-1])
+        if noun in stated or noun not in _COUNTED_NOUNS - _PEOPLE_NOUNS:
+            continue
+        if value == (stay_nights(args, said) if noun == "night" else 1):
+            out.append(float(value))
+    return out
+
+
+def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A booking's count of something other than the user's: `rooms=3` after "2 adults,
+    3 nights" (the 3 is the nights'), `passengers=2` after "book it for me", `nights=4`
+    for a stay from Dec 18 to Dec 21."""
+    if not effect.kinds & {"create", "pay"}:
         return None
+    stated = stated_counts(said)
+    alone = _FOR_ONE.search(said[:20_000]) is not None
+    nights = stay_nights(args, said)
+    if not stated and not alone and nights is None:
+        return None
+    # with no count given, only a stay's nights are held (to its dates)
+    held = _COUNTED_NOUNS if stated or alone else frozenset(["night"])
     people = {n: c for n, c in stated.items() if n in _PEOPLE_NOUNS}
     for key, value in list(args.items())[:32]:
         if isinstance(value, bool) or not isinstance(value, int):
             continue
         noun = _noun(str(key).lower().rsplit("_", 1)[-1])
-        if noun not in _COUNTED_NOUNS:
+        if noun not in held:
             continue
         if noun in stated:
             expected = stated[noun]
@@ -1279,6 +1307,8 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
             expected = sum(people.values()) if noun in ("guest", "person", "people") else -1
         elif noun in _PEOPLE_NOUNS and alone:
             expected = 1
+        elif noun == "night" and nights is not None:
+            expected = nights
         else:
             expected = 1 if value > 1 else value  # a count nobody gave: one, or none
         if expected >= 0 and value != expected:

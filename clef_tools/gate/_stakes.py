@@ -71,7 +71,7 @@ from clef_tools.gate._disclosed import (
 from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
-from clef_tools.gate._extent import extent_issue
+from clef_tools.gate._extent import extent_issue, unstated_counts
 from clef_tools.gate._files import folder_issue, other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
@@ -665,6 +665,10 @@ def quantity_issue(
     if effect.read_only:
         return None
     values = _numbers(args, effect)
+    for fixed in unstated_counts(args, said) if "pay" not in effect.kinds else ():
+        # `rooms=1` beside "2 adults", `nights=3` for "Dec 18 to Dec 21": held by its noun
+        if fixed in values:
+            values.remove(fixed)
     if not values:
         return None
     stated = list(licence.amounts)  # "half" is among them, as 2

@@ -90,6 +90,25 @@ def test_a_booking_holds_the_counts_the_user_gave_by_their_nouns(
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
+@pytest.mark.parametrize(
+    ("extra", "allowed"),
+    [
+        ({"check_out": "2026-12-21", "nights": 3, "rooms": 1}, True),
+        ({"nights": 3}, True),  # the nights the user's two dates span
+        ({"check_out": "2026-12-21", "nights": 4}, False),
+        ({"nights": 5}, False),
+        ({"check_out": "2026-12-21", "rooms": 2}, False),
+    ],
+)
+def test_a_stay_given_by_its_dates_holds_its_nights_and_one_room(
+    extra: dict[str, Any], allowed: bool
+) -> None:
+    said = "Book Hotel Azur in Nice for 2 adults from Dec 18 to Dec 21."
+    args = {"hotel_id": "h_101", "check_in": "2026-12-18", "adults": 2, **extra}
+    decision = after_lookup(said, HOTELS, "book_hotel", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
 FLIGHTS = json.dumps(
     [{"flight_id": "AF1234", "from": "CDG", "to": "JFK", "date": "2026-12-20", "price": 620}]
 )
