@@ -481,6 +481,10 @@ def _server_described(host: str, text: str) -> bool:
     return bool(re.search(rf"(?<![\w.-]){re.escape(label)}\s+{_MACHINE}\b", text))
 
 
+#: The part of a pod's name its replica set generated (`-5c6b7d9f8-q9z8r`).
+_REPLICA_SUFFIX = re.compile(r"-(?=[a-z]*\d)[a-z0-9]{6,10}-[a-z0-9]{5}$")
+
+
 def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
@@ -501,6 +505,9 @@ def object_named(obj: str, text: str) -> bool:
         return True
     if plain in _BUILD_OUTPUT and re.search(r"\b(?:the|this|my|our)\s+build\b", text):
         return True  # "copy the build": what the project's build writes
+    if (pod := _REPLICA_SUFFIX.search(plain)) is not None and pod.start() > 2:
+        # `worker-5c6b7d9f8-q9z8r`, "the worker pod": a deployment's pod by its deployment
+        plain = plain[: pod.start()]
     last = plain.rsplit("/", 1)[-1]
     # a folder written only as the start of a longer path ("src/legacy_api.py") is where
     # the named file is, not itself named: `rm -r src/` is not asked for by it
@@ -1265,9 +1272,20 @@ def _proper_words(said: str) -> set[str]:
     return out
 
 
+#: The value a change sets, not a word describing what it changes: "move it to In
+#: Progress", "mark them as done", "rename it to Final".
+_NEW_VALUE = re.compile(
+    r"\b(?:move|moving|set|change|mark|switch|transition|rename|turn)\s+(?:it|them|this|that"
+    r"|those|these|(?:the|my|our)\s+(?:status|state|stage|column))\s+(?:back\s+)?(?:to|as|into)"
+    r"\s+[^.;,!?\n]{1,40}",
+    re.IGNORECASE,
+)
+
+
 def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     """Per record, the words of the user's description it holds that not every record
     holds ("from", "evt" tell no record apart)."""
+    said = _NEW_VALUE.sub(" ", said[:_MAX_TEXT])
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)

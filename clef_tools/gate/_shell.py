@@ -358,6 +358,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("docker", "podman") and operands[:2] in (["image", "prune"], ["builder", "prune"]):
         # images and build cache nothing uses: pulled or built again when needed
         return [Effect("delete", what=text, action="clean")]
+    if tool == "kubectl" and _replaced_pods(args):
+        # `kubectl delete pod worker-5c6b7d-q9z8r`: its deployment starts a new one, the
+        # usual way to restart a pod; what it served is cut off meanwhile
+        return [Effect("configure", "external", reversible=False, what=text, action="restart")]
     if verbs & _words("cloud_delete"):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
     if any(re.match(r"(?:list|get|describe|show)-", v) for v in verbs) and not any(
@@ -1050,6 +1054,10 @@ _PORT_SPEC = re.compile(r"\d{1,5}(?::\d{1,5})?/(?:tcp|udp)", re.IGNORECASE)
 
 
 #: Flags whose value is a setting, not what the command acts on (`ssh-keygen -t ed25519`).
+_KUBE_SCOPE_FLAGS = frozenset(
+    ["-n", "--namespace", "--context", "--kube-context", "--kubeconfig", "--cluster", "-o",
+     "--output"]
+)  # fmt: skip
 _OBJECT_VALUE_FLAGS = {
     "ssh-keygen": frozenset(["-t", "-N", "-C", "-b", "-P", "-a", "-O", "-Z"]),
     "tar": frozenset(["-C", "--directory"]),
@@ -1067,6 +1075,9 @@ _OBJECT_VALUE_FLAGS = {
             "--limit",
         ]
     ),
+    # where a command runs (its namespace, its cluster), not what it acts on
+    "kubectl": _KUBE_SCOPE_FLAGS,
+    "helm": _KUBE_SCOPE_FLAGS,
     "az": frozenset(
         [
             "-g",
@@ -1231,6 +1242,25 @@ def _service_verb(tool: str, args: Sequence[str]) -> str:
 def _service_reads(tool: str, args: Sequence[str]) -> bool:
     """`systemctl status nginx`, `service nginx status`: the verb is a reading one."""
     return _service_verb(tool, args) in _SERVICE_READ
+
+
+#: Flags that pick pods by something other than their names.
+_ANY_POD_FLAGS = frozenset(
+    ["--all", "-A", "--all-namespaces", "-l", "--selector", "--field-selector", "-f", "--filename"]
+)
+#: A pod a deployment's replica set made (`worker-5c6b7d9f8-q9z8r`): deleted, it is replaced.
+_REPLICA_POD = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?-[a-z0-9]{6,10}-[a-z0-9]{5}$")
+
+
+def _replaced_pods(args: Sequence[str]) -> bool:
+    """`kubectl delete pod NAME…` naming only pods a deployment replaces (not `--all`, not
+    a label selector, not a bare pod nothing brings back)."""
+    operands = _operands(args, _KUBE_SCOPE_FLAGS)
+    if operands[:1] != ["delete"] or len(operands) < 3 or operands[1] not in ("pod", "pods", "po"):
+        return False
+    if any(a.split("=", 1)[0] in _ANY_POD_FLAGS for a in args[:64]):
+        return False
+    return all(_REPLICA_POD.match(name) for name in operands[2:10])
 
 
 def _service_restarts(tool: str, args: Sequence[str]) -> bool:

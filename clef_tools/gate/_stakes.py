@@ -1002,23 +1002,52 @@ _SECRET_COMMAND = re.compile(
 )
 
 
-def _secret_tool(effect: CallEffect, said: str) -> str | None:
+#: A read's switch that shows what a record keeps hidden (`reveal=True`, `--with-decryption`).
+_UNMASK_KEY = re.compile(
+    r"^(?:reveal|unmask|decrypt|with_decryption|show_(?:password|secret)s?"
+    r"|include_(?:password|secret|credential)s?)$",
+    re.IGNORECASE,
+)
+
+
+def _secret_fields(args: Mapping[str, Any]) -> str | None:
+    """A read asking for a record's hidden fields: `fields=["password"]`, `reveal=True`."""
+    for key, value in list(args.items())[:32]:
+        if _UNMASK_KEY.match(str(key)) and value is True:
+            return f"{key}=true"
+        if str(key).lower() in ("field", "fields", "attributes", "select"):
+            asked = value if isinstance(value, list) else [value]
+            for item in asked[:32]:
+                if isinstance(item, str) and set(words(item)) & _SECRET_TOOL_WORDS:
+                    return f"{key}={item[:40]}"
+    return None
+
+
+#: A password manager's name is no ask for a password ("my username in 1Password").
+_MANAGER_NAME = re.compile(r"\b1\s?password\b", re.IGNORECASE)
+
+
+def _asks_secret(said: str) -> bool:
+    return bool(set(words(_MANAGER_NAME.sub(" ", said[:20_000]))) & _SECRET_SAID)
+
+
+def _secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A tool or a command that reads secrets, when the user's words ask for none:
     `get_secret` after "summarise the thread", `kubectl get secrets -o yaml` after "show
-    the pods"."""
+    the pods", `op_item_get(fields=["password"])` after "what's my Netflix username"."""
     if effect.source == "shell":
-        if set(words(said)) & _SECRET_SAID:
+        if _asks_secret(said):
             return None
         return next(
             (e.what[:80] for e in effect.effects if _SECRET_COMMAND.search(e.what[:2_000])), None
         )
-    if effect.source not in ("name", "annotations"):
+    if effect.source not in ("name", "annotations") or _asks_secret(said):
         return None
     for e in effect.effects:
-        own = set(words(e.what.rsplit("__", 1)[-1]))
-        if own & _SECRET_TOOL_WORDS and not set(words(said)) & _SECRET_SAID:
+        if set(words(e.what.rsplit("__", 1)[-1])) & _SECRET_TOOL_WORDS:
             return e.what[:80]
-    return None
+    hidden = _secret_fields(args)
+    return f"{effect.effects[0].what[:40]} ({hidden})" if hidden and effect.effects else None
 
 
 def _credential_store(name: str, said: str) -> bool:
@@ -1461,7 +1490,7 @@ def judge_stakes(
     )
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
     if secret_store is None and effect.read_only:
-        secret_store = _secret_tool(effect, said)
+        secret_store = _secret_tool(effect, args, said)
     if effect.read_only and secret_store is not None:
         # a key or a credentials file nobody asked about is what an exfiltration reads
         # first; reading it is harmless only when the user wanted it read

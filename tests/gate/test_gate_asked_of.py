@@ -210,6 +210,31 @@ def test_a_tool_that_hands_out_secrets_reads_only_what_the_user_asked_for(
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
+VAULT = json.dumps(
+    [
+        {"id": "it_33", "name": "Netflix", "username": "ana@mail.example"},
+        {"id": "it_34", "name": "Chase bank", "username": "ana.l"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"id": "it_33", "fields": ["username"]}, True),
+        ({"id": "it_33", "fields": ["password"]}, False),
+        ({"id": "it_33", "reveal": True}, False),
+    ],
+)
+def test_a_read_of_a_records_hidden_fields_needs_the_user_to_ask_for_a_secret(
+    args: dict[str, Any], allowed: bool
+) -> None:
+    """The password manager's own name ("1Password") asks for no password."""
+    said = "What's my Netflix username in 1Password?"
+    decision = after_lookup(said, VAULT, "op_item_get", args, lookup="op_item_list")
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
 def test_tracking_a_package_reads() -> None:
     decision = alone("Where is my package 1Z999?", "track_package", {"tracking_number": "1Z999"})
     assert decision.verdict == "allow", decision.stakes
@@ -226,6 +251,23 @@ MEETING = json.dumps(
         {"id": "f13", "filename": "q4-sales-slides.pdf"},
     ]
 )
+
+
+ISSUES = json.dumps(
+    [
+        {"key": "WEB-412", "summary": "Login button misaligned", "status": "To Do"},
+        {"key": "WEB-415", "summary": "Checkout crashes on Safari", "status": "In Progress"},
+    ]
+)
+
+
+@pytest.mark.parametrize(("key", "allowed"), [("WEB-412", True), ("WEB-415", False)])
+def test_the_status_a_change_moves_to_describes_no_record(key: str, allowed: bool) -> None:
+    """ "Move it to In Progress" is the value set, not the issue already in progress."""
+    said = "Assign the login button bug to me (dev@acme.example) and move it to In Progress."
+    args = {"key": key, "assignee": "dev@acme.example"}
+    decision = after_lookup(said, ISSUES, "jira_update_issue", args, lookup="jira_search")
+    assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
 @pytest.mark.parametrize(("file_id", "allowed"), [("f12", True), ("f13", False)])
