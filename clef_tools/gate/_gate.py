@@ -41,6 +41,7 @@ from clef_tools.gate._licence import (
     request_licence,
     user_and_results,
 )
+from clef_tools.gate._lookups import lookups
 from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
@@ -854,7 +855,7 @@ def _grounding(
     if objects:
         grounding = ground_objects(effect.objects, said, results, counts)
     else:
-        grounding = ground_call(args, said, results, counts)
+        grounding = _scoped(ground_call(args, said, results, counts), args, messages)
     earlier = [] if results else earlier_results(messages)
     if not earlier:
         return grounding, results
@@ -873,6 +874,29 @@ def _grounding(
         return seen, earlier
     # the listing the user saw last is what the call is judged against
     return grounding, earlier
+
+
+def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Grounding:
+    """A call's scope taken over from the lookup whose result it acts on: after
+    `list_runs(repo="acme/web")` returned run 88123, `rerun(repo="acme/web", run_id=88123)`
+    names the repository that run was read from, not a new one. Only under the same
+    argument, and only when another of the call's names is in that lookup's result."""
+    if not grounding.unnamed or grounding.in_request:
+        return grounding
+    found = [n for n in grounding.names if n not in grounding.unnamed]
+    scoped: set[str] = set()
+    for lookup in lookups(messages)[-16:]:
+        held = [n for n in found if n.lower() in lookup.result[:100_000].lower()]
+        if not held:
+            continue
+        scoped |= {
+            str(value)
+            for key, value in list(lookup.args.items())[:16]
+            if isinstance(value, str) and args.get(key) == value and value not in held
+        }
+    if not set(grounding.unnamed) <= scoped:
+        return grounding
+    return replace(grounding, unnamed=(), in_session=True)
 
 
 def _asked_by_name(name: str, args: Mapping[str, Any], licence: Licence) -> bool:

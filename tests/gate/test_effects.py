@@ -444,6 +444,7 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    ("gh_rerun_workflow", {"repo": "acme/web", "run_id": 88123}, None, "configure"),
     ("get_most_recent_transactions", {}, None, "read"),
     ("read_channel_messages", {}, None, "read"),
     ("delete_file", {"file_id": "13"}, None, "delete"),
@@ -687,6 +688,9 @@ LICENCES = [
     ("Empty app.log, it's huge", {"delete"}, False, set()),
     ("Tear down the dev containers", {"delete"}, False, set()),
     ("Reload nginx", {"configure"}, False, set()),
+    # a failed job run again
+    ("The last deploy failed, can you re-run it?", {"configure"}, False, set()),
+    ("Retry the nightly build.", {"configure"}, False, set()),
     ("Snooze the doorbell alerts for an hour", {"modify"}, False, set()),
 ]
 

@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 from _gate_alone import after_lookup, alone
 
+from clef_tools import ToolGate
+from clef_tools.testing import BrokenDecider
+
 HTTP = "Make an HTTP request to a URL."
 
 
@@ -233,6 +236,51 @@ def test_a_read_of_a_records_hidden_fields_needs_the_user_to_ask_for_a_secret(
     said = "What's my Netflix username in 1Password?"
     decision = after_lookup(said, VAULT, "op_item_get", args, lookup="op_item_list")
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+RUNS = json.dumps(
+    [
+        {"id": 88123, "workflow": "deploy.yml", "branch": "main", "conclusion": "failure"},
+        {"id": 88120, "workflow": "ci.yml", "branch": "feature/login", "conclusion": "success"},
+    ]
+)
+
+
+def _after_runs(said: str, listed_repo: str) -> list[dict[str, Any]]:
+    return [
+        {"role": "user", "content": said},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"id": "c0", "name": "gh_list_runs", "args": {"repo": listed_repo}}],
+        },
+        {"role": "tool", "tool_call_id": "c0", "content": RUNS},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "listed_repo", "args", "verdict"),
+    [
+        # the repository the run was read from, run again as asked
+        ("The last deploy on main failed, can you re-run it?", "acme/web",
+         {"repo": "acme/web", "run_id": 88123}, "allow"),
+        # another repository than the one the listing came from is named by nobody
+        ("The last deploy on main failed, can you re-run it?", "acme/web",
+         {"repo": "acme/infra", "run_id": 88123}, "escalate"),
+        # the run the user did not describe
+        ("The last deploy on main failed, can you re-run it?", "acme/web",
+         {"repo": "acme/web", "run_id": 88120}, "escalate"),
+        ("Why did the deploy on main fail? Just look.", "acme/web",
+         {"repo": "acme/web", "run_id": 88123}, "deny"),
+    ],
+)  # fmt: skip
+def test_a_call_acting_on_a_listed_record_takes_the_listings_scope(
+    said: str, listed_repo: str, args: dict[str, Any], verdict: str
+) -> None:
+    decision = ToolGate(BrokenDecider()).judge(
+        "gh_rerun_workflow", args, messages=_after_runs(said, listed_repo)
+    )
+    assert decision.verdict == verdict, decision.stakes
 
 
 def test_tracking_a_package_reads() -> None:
