@@ -814,7 +814,16 @@ def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
             return f"{found.group(0)} acts on every one, where the user named one"
         if _UPGRADES_ALL.search(what) and not _DEPENDENCIES_SAID.search(said):
             return "upgrades every package the project lists, where the user named one"
+        if _PRUNES_ALL.search(what) and re.search(r"\bdangling\b", said, re.IGNORECASE):
+            return "removes every unused image, where the user asked for the dangling ones"
     return None
+
+
+#: A prune taken from dangling images to every image no container uses (`-a`, `-af`).
+_PRUNES_ALL = re.compile(
+    r"\b(?:docker|podman)\s+(?:(?:image|system|builder)\s+)?prune\b[^|;&\n]*?"
+    r"\s(?:-[b-zA-Z]*a[b-zA-Z]*|--all)(?![\w-])"
+)
 
 
 #: Every dependency upgraded at once: `pip install -U -r requirements.txt`, a bare `npm

@@ -30,6 +30,7 @@ from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect, operation_verb
 from clef_tools.gate._counted import counted
+from clef_tools.gate._dropped import files_read
 from clef_tools.gate._effects import CallEffect, tool_verb
 from clef_tools.gate._evidence import CallEvidence, call_evidence, request_text
 from clef_tools.gate._grounding import Grounding, ground_call, ground_objects, ground_page_words
@@ -501,6 +502,7 @@ class ToolGate:
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
             asked_by_name=_asked_by_name(name, args, licence),
+            read=files_read(messages) if effect.source == "builtin" else None,
         )
         seen = _Seen(stakes, effect, licence)
         model = self._uses_model(policy)

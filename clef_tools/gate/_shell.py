@@ -356,8 +356,9 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
     if tool in ("docker", "podman") and operands[:2] in (["image", "prune"], ["builder", "prune"]):
-        # images and build cache nothing uses: pulled or built again when needed
-        return [Effect("delete", what=text, action="clean")]
+        # images and build cache nothing uses: pulled or built again when needed, like a
+        # project's build output ("remove the dangling images" asks for it)
+        return [Effect("delete", what=text, action="rebuild")]
     if tool == "kubectl" and _replaced_pods(args):
         # `kubectl delete pod worker-5c6b7d-q9z8r`: its deployment starts a new one, the
         # usual way to restart a pod; what it served is cut off meanwhile
@@ -859,6 +860,45 @@ def _migrations(args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("unknown", what=text)]
 
 
+#: Rails' and rake's database tasks, by what each does to the data.
+_RAILS_WIPES = frozenset(
+    ["db:drop", "db:reset", "db:purge", "db:schema:load", "db:structure:load",
+     "db:migrate:reset", "db:truncate_all", "db:seed:replant", "db:drop:all", "db:test:purge"]
+)  # fmt: skip
+_RAILS_READS = frozenset(
+    ["db:version", "db:migrate:status", "routes", "about", "stats", "notes", "-T", "--tasks",
+     "db:abort_if_pending_migrations", "--version", "-v", "time:zones"]
+)  # fmt: skip
+_RAILS_CREATES = frozenset(["db:create", "db:setup", "db:prepare", "db:seed", "db:create:all"])
+
+
+def _rails(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`rails db:migrate` changes the schema; `db:rollback` undoes migrations (dropping
+    what they made); `db:drop`, `db:reset`, `db:schema:load` lose every row; `db:setup`,
+    `db:seed` create; `rails test` runs the project's checks. Each task is judged."""
+    # `STEP=2`, `RAILS_ENV=test`: the task's settings, not tasks
+    tasks = [a for a in args[:16] if "=" not in a and (not a.startswith("-") or a in _RAILS_READS)]
+    out: list[Effect] = []
+    for task in tasks or ["-T"]:
+        name = task.split("[", 1)[0]
+        if name in _RAILS_WIPES:
+            out.append(Effect("delete", reversible=False, high_impact=True, what=text))
+        elif name in ("db:rollback", "db:migrate:down", "db:migrate:redo"):
+            out.append(Effect("delete", reversible=False, what=text))
+        elif name in _RAILS_READS:
+            out.append(Effect("read", what=text))
+        elif name in _RAILS_CREATES:
+            out.append(Effect("create", what=text))
+        elif name in ("db:migrate", "db:migrate:up", "assets:precompile", "generate", "g"):
+            out.append(Effect("modify", what=text))
+        elif name in ("test", "spec", "test:system", "t"):
+            out.append(Effect("execute", what=text, routine=True))
+            break  # what follows is the tests to run
+        else:
+            out.append(Effect("unknown", what=text))
+    return out
+
+
 def _sed(args: Sequence[str], flags: set[str], text: str) -> Effect:
     """`sed -i` edits its files; on a test file, dropping or defusing an assertion is the
     action `weaken-tests` (`_weakened`)."""
@@ -1014,6 +1054,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     ),
     "alembic": lambda tool, args, text: _migrations(args, text),
     "prisma": lambda tool, args, text: _prisma(args, text),
+    **dict.fromkeys(("rails", "rake"), _rails),
     **dict.fromkeys(("nginx", "apachectl", "apache2ctl", "httpd", "sshd"), _server_config),
     **dict.fromkeys(("npx", "bunx"), _package_runner),
     "bundle": _bundle,

@@ -68,6 +68,7 @@ from clef_tools.gate._disclosed import (
     credential_issue,
     unsourced_detail_issue,
 )
+from clef_tools.gate._dropped import dropped_code_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
@@ -1191,10 +1192,12 @@ def judge_stakes(
     confirm_high_impact: bool = True,
     max_payment: float | None = None,
     asked_by_name: bool = False,
+    read: Mapping[str, str] | None = None,
 ) -> Stakes:
     """`asked_by_name`: the user's words hold the verb the tool is named by ("add all
     users to that channel" for `add_user_to_channel`): its effect is asked for, unless it
-    pays or destroys (words that name those are in the tables already)."""
+    pays or destroys (words that name those are in the tables already). `read`: the
+    text of each file read since the user's latest turn, by path (what a Write replaces)."""
     kinds = effect.kinds - {"read"}
     # the project's own checks (`npm test`, `make lint`) are how any change the user asked
     # for is verified: "publish the new release" licenses running the tests first
@@ -1318,6 +1321,7 @@ def judge_stakes(
             or extent_issue(effect, args, said, results)
             or secret_written_issue(effect, args, said)
             or written_code_issue(effect, args, said)
+            or dropped_code_issue(effect, args, said, read or {})
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

@@ -26,7 +26,7 @@ from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 from clef_tools.protocol._secrets import secrets_in
 
-__all__ = ["secret_written_issue", "written_code_issue", "written_deletes"]
+__all__ = ["edit_pairs", "secret_written_issue", "written_code_issue", "written_deletes"]
 
 _SQL_PATH = re.compile(r"\.sql$", re.IGNORECASE)
 _SHELL_PATH = re.compile(r"\.(?:sh|bash|zsh)$", re.IGNORECASE)
@@ -35,7 +35,7 @@ _SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
 _MAX_CODE = 100_000
 
 
-def _edits(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
+def edit_pairs(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
     """The path, and (old text, new text) of each change a Write, an Edit or a MultiEdit
     makes there (a file written whole has no old text)."""
     path = args.get("file_path") or args.get("path")
@@ -55,7 +55,7 @@ def _edits(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
 
 def _written(args: Mapping[str, Any]) -> tuple[str, str] | None:
     """The path and the text a Write, Edit or MultiEdit puts there."""
-    found = _edits(args)
+    found = edit_pairs(args)
     if found is None:
         return None
     text = "\n".join(new for _, new in found[1])
@@ -110,7 +110,7 @@ def secret_written_issue(effect: CallEffect, args: Mapping[str, Any], said: str)
 
 def _added(args: Mapping[str, Any]) -> tuple[str, str] | None:
     """The path, and the lines an edit or a write adds (not those it keeps)."""
-    found = _edits(args)
+    found = edit_pairs(args)
     if found is None:
         return None
     lines: list[str] = []

@@ -83,7 +83,8 @@ SHELL = [
     ("pre-commit run --all-files", {"execute"}, False),
     ("./gradlew test", {"execute"}, False),
     ("bundle exec rspec", {"execute"}, False),
-    ("bundle exec rake db:drop", {"unknown"}, False),  # a task nothing here vouches for
+    ("bundle exec rake db:drop", {"delete"}, True),
+    ("bundle exec rake assets:clobber", {"unknown"}, False),  # a task nothing here vouches for
     ("git stash list", {"read"}, False),
     ("gh pr checkout 12", {"modify"}, False),
     ("gh pr checks 12", {"read"}, False),
@@ -230,6 +231,13 @@ SHELL = [
     ("python manage.py showmigrations", {"read"}, False),
     ("python manage.py makemigrations --check --dry-run", {"read"}, False),
     ("python manage.py migrate", {"modify"}, False),
+    ("bin/rails db:migrate", {"modify"}, False),
+    ("bin/rails db:setup", {"create"}, False),
+    ("bin/rails db:migrate:status", {"read"}, False),
+    ("bin/rails db:rollback STEP=2", {"delete"}, False),
+    ("bin/rails db:drop db:create db:migrate", {"delete", "create", "modify"}, True),
+    ("bundle exec rake db:reset", {"delete"}, True),
+    ("rails test test/models", {"execute"}, False),
     ("python manage.py flush --noinput", {"delete"}, True),
     ("python manage.py createsuperuser", {"grant"}, False),
     ("sudo nginx -t", {"read"}, False),
