@@ -106,6 +106,7 @@ def extent_issue(
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
+        or _renamed_issue(effect, args, text)
         or _direction_issue(args, text, results)
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
@@ -540,6 +541,30 @@ def _overwritten_issue(effect: CallEffect, said: str) -> str | None:
         name = target.strip("\"'").rsplit("/", 1)[-1]
         if op in (">", ">|", "&>") and len(name) > 1 and _named_file(name, said):
             return f"overwrites {name}, where the user asked to add to it"
+    return None
+
+
+#: Arguments that set what a record is called, not what it holds.
+_NAMING_KEY = re.compile(r"^(?:title|name|subject|heading|display_name|page_title)$", re.I)
+_RENAME_SAID = re.compile(r"\b(?:renam\w*|retitl\w*|titled?|call\s+it|name\s+it|heading)\b", re.I)
+
+
+def _renamed_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """What the user asked to add to a page or a list set as its name instead: `title=
+    "Lisbon in May"` after "add 'Lisbon in May' to my trip ideas page" replaces the
+    page's title and adds nothing."""
+    if effect.kinds != {"modify"} or not _ADDS_TO.search(said) or _RENAME_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _NAMING_KEY.match(str(key)) or not isinstance(value, str) or not value.strip():
+            continue
+        added = re.compile(
+            rf"\b(?:add|append|insert|include)\s+[\"'“‘]?{re.escape(value.strip()[:200])}[\"'”’]?"
+            r"\s+(?:to|in|into|on)\b",
+            re.IGNORECASE,
+        )
+        if added.search(said):
+            return f"sets the {key} to {value.strip()[:60]!r}, where the user asked to add it"
     return None
 
 

@@ -349,8 +349,10 @@ def _in(target: str, text: str) -> bool:
         low = entity.group(1)
     # short parts are left out ("the living room" names `light.living_room`), but not
     # digits: `task_9` is not "the task", `bedroom_2` not "the bedroom"
-    parts = [p for p in re.split(r"[^a-z0-9]+", low) if len(p) > 2 or re.search(r"\d", p)]
-    if not parts:
+    split = [p for p in re.split(r"[^a-z0-9]+", low) if p]
+    parts = [p for p in split if len(p) > 2 or re.search(r"\d", p)]
+    if not parts or (len(parts) < len(split) and all(p.isdigit() and len(p) <= 2 for p in parts)):
+        # `ct_1` is not the 1 of "+1 415 …": a short number left alone names nothing
         return False
     return _parts_said(parts, text)
 
@@ -1260,6 +1262,10 @@ def _phrase_words(said: str) -> set[str]:
     return {w for w in _WORD.findall(phrases.lower()) if len(w) > 2 and w not in _STOP}
 
 
+#: Two-letter words written capitalised that are no one's name.
+_SHORT_WORDS = frozenset(["ok", "hi", "go", "pm", "am", "tv", "pc", "id", "mr", "ms", "dr", "st"])
+
+
 def _proper_words(said: str) -> set[str]:
     """Words written as names inside a sentence ("into the Archive folder"), even those
     the verb table knows: a folder called Archive is not an act of archiving."""
@@ -1267,7 +1273,10 @@ def _proper_words(said: str) -> set[str]:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", said[:_MAX_TEXT])[:64]:
         for word in re.findall(r"\S+", sentence)[1:64]:
             plain = word.strip("\"'()[],.;:!?")
-            if re.fullmatch(r"[A-Z][a-z]{2,}", plain):
+            # "with Jo": a name of two letters too, where it is no common word
+            if re.fullmatch(r"[A-Z][a-z]{2,}", plain) or (
+                re.fullmatch(r"[A-Z][a-z]", plain) and plain.lower() not in _STOP | _SHORT_WORDS
+            ):
                 out.add(plain.lower())
     return out
 

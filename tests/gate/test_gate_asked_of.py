@@ -301,6 +301,68 @@ MEETING = json.dumps(
 )
 
 
+PEOPLE = json.dumps(
+    [
+        {"id": "ct_1", "name": "Lena Fischer", "phone": "+49 151 2345678"},
+        {"id": "ct_2", "name": "Lena Park", "phone": "+1 415 555 0199"},
+    ]
+)
+
+
+@pytest.mark.parametrize(("contact", "allowed"), [("ct_2", True), ("ct_1", False)])
+def test_a_short_number_in_an_id_is_not_named_by_a_number_the_user_wrote(
+    contact: str, allowed: bool
+) -> None:
+    """`ct_1` is not the 1 of "+1 415 …": the record is the one the user's words pick."""
+    said = "Update Lena Park's number to +1 415 555 0142."
+    args = {"id": contact, "phone": "+1 415 555 0142"}
+    decision = after_lookup(said, PEOPLE, "update_contact", args, lookup="search_contacts")
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+PAGES = json.dumps(
+    [
+        {"page_id": "pg_71", "title": "Trip ideas 2027"},
+        {"page_id": "pg_72", "title": "Meeting notes – Q1 kickoff"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        ("Add 'Lisbon in May' to my trip ideas page.", "notion_append_block",
+         {"page_id": "pg_71", "text": "Lisbon in May"}, True),
+        # what the user asked to add, set as the page's title instead
+        ("Add 'Lisbon in May' to my trip ideas page.", "notion_update_page",
+         {"page_id": "pg_71", "title": "Lisbon in May"}, False),
+        ("Rename my trip ideas page to 'Lisbon in May'.", "notion_update_page",
+         {"page_id": "pg_71", "title": "Lisbon in May"}, True),
+    ],
+)  # fmt: skip
+def test_what_the_user_adds_to_a_page_is_not_its_new_name(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = after_lookup(said, PAGES, tool, args, lookup="notion_search")
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+EVENTS = json.dumps(
+    [
+        {"id": "ev_1", "title": "1:1 with Jo", "start": "2026-12-07T15:00", "recurring": True},
+        {"id": "ev_2", "title": "Design review", "start": "2026-12-07T11:00"},
+    ]
+)
+
+
+@pytest.mark.parametrize(("event", "verdict"), [("ev_1", "allow"), ("ev_2", "deny")])
+def test_a_name_of_two_letters_describes_its_record(event: str, verdict: str) -> None:
+    said = "Skip this Monday's 1:1 with Jo."
+    args = {"event_id": event, "date": "2026-12-07"}
+    decision = after_lookup(said, EVENTS, "cancel_event_occurrence", args, lookup="list_events")
+    assert decision.verdict == verdict, decision.stakes
+
+
 ISSUES = json.dumps(
     [
         {"key": "WEB-412", "summary": "Login button misaligned", "status": "To Do"},
