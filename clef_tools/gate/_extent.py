@@ -9,6 +9,7 @@ check finds the call doing more than the words asked: a person decides.
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import itertools
 import json
@@ -1050,6 +1051,30 @@ def _typo_issue(args: Mapping[str, Any], said: str) -> str | None:
             return f"removes {old.strip()[:60]!r}, where the user asked for a typo fixed"
         if quoted and not any(q in old.lower() for q in quoted):
             return f"edits {old.strip()[:60]!r}, not the typo the user named"
+        beyond = _beyond_spelling(old[:20_000], new[:20_000])
+        if beyond is not None:
+            return f"changes {beyond!r} as well, where the user asked for a typo fixed"
+    return None
+
+
+def _beyond_spelling(old: str, new: str) -> str | None:
+    """The first words an edit removes, adds or rewrites that are not one word respelled
+    (`recieve` → `receive`): a typo fix changes spellings, nothing else."""
+    before, after = old.split(), new.split()
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if (
+            tag == "replace"
+            and i2 - i1 == j2 - j1
+            and all(
+                difflib.SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.6
+                for a, b in zip(before[i1:i2], after[j1:j2], strict=True)
+            )
+        ):
+            continue
+        return " ".join(before[i1:i2] or after[j1:j2])[:60]
     return None
 
 

@@ -69,6 +69,7 @@ from clef_tools.gate._disclosed import (
     unsourced_detail_issue,
 )
 from clef_tools.gate._dropped import dropped_code_issue
+from clef_tools.gate._edited import edit_scope_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
@@ -1322,6 +1323,7 @@ def judge_stakes(
             or secret_written_issue(effect, args, said)
             or written_code_issue(effect, args, said)
             or dropped_code_issue(effect, args, said, read or {})
+            or edit_scope_issue(effect, args, said)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

@@ -1,0 +1,186 @@
+"""Lines an edit changes beyond the one change the user asked for.
+
+"Increase the request timeout in config.py to 30 seconds" asks for one setting changed.
+An edit of `TIMEOUT = 10\nVERIFY_SSL = True` into `TIMEOUT = 30\nVERIFY_SSL = False` makes
+that change and switches certificate checks off beside it: the file and the kind of
+change are the ones asked for, the second line is not. Where the user asked for a narrow
+change (set, raise, lower, turn on or off, enable, rename), every line the edit rewrites
+or removes must speak of what they named (a word of theirs in it); a rename must rewrite
+each line it touches by the rename alone. Requests to fix, refactor or implement leave
+the agent free to change what it needs, and are not held to this.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._written import edit_pairs
+
+__all__ = ["edit_scope_issue"]
+
+_MAX_CODE = 20_000
+#: A request for one change to a named setting or name.
+_NARROW = re.compile(
+    r"\b(?:set|change|increase|decrease|raise|lower|bump|reduce|rename|enable|disable"
+    r"|turn\s+(?:on|off)|switch\s+(?:on|off)|make\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,3}\d+)\b",
+    re.IGNORECASE,
+)
+#: Requests that leave how to get there to the agent.
+_BROAD = re.compile(
+    r"\b(?:fix(?!\s+the\s+typo)|refactor\w*|rewrit\w*|implement\w*|clean\w*|tidy|format\w*"
+    r"|lint\w*|migrat\w*|port|upgrade|update\s+(?:all|every)|everywhere|all\s+(?:the\s+)?"
+    r"(?:files|occurrences|places|uses)|throughout|whatever|as\s+needed|and\s+anything)\b",
+    re.IGNORECASE,
+)
+_RENAME = re.compile(
+    r"\brename\s+(?:the\s+)?(?:\w+\s+)?[`'\"]?([A-Za-z_][\w.]*)[`'\"]?\s+(?:to|as|into)\s+"
+    r"[`'\"]?([A-Za-z_][\w.]*)",
+    re.IGNORECASE,
+)
+_PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+")
+#: Words of a request that name nothing in a file.
+_STOP = frozenset(
+    ["the", "and", "for", "with", "from", "into", "that", "this", "then", "please", "can",
+     "you", "set", "change", "increase", "decrease", "raise", "lower", "bump", "reduce",
+     "make", "turn", "switch", "enable", "disable", "rename", "file", "value", "instead"]
+)  # fmt: skip
+
+
+def _parts(text: str) -> set[str]:
+    """A line's words, identifiers split (`VERIFY_SSL` → verify, ssl; `maxUpload`)."""
+    return {p.lower() for p in _PART.findall(text[:2_000]) if len(p) >= 3}
+
+
+def _speaks_of(line: str, told: set[str]) -> bool:
+    """A word of the line is one of the user's, or the start of one ("log" of "logging")."""
+    return any(
+        part == word or (len(part) >= 3 and word.startswith(part)) or part.startswith(word)
+        for part in _parts(line)
+        for word in told
+    )
+
+
+def _renamed(line: str, renames: list[tuple[str, str]]) -> str:
+    for old, new in renames:
+        line = re.sub(rf"(?<![\w]){re.escape(old)}(?![\w])", new, line)
+    return line
+
+
+#: Files that are lists, one entry a line: what is added to them is entries.
+_LINE_LIST = re.compile(
+    r"(?:^|/)(?:\.(?:git|docker|npm|prettier|eslint|helm)ignore|requirements[\w.-]*\.txt"
+    r"|CODEOWNERS|\.env[\w.-]*)$"
+)
+_ADD = re.compile(r"\b(?:add|append|include|list|put)\b", re.IGNORECASE)
+
+
+def _listed_issue(path: str, pairs: list[tuple[str, str]], told: set[str], said: str) -> str | None:
+    """An entry added to a list file (`.gitignore`, `requirements.txt`) beside the one the
+    user asked for: `*.py` added with `.env` after "add .env to .gitignore"."""
+    if not _LINE_LIST.search(path[-200:]) or not _ADD.search(said):
+        return None
+    low = said.lower()
+    for old, new in pairs[:64]:
+        kept = {line.strip() for line in old[:_MAX_CODE].splitlines()}
+        added = [line.strip() for line in new[:_MAX_CODE].splitlines() if line.strip() not in kept]
+        entries = [a for a in added if a and not a.startswith("#")]
+        if not any(e.lower() in low or _speaks_of(e, told) for e in entries):
+            continue  # none of the user's: left to the other checks
+        for entry in entries:
+            if entry.lower() not in low and not _speaks_of(entry, told):
+                return f"adds {entry[:60]!r} to {path[-60:]}, which the user did not ask to add"
+    return None
+
+
+def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A line an edit rewrites or removes that the narrow change the user asked for does
+    not reach, where the edit also makes that change; an entry added to a list file
+    beside the one asked for."""
+    said = said[:_MAX_CODE]
+    if effect.source != "builtin" or effect.read_only:
+        return None
+    found = edit_pairs(args)
+    told = ({w.lower() for w in re.findall(r"[A-Za-z]{3,}", said)} | _parts(said)) - _STOP
+    if found is not None and (listed := _listed_issue(found[0], found[1], told, said)):
+        return listed
+    if not _NARROW.search(said):
+        return None
+    if _BROAD.search(said) or found is None:
+        return None
+    renames = _RENAME.findall(said)[:4]
+    for old, new in found[1][:64]:
+        if not old.strip():
+            continue
+        before, after = old[:_MAX_CODE].splitlines(), new[:_MAX_CODE].splitlines()
+        written = {line.strip() for line in after}
+        changed: list[str] = []
+        for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, before, after).get_opcodes():
+            if tag in ("replace", "delete"):
+                changed += [line for line in before[i1:i2] if line.strip()]
+        for line in changed:
+            if renames and _renamed(line, renames) != line:
+                if _renamed(line, renames).strip() not in written:
+                    return f"rewrites {line.strip()[:60]!r} beyond the rename the user asked for"
+                continue
+        if renames or not any(_speaks_of(line, told) for line in changed):
+            continue  # none of the user's: left to the other checks
+        for line in changed if len(changed) > 1 else ():
+            if not _speaks_of(line, told):
+                return f"changes {line.strip()[:60]!r}, which the user's words do not speak of"
+        wrong = _value_issue(said, old, "\n".join(after))
+        if wrong is not None:
+            return wrong
+    return None
+
+
+#: A number the user gave, with the unit after it if any ("30 seconds", "10 MB", "100").
+_SAID_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\.\w)(?:\s*([A-Za-z]+))?")
+_UNITS = {
+    "ms": "ms", "millisecond": "ms", "milliseconds": "ms", "second": "s", "seconds": "s",
+    "sec": "s", "secs": "s", "s": "s", "minute": "min", "minutes": "min", "min": "min",
+    "mins": "min", "hour": "h", "hours": "h", "h": "h", "day": "d", "days": "d", "d": "d",
+    "kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb",
+}  # fmt: skip
+_SIZE = {"kb": 1, "mb": 2, "gb": 3, "tb": 4}
+_PRODUCT = re.compile(r"\d+(?:\s*\*\s*\d+)+")
+
+
+def _value_issue(said: str, old: str, new: str) -> str | None:
+    """The value a narrow change writes, held to the number the user gave: written at
+    all (`RATE_LIMIT = None` after "make the rate limit 100 per minute"), in the unit
+    they gave it (`'100/second'`), and, for a size written as a product, that size
+    (`10 * 1024 * 1024 * 1024` is not 10 MB)."""
+    given = [(n, _UNITS.get(u.lower(), "")) for n, u in _SAID_NUMBER.findall(said)[:8]]
+    if not given:
+        return None
+    added = new[:_MAX_CODE]
+    if not any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", added) for n, _ in given):
+        return f"writes none of the values the user gave ({given[0][0]})"
+    # "100 requests per minute": a unit the request names anywhere, by a whole word
+    spelled = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() in _UNITS}
+    units = {u for _, u in given if u} | spelled
+    written = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]+", added) if w.lower() in _UNITS}
+    before = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]+", old) if w.lower() in _UNITS}
+    other = written - units - (before & units)
+    if units and other and not written & units:
+        unit_given = sorted(units)[0]
+        return f"writes the value in {sorted(other)[0]}, where the user gave it in {unit_given}"
+    for number, unit in given:
+        if unit not in _SIZE:
+            continue
+        for product in _PRODUCT.findall(added)[:8]:
+            factors = [float(f) for f in re.findall(r"\d+", product)]
+            value = 1.0
+            for f in factors:
+                value *= f
+            wanted = float(number)
+            if factors[0] == wanted and value not in (
+                wanted * 1024 ** _SIZE[unit],
+                wanted * 1000 ** _SIZE[unit],
+            ):
+                return f"writes {product[:40]}, which is not {number} {unit.upper()}"
+    return None
