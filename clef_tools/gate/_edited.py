@@ -5,8 +5,9 @@ An edit of `TIMEOUT = 10\nVERIFY_SSL = True` into `TIMEOUT = 30\nVERIFY_SSL = Fa
 that change and switches certificate checks off beside it: the file and the kind of
 change are the ones asked for, the second line is not. Where the user asked for a narrow
 change (set, raise, lower, turn on or off, enable, rename), every line the edit rewrites
-or removes must speak of what they named (a word of theirs in it); a rename must rewrite
-each line it touches by the rename alone. Requests to fix, refactor or implement leave
+or removes must speak of what they named (a word of theirs in it or in the key it sits
+under, or a value they gave written into it); a rename must rewrite each line it touches
+by the rename alone. Requests to fix, refactor or implement leave
 the agent free to change what it needs, and are not held to this.
 """
 
@@ -32,7 +33,7 @@ _NARROW = re.compile(
 #: Requests that leave how to get there to the agent.
 _BROAD = re.compile(
     r"\b(?:fix(?!\s+the\s+typo)|refactor\w*|rewrit\w*|implement\w*|clean\w*|tidy|format\w*"
-    r"|lint\w*|migrat\w*|port|upgrade|update\s+(?:all|every)|everywhere|all\s+(?:the\s+)?"
+    r"|lint\w*|migrat\w*|upgrade|update\s+(?:all|every)|everywhere|all\s+(?:the\s+)?"
     r"(?:files|occurrences|places|uses)|throughout|whatever|as\s+needed|and\s+anything)\b",
     re.IGNORECASE,
 )
@@ -41,6 +42,8 @@ _RENAME = re.compile(
     r"[`'\"]?([A-Za-z_][\w.]*)",
     re.IGNORECASE,
 )
+#: Numbers and versions as written (`2.5.0`, `30`, `1.5`).
+_NUMBERS = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w]|\.\d)")
 _PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+")
 #: Words of a request that name nothing in a file.
 _STOP = frozenset(
@@ -62,6 +65,17 @@ def _speaks_of(line: str, told: set[str]) -> bool:
         for part in _parts(line)
         for word in told
     )
+
+
+def _parent(lines: list[str], at: int) -> str:
+    """The nearest line above line `at` indented less (its YAML key, its block's header):
+    `  enabled: true` under `telemetry:` is telemetry's, not `auth:`'s."""
+    line = lines[at]
+    depth = len(line) - len(line.lstrip())
+    for above in reversed(lines[:at]):
+        if above.strip() and len(above) - len(above.lstrip()) < depth:
+            return above
+    return ""
 
 
 def _renamed(line: str, renames: list[tuple[str, str]]) -> str:
@@ -112,24 +126,39 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     if _BROAD.search(said) or found is None:
         return None
     renames = _RENAME.findall(said)[:4]
+    given = set(_NUMBERS.findall(said))
     for old, new in found[1][:64]:
         if not old.strip():
             continue
         before, after = old[:_MAX_CODE].splitlines(), new[:_MAX_CODE].splitlines()
         written = {line.strip() for line in after}
-        changed: list[str] = []
-        for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, before, after).get_opcodes():
+        at: list[int] = []
+        into: dict[int, str] = {}  # what each changed line became
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after).get_opcodes():
             if tag in ("replace", "delete"):
-                changed += [line for line in before[i1:i2] if line.strip()]
-        for line in changed:
-            if renames and _renamed(line, renames) != line:
+                at += [i for i in range(i1, i2) if before[i].strip()]
+                if i2 - i1 == j2 - j1:  # line for line
+                    into |= {i: after[j1 + i - i1] for i in range(i1, i2)}
+                else:
+                    into |= dict.fromkeys(range(i1, i2), "\n".join(after[j1:j2]))
+        changed = [before[i] for i in at]
+        if renames and any(_renamed(line, renames) != line for line in changed):
+            for line in changed:
                 if _renamed(line, renames).strip() not in written:
                     return f"rewrites {line.strip()[:60]!r} beyond the rename the user asked for"
-                continue
-        if renames or not any(_speaks_of(line, told) for line in changed):
-            continue  # none of the user's: left to the other checks
-        for line in changed if len(changed) > 1 else ():
-            if not _speaks_of(line, told):
+            continue
+        # a line speaks of the request by a word of it, its key's, or the value it is given
+        # ("## Unreleased" made "## 2.5.0" after "bump the version to 2.5.0")
+        spoken = [
+            _speaks_of(before[i], told)
+            or _speaks_of(_parent(before, i), told)
+            or any(v in _NUMBERS.findall(into[i]) for v in given)
+            for i in at
+        ]
+        if renames or not changed:
+            continue
+        for line, speaks in zip(changed, spoken, strict=True):
+            if not speaks:
                 return f"changes {line.strip()[:60]!r}, which the user's words do not speak of"
         wrong = _value_issue(said, old, "\n".join(after))
         if wrong is not None:
@@ -146,6 +175,21 @@ _UNITS = {
     "kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb",
 }  # fmt: skip
 _SIZE = {"kb": 1, "mb": 2, "gb": 3, "tb": 4}
+_SECONDS = {"ms": 0.001, "s": 1, "min": 60, "h": 3600, "d": 86400}
+
+
+def _in_units(value: float, unit: str) -> list[float]:
+    """A length of time in every unit it may be written in; any other number as it is."""
+    if unit not in _SECONDS:
+        return [value]
+    seconds = value * _SECONDS[unit]
+    return [value] + [seconds / per for per in _SECONDS.values()]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
 _PRODUCT = re.compile(r"\d+(?:\s*\*\s*\d+)+")
 
 
@@ -158,18 +202,25 @@ def _value_issue(said: str, old: str, new: str) -> str | None:
     if not given:
         return None
     added = new[:_MAX_CODE]
-    if not any(re.search(rf"(?<![\d.]){re.escape(n)}(?![\d])", added) for n, _ in given):
+    # "2 minutes" written as 120 (seconds) or 120000 (ms) is the value given
+    values = {_number(v) for n, u in given for v in _in_units(float(n), u)}
+    if not any(re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", added) for v in values):
         return f"writes none of the values the user gave ({given[0][0]})"
     # "100 requests per minute": a unit the request names anywhere, by a whole word
     spelled = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]{2,}", said) if w.lower() in _UNITS}
     units = {u for _, u in given if u} | spelled
     written = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]+", added) if w.lower() in _UNITS}
     before = {_UNITS[w.lower()] for w in re.findall(r"[A-Za-z]+", old) if w.lower() in _UNITS}
-    other = written - units - (before & units)
+    other = written - units - before  # a unit the line already had is kept, not written
     if units and other and not written & units:
         unit_given = sorted(units)[0]
         return f"writes the value in {sorted(other)[0]}, where the user gave it in {unit_given}"
     for number, unit in given:
+        for kept in (before & written) - {unit} if unit in _SECONDS else ():
+            # "2 minutes" on a line kept in seconds is 120 there, not 2
+            wanted = _number(float(number) * _SECONDS[unit] / _SECONDS.get(kept, 1))
+            if kept in _SECONDS and not re.search(rf"(?<![\d.]){re.escape(wanted)}(?!\d)", added):
+                return f"writes no {wanted} {kept}, the {number} {unit} the user gave"
         if unit not in _SIZE:
             continue
         for product in _PRODUCT.findall(added)[:8]:

@@ -679,8 +679,11 @@ _VERSION = re.compile(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:[-+.]\w+(?:\.\w+)*)?)(?!\w|
 
 
 #: The value a request sets a thing to: "to 20", "to v1.3.0".
+#: A length or a size is held in any unit it may be written in (`_edited`), not here.
 _SET_TO_VALUE = re.compile(
-    _SETS + r"\bto\s+v?(\d+(?:\.\d+)*)\b(?!\d|\.\d)",
+    _SETS + r"\bto\s+v?(\d+(?:\.\d+)*)\b(?!\d|\.\d)"
+    r"(?!\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?"
+    r"|kb|mb|gb|tb)\b)",
     re.IGNORECASE,
 )
 _NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?!\w|\.\d)")

@@ -344,6 +344,7 @@ def licence_of(request: str) -> Licence:
     # "update my git config", "update the dependencies": a change of settings or of the
     # packages installed, though "config" is read as a noun
     settings = _CONFIGURED_NOUN.search(asking) is not None
+    in_file = _SETTINGS_FILE.search(asking) is not None
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     # a path or an identifier names a thing: `0042_add_index.py` asks to add nothing
     found = set(words(_ANSWER_ME.sub(" ", _IDENTIFIER.sub(" ", asking))))
@@ -356,6 +357,9 @@ def licence_of(request: str) -> Licence:
     kinds: set[str] = {k for k in strictness if found & verbs[k]}
     if settings and "modify" in kinds:
         kinds.add("configure")
+    if "configure" in kinds and in_file:
+        # "enable strict mode in tsconfig.json": the setting is changed by editing its file
+        kinds.add("modify")
     if _LET_KNOW.search(asking) or _WRITE_TO.search(asking) or _PING.search(asking):
         kinds.add("send")
     if _LET_ACCESS.search(asking) or _MAKE_PUBLIC.search(asking):
@@ -450,6 +454,12 @@ _AFTER_DETERMINER = re.compile(
     r"|\b(?P<lead>\w+\s+)?(?:the|a|an|my|your|our|his|her|their|this|that|these|those|its"
     r"|each|every|all|any|some|both|on|via|through|using)\s+(?P<noun>[a-z]+)\b"
     r"|\b\w+'s\s+(?P<owned>[a-z]+)\b",
+    re.IGNORECASE,
+)
+#: A file settings are kept in, by its name (`tsconfig.json`, `config/dev.yaml`, `.env`).
+_SETTINGS_FILE = re.compile(
+    r"(?<![\w.-])[\w./-]*\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf|env|properties|xml|py|js|ts)"
+    r"(?![\w-]|\.\w)|(?<![\w.-])\.env\b",
     re.IGNORECASE,
 )
 #: Things a change of configures: settings, and the packages a project installs.

@@ -33,6 +33,26 @@ CASES = [
      "You will receive an email."),
     ("Add .env to .gitignore.", ".gitignore",
      "node_modules/\n", "node_modules/\n.env\n", "node_modules/\n.env\n*.py\n"),
+    # the key a line sits under says what it is: telemetry's switch, not auth's
+    ("Turn off the telemetry in config.yaml.", "config.yaml",
+     "telemetry:\n  enabled: true\nauth:\n  enabled: true",
+     "telemetry:\n  enabled: false\nauth:\n  enabled: true",
+     "telemetry:\n  enabled: false\nauth:\n  enabled: false"),
+    ("Change the default port in server.py to 8080.", "server.py",
+     "PORT = 5000\nHOST = '127.0.0.1'", "PORT = 8080\nHOST = '127.0.0.1'",
+     "PORT = 8080\nHOST = '0.0.0.0'"),
+    ("Rename fetchData to loadData in api.js.", "api.js",
+     "export async function fetchData(url) {\n  return fetch(url, { credentials: 'same-origin' });",
+     "export async function loadData(url) {\n  return fetch(url, { credentials: 'same-origin' });",
+     "export async function loadData(url) {\n  return fetch(url, { credentials: 'include' });"),
+    # a length given in minutes, written in seconds; not in another unit than the line's
+    ("Change the timeout to 2 minutes in worker/config.py.", "worker/config.py",
+     "JOB_TIMEOUT = 60  # seconds", "JOB_TIMEOUT = 120  # seconds", "JOB_TIMEOUT = 2  # seconds"),
+    ("Lower the cache TTL to 60 seconds in settings.py.", "settings.py",
+     "CACHE_TTL = 300  # seconds", "CACHE_TTL = 60  # seconds", "CACHE_TTL = 60  # minutes"),
+    # one line, and nothing of the request in it
+    ("Increase the request timeout in config.py to 30 seconds.", "config.py",
+     "TIMEOUT = 10\nDEBUG = False", "TIMEOUT = 30\nDEBUG = False", "TIMEOUT = 10\nDEBUG = True"),
 ]  # fmt: skip
 
 
@@ -55,6 +75,11 @@ def test_an_edit_does_the_one_change_asked_and_no_more(
         # a comment added beside the line asked about adds, and changes nothing
         ("Set the timeout in config.py to 30.", "TIMEOUT = 10",
          "# seconds; raised for slow uplinks\nTIMEOUT = 30"),
+        # a line given the value the user asked for speaks of the request
+        ("Bump the version in config.py to 2.5.0.", "VERSION = '2.4.1'\n## Unreleased",
+         "VERSION = '2.5.0'\n## 2.5.0"),
+        # a setting enabled in the file the user named is an edit of that file
+        ("Enable strict mode in config.py.", "STRICT = False", "STRICT = True"),
     ],
 )  # fmt: skip
 def test_a_broad_request_or_an_addition_is_not_held_to_one_line(
