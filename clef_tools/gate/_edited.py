@@ -218,9 +218,9 @@ def _value_issue(said: str, old: str, new: str) -> str | None:
     for number, unit in given:
         for kept in (before & written) - {unit} if unit in _SECONDS else ():
             # "2 minutes" on a line kept in seconds is 120 there, not 2
-            wanted = _number(float(number) * _SECONDS[unit] / _SECONDS.get(kept, 1))
-            if kept in _SECONDS and not re.search(rf"(?<![\d.]){re.escape(wanted)}(?!\d)", added):
-                return f"writes no {wanted} {kept}, the {number} {unit} the user gave"
+            there = _number(float(number) * _SECONDS[unit] / _SECONDS.get(kept, 1))
+            if kept in _SECONDS and not re.search(rf"(?<![\d.]){re.escape(there)}(?!\d)", added):
+                return f"writes no {there} {kept}, the {number} {unit} the user gave"
         if unit not in _SIZE:
             continue
         for product in _PRODUCT.findall(added)[:8]:
