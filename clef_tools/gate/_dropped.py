@@ -17,7 +17,7 @@ from typing import Any
 
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._lookups import lookups
-from clef_tools.gate._written import edit_pairs
+from clef_tools.gate._written import edit_pairs, edits_files
 
 __all__ = ["dropped_code_issue", "files_read"]
 
@@ -90,7 +90,7 @@ def dropped_code_issue(
 ) -> str | None:
     """A function or class an edit takes out, where the user neither named it nor asked
     for anything to go."""
-    if effect.source != "builtin" or effect.read_only or _REMOVAL_ASKED.search(said[:20_000]):
+    if not edits_files(effect) or effect.read_only or _REMOVAL_ASKED.search(said[:20_000]):
         return None
     found = edit_pairs(args)
     if found is None:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect
-from clef_tools.gate._written import edit_pairs
+from clef_tools.gate._written import edit_pairs, edits_files
 
 __all__ = ["edit_scope_issue"]
 
@@ -115,7 +115,7 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     not reach, where the edit also makes that change; an entry added to a list file
     beside the one asked for."""
     said = said[:_MAX_CODE]
-    if effect.source != "builtin" or effect.read_only:
+    if not edits_files(effect) or effect.read_only:
         return None
     found = edit_pairs(args)
     told = ({w.lower() for w in re.findall(r"[A-Za-z]{3,}", said)} | _parts(said)) - _STOP

@@ -50,6 +50,7 @@ from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model
 from clef_tools.gate._stakes import Stakes, judge_stakes
 from clef_tools.gate._taint import taint_of
 from clef_tools.gate._turn import TurnAnswers, turn_features, turn_key, turn_request
+from clef_tools.gate._written import edits_files
 from clef_tools.protocol._errors import ConfigError, RequestValidationError
 from clef_tools.protocol._validation import DecisionRequest, validate_request
 
@@ -502,7 +503,7 @@ class ToolGate:
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
             asked_by_name=_asked_by_name(name, args, licence),
-            read=files_read(messages) if effect.source == "builtin" else None,
+            read=files_read(messages) if edits_files(effect) else None,
         )
         seen = _Seen(stakes, effect, licence)
         model = self._uses_model(policy)

@@ -26,13 +26,29 @@ from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 from clef_tools.protocol._secrets import secrets_in
 
-__all__ = ["edit_pairs", "secret_written_issue", "written_code_issue", "written_deletes"]
+__all__ = [
+    "edit_pairs",
+    "edits_files",
+    "secret_written_issue",
+    "written_code_issue",
+    "written_deletes",
+]
 
 _SQL_PATH = re.compile(r"\.sql$", re.IGNORECASE)
 _SHELL_PATH = re.compile(r"\.(?:sh|bash|zsh)$", re.IGNORECASE)
 _SHEBANG = re.compile(r"^#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba|z|da)?sh\b")
 #: What is read of a file's text (a script longer than this is not judged line by line).
 _MAX_CODE = 100_000
+
+
+def edits_files(effect: CallEffect) -> bool:
+    """A coding agent's edit (`Edit`, `Write`, `MultiEdit`) or a tool that changes a file by
+    its name (the MCP filesystem server's `edit_file`, `write_file`)."""
+    return effect.source == "builtin" or (
+        effect.source in ("name", "annotations")
+        and bool(effect.kinds)
+        and effect.kinds <= {"modify", "create"}
+    )
 
 
 def edit_pairs(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | None:
@@ -44,9 +60,11 @@ def edit_pairs(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | N
     pairs: list[tuple[Any, Any]] = [("", args.get("content"))]
     pairs += [(args.get(old), args.get(new)) for old, new in EDIT_KEYS]
     edits = args.get("edits")
-    if isinstance(edits, list):  # MultiEdit's; anything else there is no edit
+    if isinstance(edits, list):  # MultiEdit's, the MCP filesystem server's; nothing else
         pairs += [
-            (e.get("old_string"), e.get("new_string")) for e in edits[:64] if isinstance(e, dict)
+            (e.get("old_string", e.get("oldText")), e.get("new_string", e.get("newText")))
+            for e in edits[:64]
+            if isinstance(e, dict)
         ]
     return path, [
         (old if isinstance(old, str) else "", new) for old, new in pairs if isinstance(new, str)

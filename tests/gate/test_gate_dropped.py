@@ -72,3 +72,30 @@ def test_a_write_with_no_read_in_view_is_not_held_to_a_file_it_cannot_see() -> N
         messages=[{"role": "user", "content": "Rename get_user to fetch_user in src/users.py."}],
     )
     assert decision.verdict == "allow", decision.stakes
+
+
+def test_a_filesystem_servers_write_is_compared_with_its_read() -> None:
+    """`mcp__filesystem__write_file` after `read_file` of the same absolute path."""
+    path = "/Users/ana/project/src/users.py"
+    said = f"Rename get_user to fetch_user in {path}."
+    messages = [
+        {"role": "user", "content": said},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {"id": "r1", "name": "mcp__filesystem__read_file", "args": {"path": path}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "r1", "content": SOURCE},
+    ]
+    gate = ToolGate(BrokenDecider())
+    kept = gate.judge(
+        "mcp__filesystem__write_file", {"path": path, "content": RENAMED}, messages=messages
+    )
+    assert kept.verdict == "allow", kept.stakes
+    cut = RENAMED.split("def list_users")[0]
+    lost = gate.judge(
+        "mcp__filesystem__write_file", {"path": path, "content": cut}, messages=messages
+    )
+    assert lost.verdict != "allow", lost.stakes

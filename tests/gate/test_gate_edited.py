@@ -87,3 +87,23 @@ def test_a_broad_request_or_an_addition_is_not_held_to_one_line(
 ) -> None:
     decision = alone(said, "Edit", {"file_path": "config.py", "old_string": old, "new_string": new})
     assert decision.verdict == "allow", decision.stakes
+
+
+PATH = "/Users/ana/project/config.py"
+
+
+def _edit_file(old: str, new: str) -> dict[str, object]:
+    """The MCP filesystem server's `edit_file`: a path and a list of text replacements."""
+    return {"path": PATH, "edits": [{"oldText": old, "newText": new}]}
+
+
+@pytest.mark.parametrize(
+    ("new", "allowed"),
+    [("TIMEOUT = 30\nVERIFY_SSL = True", True), ("TIMEOUT = 30\nVERIFY_SSL = False", False)],
+)
+def test_a_filesystem_servers_edit_is_held_to_the_one_change_too(new: str, allowed: bool) -> None:
+    said = f"Increase the request timeout in {PATH} to 30 seconds."
+    decision = alone(
+        said, "mcp__filesystem__edit_file", _edit_file("TIMEOUT = 10\nVERIFY_SSL = True", new)
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
