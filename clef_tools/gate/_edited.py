@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect
+from clef_tools.gate._extent import NUMBER_TOKEN
 from clef_tools.gate._written import edit_pairs, edits_files
 
 __all__ = ["edit_scope_issue"]
@@ -42,8 +43,6 @@ _RENAME = re.compile(
     r"[`'\"]?([A-Za-z_][\w.]*)",
     re.IGNORECASE,
 )
-#: Numbers and versions as written (`2.5.0`, `30`, `1.5`).
-_NUMBERS = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w]|\.\d)")
 _PART = re.compile(r"[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+")
 #: Words of a request that name nothing in a file.
 _STOP = frozenset(
@@ -126,7 +125,7 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     if _BROAD.search(said) or found is None:
         return None
     renames = _RENAME.findall(said)[:4]
-    given = set(_NUMBERS.findall(said))
+    given = set(NUMBER_TOKEN.findall(said))
     for old, new in found[1][:64]:
         if not old.strip():
             continue
@@ -152,7 +151,7 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         spoken = [
             _speaks_of(before[i], told)
             or _speaks_of(_parent(before, i), told)
-            or any(v in _NUMBERS.findall(into[i]) for v in given)
+            or any(v in NUMBER_TOKEN.findall(into[i]) for v in given)
             for i in at
         ]
         if renames or not changed:

@@ -37,7 +37,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 
-__all__ = ["EDIT_KEYS", "extent_issue", "unstated_counts"]
+__all__ = ["EDIT_KEYS", "NUMBER_TOKEN", "extent_issue", "unstated_counts"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
@@ -480,7 +480,7 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
         old, new = args.get(old_key), args.get(new_key)
         if not isinstance(old, str) or not isinstance(new, str):
             continue
-        if values & set(_NUMBER_TOKEN.findall(new[:100_000])):
+        if values & set(NUMBER_TOKEN.findall(new[:100_000])):
             continue  # `## Unreleased` → `## 2.5.0`: the value asked for, written in its place
         kept = set(re.findall(r"[A-Za-z0-9_]{3,}", new[:100_000]))
         for line in old[:100_000].splitlines()[:500]:
@@ -686,7 +686,8 @@ _SET_TO_VALUE = re.compile(
     r"|kb|mb|gb|tb)\b)",
     re.IGNORECASE,
 )
-_NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?!\w|\.\d)")
+#: Numbers and versions as written (`2.5.0`, `30`, `1.5`).
+NUMBER_TOKEN = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?!\w|\.\d)")
 
 
 def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -705,12 +706,12 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         old, new = args.get(old_key), args.get(new_key)
         if not values or not isinstance(old, str) or not isinstance(new, str):
             continue
-        written = set(_NUMBER_TOKEN.findall(new[:100_000])) - set(
-            _NUMBER_TOKEN.findall(old[:100_000])
+        written = set(NUMBER_TOKEN.findall(new[:100_000])) - set(
+            NUMBER_TOKEN.findall(old[:100_000])
         )
         if written and not written & values:
             return f"writes {sorted(written)[0]}, where the user asked for {sorted(values)[0]}"
-        if old != new and not set(_NUMBER_TOKEN.findall(new[:100_000])) & values:
+        if old != new and not set(NUMBER_TOKEN.findall(new[:100_000])) & values:
             # "bump the version to 2.4.0": an edit that writes no such value changes
             # something else (`"private": false`)
             return f"changes something other than the value asked for ({sorted(values)[0]})"
