@@ -453,6 +453,7 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 TOOLS = [
     ("gh_rerun_workflow", {"repo": "acme/web", "run_id": 88123}, None, "configure"),
+    ("retry_payment", {"payment_id": "pay_881"}, None, "pay"),
     ("get_most_recent_transactions", {}, None, "read"),
     ("read_channel_messages", {}, None, "read"),
     ("delete_file", {"file_id": "13"}, None, "delete"),
@@ -698,7 +699,9 @@ LICENCES = [
     ("Reload nginx", {"configure"}, False, set()),
     # a failed job run again
     ("The last deploy failed, can you re-run it?", {"configure"}, False, set()),
-    ("Retry the nightly build.", {"configure"}, False, set()),
+    ("Rerun the nightly build.", {"configure"}, False, set()),
+    # a payment tried again is a payment ("retry" takes the act as its object)
+    ("Retry the failed payment to Acme.", {"pay"}, False, set()),
     ("Snooze the doorbell alerts for an hour", {"modify"}, False, set()),
 ]
 
