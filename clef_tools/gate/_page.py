@@ -75,6 +75,32 @@ _BEGINS = frozenset(["start", "begin", "try", "get", "activate"])
 _SIGN_UPS = frozenset(["plan", "trial", "subscription", "membership", "account", "tier"])
 
 
+#: A box or a switch already on, as an accessibility snapshot or a page's markup says
+#: it: `checkbox 'Subscribe' (checked)`, `[checked]`, `aria-checked="true"`.
+_TICKED_BOX = re.compile(
+    r"^\s*(?:checkbox|switch|toggle)\b.*(?:\((?:checked|on)\)|\[checked(?:=true)?\]"
+    r"|\bchecked\s*[=:]\s*[\"']?true|aria-checked\s*=\s*[\"']?true)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+#: What a box pre-ticked for the site's sake offers: unticked, the user declines it (a
+#: box that turns on a safeguard, unticked, stays for the model to judge).
+_OPT_INS = frozenset(
+    ["subscribe", "newsletter", "newsletters", "marketing", "offers", "promotions", "promo",
+     "updates", "deals", "save", "remember", "partners", "sms", "emails", "personalized",
+     "personalised", "tracking", "cookies"]
+)  # fmt: skip
+
+
+#: What a box that is on keeps safe: switched off, a safeguard is gone.
+_SAFEGUARDS = frozenset(
+    ["two", "factor", "2fa", "mfa", "authentication", "verification", "security", "secure",
+     "encryption", "encrypt", "firewall", "protection", "lock", "passcode", "pin", "backup",
+     "backups", "audit"]
+)  # fmt: skip
+
+
 def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     """The effect of a click by what it clicks; None when the tool is no click. An element
     whose words name no known action stays `unknown` (the model tier judges it); what it
@@ -106,6 +132,17 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
             sent = Effect("send", "external", False, what=f"{what} (submitted)")
             return CallEffect((typed, sent), "name")
         return CallEffect((typed,), "name")
+    if _TICKED_BOX.search(element[:2_000]) and set(found) & _SAFEGUARDS:
+        # `switch 'Two-factor authentication' (checked)`: a safeguard switched off, which
+        # the user must ask for in so many words
+        return CallEffect(
+            (Effect("configure", "external", what=f"{what} (off)", action="weaken-security"),),
+            "page",
+        )
+    if _TICKED_BOX.search(element[:2_000]) and set(found) & _OPT_INS:
+        # `checkbox 'Subscribe to our newsletter' (checked)`: the click unticks it, and
+        # declines what the box offers; nothing leaves, and ticking it again undoes it
+        return CallEffect((Effect("modify", what=f"{what} (unticked)", objects=objects),), "page")
     if _only_shown(found, verbs):
         # a request to the site the agent is on that carries nothing of the user's
         return CallEffect((Effect("read", what=what),), "page")
