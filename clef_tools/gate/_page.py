@@ -132,14 +132,15 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
             sent = Effect("send", "external", False, what=f"{what} (submitted)")
             return CallEffect((typed, sent), "name")
         return CallEffect((typed,), "name")
-    if _TICKED_BOX.search(element[:2_000]) and set(found) & _SAFEGUARDS:
+    ticked = _TICKED_BOX.search(element[:2_000]) is not None
+    if ticked and set(found) & _SAFEGUARDS:
         # `switch 'Two-factor authentication' (checked)`: a safeguard switched off, which
         # the user must ask for in so many words
         return CallEffect(
             (Effect("configure", "external", what=f"{what} (off)", action="weaken-security"),),
             "page",
         )
-    if _TICKED_BOX.search(element[:2_000]) and set(found) & _OPT_INS:
+    if ticked and set(found) & _OPT_INS:
         # `checkbox 'Subscribe to our newsletter' (checked)`: the click unticks it, and
         # declines what the box offers; nothing leaves, and ticking it again undoes it
         return CallEffect((Effect("modify", what=f"{what} (unticked)", objects=objects),), "page")
