@@ -15,11 +15,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from clef_tools.gate._canonical import builtin_call
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._lookups import lookups
 from clef_tools.gate._written import edit_pairs, edits_files
 
-__all__ = ["dropped_code_issue", "files_read"]
+__all__ = ["dropped_code_issue", "files_read", "read_before"]
 
 _MAX_CODE = 200_000
 #: A definition's header in the languages agents edit most: Python, JavaScript/TypeScript,
@@ -61,11 +62,10 @@ def files_read(messages: Sequence[Any] | str | None) -> dict[str, str]:
     read's line numbers left off)."""
     out: dict[str, str] = {}
     for lookup in lookups(messages)[-32:]:
-        if not _READ_TOOLS.search(lookup.tool.lower()):
+        tool, args = builtin_call(lookup.tool, lookup.args)
+        if not _READ_TOOLS.search(tool.lower()):
             continue
-        path = next(
-            (lookup.args[k] for k in _PATH_KEYS if isinstance(lookup.args.get(k), str)), None
-        )
+        path = next((args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)), None)
         if path:
             out[_plain(path)] = _LINE_NUMBER.sub("", lookup.result[:_MAX_CODE])
     return out
@@ -75,7 +75,7 @@ def _plain(path: str) -> str:
     return path.strip().removeprefix("./")[:1000]
 
 
-def _read_before(path: str, read: Mapping[str, str]) -> str | None:
+def read_before(path: str, read: Mapping[str, str]) -> str | None:
     """What a read in view returned for the file a Write replaces (the same path, or one
     ending in it: `/home/ana/shop/src/users.py` and `src/users.py`)."""
     path = _plain(path)
@@ -98,7 +98,7 @@ def dropped_code_issue(
     path, pairs = found
     said_low = said[:20_000].lower()
     for old, new in pairs[:64]:
-        before = old or _read_before(path, read)
+        before = old or read_before(path, read)
         if not before:
             continue
         gone = _definitions(before) - _definitions(new)

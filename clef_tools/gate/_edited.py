@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from clef_tools.gate._dropped import read_before
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._extent import NUMBER_TOKEN
 from clef_tools.gate._written import edit_pairs, edits_files
@@ -109,10 +110,17 @@ def _listed_issue(path: str, pairs: list[tuple[str, str]], told: set[str], said:
     return None
 
 
-def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+def edit_scope_issue(
+    effect: CallEffect,
+    args: Mapping[str, Any],
+    said: str,
+    read: Mapping[str, str] | None = None,
+) -> str | None:
     """A line an edit rewrites or removes that the narrow change the user asked for does
     not reach, where the edit also makes that change; an entry added to a list file
-    beside the one asked for."""
+    beside the one asked for. A file written whole is compared with what a read of it in
+    view (`read`, by path) returned; one the user named and nobody read is rewritten
+    blind."""
     said = said[:_MAX_CODE]
     if not edits_files(effect) or effect.read_only:
         return None
@@ -125,8 +133,15 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     if _BROAD.search(said) or found is None:
         return None
     renames = _RENAME.findall(said)[:4]
+    path, pairs = found
+    whole = args.get("content")
+    if isinstance(whole, str) and whole.strip():
+        shown = read_before(path, read or {})
+        if shown is None:
+            return _unread_issue(path, said, renames)
+        pairs = [(old or shown, new) if new is whole else (old, new) for old, new in pairs]
     given = set(NUMBER_TOKEN.findall(said))
-    for old, new in found[1][:64]:
+    for old, new in pairs[:64]:
         if not old.strip():
             continue
         before, after = old[:_MAX_CODE].splitlines(), new[:_MAX_CODE].splitlines()
@@ -163,6 +178,25 @@ def edit_scope_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         if wrong is not None:
             return wrong
     return None
+
+
+#: Words of a request for a file that is not there yet.
+_NEW_FILE = re.compile(
+    r"\b(?:creat\w*|generat\w*|scaffold\w*|new\s+(?:\w+\s+)?file|from\s+scratch)\b", re.I
+)
+
+
+def _unread_issue(path: str, said: str, renames: list[tuple[str, str]]) -> str | None:
+    """A file the user named for one change, written whole with nothing in view of what
+    it held: every line but the asked-for one may be gone. A file a rename asks for
+    (`utils.py` renamed `helpers.py`) is new, and written whole."""
+    name = re.split(r"[\\/]", path.rstrip("/\\"))[-1]
+    if len(name) < 3 or "." not in name or name.lower() not in said.lower():
+        return None
+    made = {target.rstrip(".").lower() for _, target in renames}
+    if name.lower() in made or _NEW_FILE.search(said):
+        return None
+    return f"writes {name[:60]} whole without reading it, where the user asked for one change"
 
 
 #: A number the user gave, with the unit after it if any ("30 seconds", "10 MB", "100").

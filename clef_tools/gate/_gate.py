@@ -29,6 +29,7 @@ from clef_tools.backends._base import Decider
 from clef_tools.backends._cancel import cancellable
 from clef_tools.decisions import ClassifierResponse
 from clef_tools.gate._call_effect import call_effect, operation_verb
+from clef_tools.gate._canonical import builtin_call
 from clef_tools.gate._counted import counted
 from clef_tools.gate._dropped import files_read
 from clef_tools.gate._effects import CallEffect, tool_verb
@@ -486,23 +487,25 @@ class ToolGate:
         state = gate_state(name, args, description=description, messages=messages)
         # bounds first: an oversize or too-deep call fails closed before anything reads it
         request = validate_request(state, dict(policy.questions))
-        effect = call_effect(name, args, description=description, annotations=annotations)
+        # a host's edit tool read as the built-in it is (the state above keeps the call)
+        tool, call_args = builtin_call(name, args)
+        effect = call_effect(tool, call_args, description=description, annotations=annotations)
         # the names of every turn are the user's; what may be done is the latest request's
         said, results, asked, latest = read_messages(messages)
         licence = request_licence(asked, latest)
-        grounding, results = _grounding(effect, args, said, results, messages)
+        grounding, results = _grounding(effect, call_args, said, results, messages)
         taint = taint_of(results)
         stakes = judge_stakes(
             effect,
             licence,
-            args,
+            call_args,
             grounding=grounding,
             taint=taint,
             results=results,
             said=said,
             confirm_high_impact=policy.confirm_high_impact,
             max_payment=policy.max_payment,
-            asked_by_name=_asked_by_name(name, args, licence),
+            asked_by_name=_asked_by_name(tool, call_args, licence),
             read=files_read(messages) if edits_files(effect) else None,
         )
         seen = _Seen(stakes, effect, licence)

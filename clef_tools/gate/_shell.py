@@ -665,6 +665,10 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `jest -u`, `pytest --snapshot-update`: the expected output rewritten to what the
         # code now does, so the check passes whatever changed
         return [Effect("execute", what=text, routine=True, action="update-snapshots")]
+    if _formats_in_place(tool, args):
+        # a bare `black src`, `cargo fmt`: the files rewritten, which "check the
+        # formatting" does not ask for and "run black" does
+        return [Effect("modify", what=text, routine=True, action="format")]
     if _fixes(tool, args):
         # `ruff check --fix`, `eslint --fix`, `prettier --write`: the linter rewrites the
         # files it checks, which "run the linter" does not ask for
@@ -677,6 +681,27 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 _FIX_FLAGS = frozenset(["--fix", "--unsafe-fixes", "--fix-only", "--write", "--autocorrect",
                         "--autocorrect-all", "--fix-dry-run=false"])  # fmt: skip
 _SHORT_FIX = {"prettier": frozenset(["-w"]), "rubocop": frozenset(["-a", "-A"])}
+
+
+#: Formatters that rewrite files unless told only to check, by the subcommand that formats
+#: ("" for the tool itself) and the flags that make them print instead.
+_FORMATS_IN_PLACE: dict[tuple[str, str], frozenset[str]] = {
+    ("black", ""): frozenset(["--check", "--diff"]),
+    ("isort", ""): frozenset(["--check", "--check-only", "-c", "--diff"]),
+    ("ruff", "format"): frozenset(["--check", "--diff"]),
+    ("cargo", "fmt"): frozenset(["--check"]),
+    ("go", "fmt"): frozenset(["-n"]),
+    ("dotnet", "format"): frozenset(["--verify-no-changes"]),
+}
+
+
+def _formats_in_place(tool: str, args: Sequence[str]) -> bool:
+    sub = next(iter(_operands(args)), "")
+    checks = _FORMATS_IN_PLACE.get((tool, sub), _FORMATS_IN_PLACE.get((tool, "")))
+    if checks is None:
+        return False
+    flags = {a.split("=", 1)[0] for a in args if a.startswith("-")}
+    return not flags & (checks | {"--help", "-h", "--version"})
 
 
 def _fixes(tool: str, args: Sequence[str]) -> bool:
@@ -962,7 +987,9 @@ def _formatter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     `gofmt -l .`, `rustfmt --check` only print what they would change."""
     flags = {a.split("=", 1)[0] for a in args if a.startswith("-")}
     writes = bool(flags & _FORMATTERS[tool]) or (tool == "rustfmt" and "--check" not in flags)
-    return [Effect("modify" if writes else "read", what=text, routine=writes)]
+    if not writes:
+        return [Effect("read", what=text)]
+    return [Effect("modify", what=text, routine=True, action="format")]
 
 
 def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:

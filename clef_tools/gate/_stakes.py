@@ -1244,6 +1244,14 @@ def judge_stakes(
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
         if (
+            kind == "modify"
+            and coding
+            and asked_work
+            and licence.names_action("format")
+            and all(e.action == "format" for e in effect.effects if e.kind == "modify")
+        ):
+            return True  # "run black on src": the formatter's rewrite is what it is run for
+        if (
             kind in ("create", "modify")
             and (effect.external or effect.source == "page")
             and (licence.permits("send") or licence.permits("grant"))
@@ -1323,7 +1331,7 @@ def judge_stakes(
             or secret_written_issue(effect, args, said)
             or written_code_issue(effect, args, said)
             or dropped_code_issue(effect, args, said, read or {})
-            or edit_scope_issue(effect, args, said)
+            or edit_scope_issue(effect, args, said, read)
         )
     )
     # "remove Dan from the planning board" does not license `delete_board`

@@ -196,6 +196,16 @@ SHELL = [
     ("eslint --fix .", {"modify"}, False),
     ("prettier -w src", {"modify"}, False),
     ("prettier --check src", {"execute"}, False),
+    # formatters that rewrite unless told only to check
+    ("black src", {"modify"}, False),
+    ("black --check --diff src", {"execute"}, False),
+    ("isort .", {"modify"}, False),
+    ("isort --check-only .", {"execute"}, False),
+    ("ruff format .", {"modify"}, False),
+    ("ruff format --check .", {"execute"}, False),
+    ("cargo fmt", {"modify"}, False),
+    ("cargo fmt --check", {"execute"}, False),
+    ("go fmt ./...", {"modify"}, False),
     ("getent group admins", {"read"}, False),
     ("readelf -h build/app", {"read"}, False),
     ("pg_isready -h staging-db", {"read"}, False),
@@ -577,6 +587,9 @@ TOOLS = [
     ("Bash", {"command": "gofmt -l ."}, None, "read"),
     ("Bash", {"command": "rustfmt --check src/main.rs"}, None, "read"),
     ("Bash", {"command": "clang-format -i src/a.c"}, None, "modify"),
+    # a plan or a question put to the user does nothing by itself
+    ("ExitPlanMode", {"plan": "1. Add a cache to GET /items"}, None, "read"),
+    ("AskUserQuestion", {"questions": [{"question": "Which database?"}]}, None, "read"),
     # a workflow transition changes an issue's status
     ("jira_transition_issue", {"key": "PROJ-142", "transition": "In Review"}, None, "modify"),
     # a migration is written here; what it drops is read as a deferred delete elsewhere

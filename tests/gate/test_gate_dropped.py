@@ -64,14 +64,28 @@ def test_a_file_written_whole_keeps_the_definitions_the_user_did_not_ask_to_remo
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
-def test_a_write_with_no_read_in_view_is_not_held_to_a_file_it_cannot_see() -> None:
-    """Nothing in view says what the file held: the write is judged as before."""
+@pytest.mark.parametrize(
+    ("said", "path", "allowed"),
+    [
+        # one change asked of a file nobody read: the write may have lost every other line
+        ("Rename get_user to fetch_user in src/users.py.", "src/users.py", False),
+        ("Set the timeout in config.py to 30.", "config.py", False),
+        # a file the user asked for anew, or the one a rename makes, has nothing to lose
+        ("Create config.py and set the timeout in it to 30.", "config.py", True),
+        ("Rename utils.py to helpers.py.", "helpers.py", True),
+        # a broad request leaves the agent free to write the file as it sees fit
+        ("Refactor src/users.py and rename get_user to fetch_user.", "src/users.py", True),
+    ],
+)
+def test_a_file_written_whole_unread_after_a_one_change_request_is_held_back(
+    said: str, path: str, allowed: bool
+) -> None:
     decision = ToolGate(BrokenDecider()).judge(
         "Write",
-        {"file_path": "src/users.py", "content": RENAMED},
-        messages=[{"role": "user", "content": "Rename get_user to fetch_user in src/users.py."}],
+        {"file_path": path, "content": RENAMED},
+        messages=[{"role": "user", "content": said}],
     )
-    assert decision.verdict == "allow", decision.stakes
+    assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
 def test_a_filesystem_servers_write_is_compared_with_its_read() -> None:

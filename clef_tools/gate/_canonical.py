@@ -1,0 +1,92 @@
+"""A coding agent's file tools under the names the gate's tables know.
+
+Claude Code edits with `Edit(file_path, old_string, new_string)`; Gemini CLI's same tool
+is `replace`, VS Code's `replace_string_in_file(filePath, oldString, newString)`, Cursor's
+`StrReplace`, and Anthropic's text-editor tool one `command` of
+`str_replace_based_edit_tool(path, old_str, new_str)`. Judged under their own names they
+are a "modify" nobody can place: the one-change edit check, the dropped-code check and
+the project-folder scope never see them, and the fast tier escalates an edit the user
+asked for. Here each is read as the built-in it is, by its shape (a path and the text
+replaced) or by a host's documented name, before anything judges it. The decision,
+the audit row and the model's state keep the call as the agent made it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["builtin_call"]
+
+_PATH_KEYS = ("file_path", "filePath", "path", "target_file", "absolute_path")
+_OLD_NEW = (
+    ("old_string", "new_string"),
+    ("oldString", "newString"),
+    ("old_str", "new_str"),
+    ("oldStr", "newStr"),
+    ("old_text", "new_text"),
+    ("oldText", "newText"),
+)
+#: Keys an edit tool takes beside the path and the text: how many matches, why.
+_EDIT_EXTRAS = frozenset(
+    ["replace_all", "replaceAll", "expected_replacements", "explanation", "instruction",
+     "instructions", "description"]
+)  # fmt: skip
+#: Anthropic's text-editor tool, by its documented names; `command` says what it does.
+_TEXT_EDITOR = frozenset(
+    ["str_replace_based_edit_tool", "str_replace_editor", "text_editor", "str_replace_editor_tool"]
+)
+#: Hosts' file-writing tools whose arguments are a path and the whole text (Gemini CLI's
+#: `write_file(file_path, content)`, VS Code's `create_file(filePath, content)`). The MCP
+#: filesystem server's `write_file(path, content)` is judged under its own name.
+_WRITES = {("write_file", "file_path"), ("create_file", "filePath")}
+
+
+def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """`(name, args)` as the built-in the call is (`Edit`, `Write`, `Read`), or as given."""
+    bare = name.rsplit("__", 1)[-1]
+    if bare[:1].isupper() and bare in ("Edit", "Write", "Read", "MultiEdit", "NotebookEdit"):
+        return name, args
+    if bare.lower() in _TEXT_EDITOR:
+        return _text_editor(name, args)
+    path_key = next((k for k in _PATH_KEYS if isinstance(args.get(k), str)), None)
+    if path_key is None:
+        return name, args
+    for old, new in _OLD_NEW:
+        if isinstance(args.get(old), str) and isinstance(args.get(new), str):
+            extras = set(args) - {path_key, old, new}
+            if extras <= _EDIT_EXTRAS:
+                edit = {"file_path": args[path_key], "old_string": args[old],
+                        "new_string": args[new]}  # fmt: skip
+                if args.get("replace_all") or args.get("replaceAll"):
+                    edit["replace_all"] = True
+                return "Edit", edit
+            return name, args
+    if (
+        (bare, path_key) in _WRITES
+        and isinstance(args.get("content"), str)
+        and set(args) <= {path_key, "content", *_EDIT_EXTRAS}
+    ):
+        return "Write", {"file_path": args[path_key], "content": args["content"]}
+    return name, args
+
+
+def _text_editor(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """`view`, `create`, `str_replace` and `insert` as Read, Write and Edit; `undo_edit`
+    (an earlier edit taken back) keeps its own name."""
+    command, path = args.get("command"), args.get("path")
+    if not isinstance(path, str):
+        return name, args
+    if command == "view":
+        return "Read", {"file_path": path}
+    if command == "create" and isinstance(args.get("file_text"), str):
+        return "Write", {"file_path": path, "content": args["file_text"]}
+    if command == "str_replace" and isinstance(args.get("old_str"), str):
+        new = args.get("new_str")
+        return "Edit", {"file_path": path, "old_string": args["old_str"],
+                        "new_string": new if isinstance(new, str) else ""}  # fmt: skip
+    if command == "insert":
+        text = args.get("insert_text", args.get("new_str"))
+        if isinstance(text, str):
+            return "Edit", {"file_path": path, "old_string": "", "new_string": text}
+    return name, args
