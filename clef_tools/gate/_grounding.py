@@ -68,7 +68,15 @@ _NOT_TARGETS = frozenset(
      "type", "kind", "format", "mime_type", "mimetype", "content_type",
      # a browser tool's handle on an element of the page it shows (`ref="e3"`); the
      # checkout a git tool works in (`repo_path="."`): where, not on what
-     "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir"}
+     "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir",
+     # how a pull request is merged, how a listing is sorted
+     "merge_method", "merge_strategy", "sort", "sort_by", "order_by"}
+)  # fmt: skip
+#: A review's verdict (`event="REQUEST_CHANGES"`): what the review does, not to what.
+_VERDICT_KEYS = frozenset(["event", "review_event", "decision", "verdict", "review_state"])
+_VERDICTS = frozenset(
+    ["approve", "approved", "request_changes", "changes_requested", "comment", "commented",
+     "reject", "rejected", "pending", "dismiss", "dismissed"]
 )  # fmt: skip
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
@@ -92,7 +100,11 @@ _PHONE_IN_TEXT = re.compile(rf"(?<![\w+.:/-]){_PHONE.pattern}(?![\w.:/-]?\d)")
 _PHONE_DIGITS = 7
 #: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
 _SHORT_ID = re.compile(r"\d+(?:\.\d+)?|(?=\D*\d)[\w.:-]{1,12}")
-_ID_KEY = re.compile(r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$", re.I)
+_ID_KEY = re.compile(
+    r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$"
+    r"|(?-i:(?<=[a-z0-9])(?:Id|Ids|ID|IDs|Number|No|Num|Key|Ref|Uid|Uuid))$",  # `pullNumber`
+    re.I,
+)
 #: A word in any script: "Tomás" is one word, not "tom" and "s".
 _WORD = re.compile(r"[^\W_]+(?:['_-][^\W_]+)*")
 #: A number as a bill or a listing writes it; not a time (`20:00`), a date or a part of a name.
@@ -170,7 +182,7 @@ def targets(args: Mapping[str, Any]) -> list[str]:
             and (key == "service" or _SERVICE.fullmatch(value.strip()))
         ):
             continue
-        if _operation_named(str(key), value):
+        if _operation_named(str(key), value) or _verdict(str(key), value):
             continue  # `method="GET"`, `action="delete"`: what is done, not to what
         out += _targets_of(str(key), value)
         if len(out) >= 64:
@@ -179,6 +191,14 @@ def targets(args: Mapping[str, Any]) -> list[str]:
 
 
 _HTTP_METHOD = frozenset(["get", "head", "options", "post", "put", "patch", "delete"])
+
+
+def _verdict(key: str, value: Any) -> bool:
+    return (
+        key.lower() in _VERDICT_KEYS
+        and isinstance(value, str)
+        and value.strip().lower().replace(" ", "_") in _VERDICTS
+    )
 
 
 def _operation_named(key: str, value: Any) -> bool:

@@ -323,6 +323,17 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      {"query": "DELETE FROM signups WHERE email LIKE '%@junk.example'"}, False),
     ("a delete by key", "Delete signup 8812", None, "run_sql",
      {"query": "DELETE FROM signups WHERE id = 8812"}, True),
+    # how a merge is done is no name; the pull request's number (camelCase key) is
+    ("the pull request asked for", "Merge PR 41 in acme/api", None,
+     "mcp__github__merge_pull_request",
+     {"owner": "acme", "repo": "api", "pullNumber": 41, "merge_method": "squash"}, True),
+    ("the one next to it", "Merge PR 41 in acme/api", None, "mcp__github__merge_pull_request",
+     {"owner": "acme", "repo": "api", "pullNumber": 42, "merge_method": "squash"}, False),
+    # a review's verdict says what it does, not to what
+    ("a review that asks for changes", "Leave a review on PR 41 in acme/api: it needs tests",
+     None, "mcp__github__create_pull_request_review",
+     {"owner": "acme", "repo": "api", "pullNumber": 41, "event": "REQUEST_CHANGES",
+      "body": "It needs tests."}, True),
 ]  # fmt: skip
 
 
