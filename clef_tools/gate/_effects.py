@@ -161,6 +161,7 @@ class EffectTable:
     strictness: tuple[EffectKind, ...]
     verbs: Mapping[EffectKind, frozenset[str]]
     money: frozenset[str]
+    money_asked: frozenset[str]
     members: frozenset[str]
     own_details: frozenset[str]
     published: frozenset[str]
@@ -196,6 +197,7 @@ def table() -> EffectTable:
         strictness=tuple(raw["strictness"]),
         verbs={cast(EffectKind, k): split(v) for k, v in raw["verbs"].items()},
         money=split(raw["objects"]["money"]),
+        money_asked=split(raw["objects"]["money_asked"]),
         members=split(raw["objects"]["members"]),
         own_details=split(raw["objects"]["own_details"]),
         published=split(raw["objects"]["published"]),
@@ -267,7 +269,7 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
     kind: EffectKind = _kind_of(lead) if lead else "unknown"
     present = set(listed)
     if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
-        return "pay"
+        return kind if kind != "send" and present & t.money_asked else "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:
         return "grant"
     if kind == "create" and present & t.published and not present & t.drafts:

@@ -479,6 +479,10 @@ TOOLS = [
     # money asked of someone is a message; paying a request is a payment
     ("venmo_request", {"user": "@tom", "amount": 40}, None, "send"),
     ("request_money", {"from": "tom", "amount": 40}, None, "send"),
+    # a link, a price or a coupon made asks others for money and moves none
+    ("create_payment_link", {"price": "price_1", "quantity": 1}, None, "create"),
+    ("update_payment_link", {"payment_link": "plink_1", "active": False}, None, "modify"),
+    ("create_payment", {"amount": 40, "to": "DE89 3704"}, None, "pay"),
     ("venmo_pay", {"user": "@tom", "amount": 40}, None, "pay"),
     # a download saves what a link holds, as `wget` does; a statement by month is read
     ("download_file", {"url": "https://files.example/report.pdf"}, None, "create"),
