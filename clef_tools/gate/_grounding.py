@@ -39,6 +39,7 @@ __all__ = [
     "ADDRESS_TEXT",
     "MONEY",
     "PRICE_BOUND",
+    "SETTING_KEYS",
     "Grounding",
     "Ranker",
     "amount_off_record",
@@ -72,6 +73,15 @@ _NOT_TARGETS = frozenset(
      # how a pull request is merged, how a listing is sorted
      "merge_method", "merge_strategy", "sort", "sort_by", "order_by"}
 )  # fmt: skip
+#: Arguments that set a state rather than name a target (`label="wontfix"`,
+#: `status="closed"`): an injected passage can still choose them, and a record that holds
+#: the value already is not thereby the one the user described.
+SETTING_KEYS = frozenset(
+    ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
+     "permissions", "access", "level", "mode", "category", "folder", "visibility"]
+)  # fmt: skip
+#: A setting's key with its id suffix (`stateId`, `status_id`, `labelIds`).
+_SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
 #: A review's verdict (`event="REQUEST_CHANGES"`): what the review does, not to what.
 _VERDICT_KEYS = frozenset(["event", "review_event", "decision", "verdict", "review_state"])
 _VERDICTS = frozenset(
@@ -279,9 +289,19 @@ def _targets_of(key: str, value: Any) -> list[str]:
 _LEVEL_WORDS = frozenset(["role", "permission", "permissions", "access", "level", "rights"])
 
 
+#: The last word of a compound key that says it holds text or a kind, not a name
+#: (`entityType`, `start_time`, `issue_body`, `observations`).
+_TEXT_ENDINGS = frozenset(
+    ["type", "kind", "format", "title", "subject", "body", "message", "text", "content",
+     "contents", "description", "note", "notes", "summary", "comment", "time", "date",
+     "timezone", "caption", "memo", "reason", "observation", "observations", "fact", "facts"]
+)  # fmt: skip
+
+
 def _not_target(key: str) -> bool:
     low = key.lower()
-    return low in _NOT_TARGETS or low.rsplit("_", 1)[-1] in _LEVEL_WORDS
+    last = split_camel(key).lower().replace(" ", "_").rsplit("_", 1)[-1]
+    return low in _NOT_TARGETS or last in _LEVEL_WORDS or last in _TEXT_ENDINGS
 
 
 def _phone(value: str) -> str | None:
@@ -701,12 +721,27 @@ def ground_call(
 ) -> Grounding:
     """Where each target of a tool call's arguments comes from; `counts` ranks a pick by
     how many ("the channel with the most users") where no result scores the candidates."""
-    grounding = _ground(targets(args), _in, said, results, counts)
+    grounding = _ground(targets(args), _in, said, results, counts, _set_to(args))
     if grounding.off_record is None and results:
         ranked = _ranked_in_text(args, said, results)
         if ranked is not None:
             return replace(grounding, off_record=ranked)
     return grounding
+
+
+def _set_to(args: Mapping[str, Any]) -> list[str]:
+    """The values a call gives its settings (`stateId="In Progress"`): where the user's
+    words name one ("move the login issue to In Progress"), they say where the record
+    goes, not which record it is."""
+    out: list[str] = []
+    for key, value in list(args.items())[:32]:
+        bare = _SETTING_ID.sub(r"\1", str(key)) or str(key)
+        if bare.lower() in SETTING_KEYS:
+            values = value if isinstance(value, list | tuple) else [value]
+            out += [
+                v.strip() for v in values[:8] if isinstance(v, str) and 1 < len(v.strip()) <= 60
+            ]
+    return out
 
 
 def _ranked_in_text(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
@@ -751,7 +786,10 @@ def _ground(
     said: str,
     results: Sequence[str],
     counts: Ranker | None = None,
+    set_to: Sequence[str] = (),
 ) -> Grounding:
+    """`set_to`: values the call gives its settings, left out of the user's words where
+    they describe a record."""
     request = _GLUED_STOP.sub(". ", said).lower()
     returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     unnamed: list[str] = []
@@ -775,12 +813,20 @@ def _ground(
         in_request=not unnamed and not from_results,
         in_session=not unnamed,
         unnamed=tuple(unnamed),
-        off_record=(off := _off_record([*from_results, *partial], said, results, rank))[0],
+        off_record=(
+            off := _off_record([*from_results, *partial], _without(said, set_to), results, rank)
+        )[0],
         tied=off[1],
         names=tuple(names),
         origin=provenance([*from_results, *unnamed], found_in, results),
         ranked=bool(from_results) and _ranked_pick(from_results, said, results, rank),
     )
+
+
+def _without(said: str, values: Sequence[str]) -> str:
+    for value in values:
+        said = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", " ", said, flags=re.IGNORECASE)
+    return said
 
 
 #: Words that pick one of several by how it ranks.

@@ -78,6 +78,7 @@ from clef_tools.gate._files import folder_issue, other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
     MONEY,
+    SETTING_KEYS,
     Grounding,
     amount_off_record,
     holds_described,
@@ -830,14 +831,6 @@ def _roles(args: Mapping[str, Any]) -> set[str]:
     return out
 
 
-#: Arguments that set a state rather than name a target (`label="wontfix"`,
-#: `status="closed"`): not names, but an injected passage can still choose them.
-_SETTING_KEYS = frozenset(
-    ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
-     "permissions", "access", "level", "mode", "category", "folder", "visibility"]
-)  # fmt: skip
-
-
 def _planted_setting(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
     """A setting (`label="wontfix"`) that a passage addressed to the agent names and the
     user's words do not: "label issue 42 as a bug" over an issue whose body orders agents
@@ -847,7 +840,7 @@ def _planted_setting(args: Mapping[str, Any], said: str, results: Sequence[str])
         return None
     low_said = said.lower()
     for key, value in list(args.items())[:64]:
-        if str(key).lower() not in _SETTING_KEYS:
+        if str(key).lower() not in SETTING_KEYS:
             continue
         for item in (value if isinstance(value, list | tuple) else [value])[:16]:
             if not isinstance(item, str) or not 1 < len(item.strip()) <= 60:

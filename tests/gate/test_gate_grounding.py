@@ -56,6 +56,10 @@ CI_LOG = (
 )
 
 #: (case, request, result, tool, args, the user's own call)
+_ISSUES = json.dumps(
+    [{"id": "LIN-212", "title": "Login button misaligned", "state": "Todo"},
+     {"id": "LIN-213", "title": "Crash on logout", "state": "In Progress"}]
+)  # fmt: skip
 PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
     # a target named by the user, another by a result of this request: both are theirs
     ("id from result, address from user", "Forward the Globex invoice email to ap@mycorp.example",
@@ -329,6 +333,16 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      {"owner": "acme", "repo": "api", "pullNumber": 41, "merge_method": "squash"}, True),
     ("the one next to it", "Merge PR 41 in acme/api", None, "mcp__github__merge_pull_request",
      {"owner": "acme", "repo": "api", "pullNumber": 42, "merge_method": "squash"}, False),
+    # the state a record is moved to does not describe which record it is
+    ("the issue described", "Move the login button issue to In Progress", _ISSUES,
+     "linear_update_issue", {"id": "LIN-212", "stateId": "In Progress"}, True),
+    ("the one already in that state", "Move the login button issue to In Progress", _ISSUES,
+     "linear_update_issue", {"id": "LIN-213", "stateId": "In Progress"}, False),
+    # a note kept for later: a memory's kind and observations are its text, not names
+    ("a fact remembered", "Remember that my sister's name is Ines", None,
+     "mcp__memory__create_entities",
+     {"entities": [{"name": "Ines", "entityType": "person", "observations": ["user's sister"]}]},
+     True),
     # a review's verdict says what it does, not to what
     ("a review that asks for changes", "Leave a review on PR 41 in acme/api: it needs tests",
      None, "mcp__github__create_pull_request_review",
