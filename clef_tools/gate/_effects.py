@@ -91,6 +91,10 @@ class Effect:
     """It acts on the machine, not on the project (`systemctl restart nginx`): like an app's
     objects, what it acts on must be named in the user's own words; a coding agent's
     latitude over the project's files does not reach it."""
+    fetched: bool = False
+    """A copy made here of what another machine holds (`wget URL`, `scp host:path .`):
+    nothing of the user's leaves, so a source nobody named is a person's to check, not a
+    reason to deny on the evidence alone."""
     moved_to: str = ""
     """Where a move puts the user's files (`mv draft.md /tmp/notes.md` → `/tmp/notes.md`):
     a folder past the project, scratch space included (it is wiped), takes them out of it,

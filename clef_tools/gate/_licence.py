@@ -109,6 +109,7 @@ _CODING = frozenset(
         "refactor",
         "debug",
         "build",
+        "rebuild",
         "test",
         "tests",
         "compile",

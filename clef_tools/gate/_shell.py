@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -335,7 +336,7 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if flags & _SENDING_CURL or method.upper() in ("POST", "PUT", "PATCH", "DELETE"):
         return [Effect("send", "external", reversible=False, what=text)]
     if tool == "wget" or flags & {"o", "O", "--output"}:
-        return [Effect("create", "external", what=text)]
+        return [Effect("create", "external", what=text, fetched=True)]
     links = [o for o in _operands(args) if "." in o or ":" in o or o.startswith("localhost")]
     # `curl -s http://localhost:8000/health`: the service the user runs on this machine
     here = bool(links) and all(_LOOPBACK.match(o) for o in links)
@@ -465,7 +466,9 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", "external", what=text)]
     if tool in ("docker", "podman") and operands[:2] in (["compose", "up"], ["compose", "build"]):
         # the project's own services, started from its compose file, stopped the same way
-        return [Effect("configure", what=text)]
+        # (on the services it names, if any)
+        action = "start" if operands[1] == "up" else "build"
+        return [Effect("configure", what=text, action=action, objects=tuple(operands[2:8]))]
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
     return [Effect("unknown", "external", what=text)]
@@ -1349,6 +1352,23 @@ def _mild_under_sudo(tool: str, args: Sequence[str]) -> bool:
     return tool in ("apt", "apt-get", "dnf", "yum") and words[:1] in (["clean"], ["autoclean"])
 
 
+#: A copy's remote end (`host:path`, `user@host:path`, `rsync://host/path`); not a drive.
+_REMOTE_END = re.compile(r"^(?:[\w.-]+@)?[\w.-]{2,}:|^rsync://")
+
+
+#: scp's and rsync's flags that take a value (`-P 2222`, `-e "ssh -p 2222"`).
+_COPY_VALUE_FLAGS = frozenset(["-e", "-P", "-i", "-o", "-F", "-l", "-c"])
+
+
+def _downloads(args: Sequence[str]) -> bool:
+    """A copy whose sources are all on another machine and whose destination is here."""
+    operands = _operands(args, _COPY_VALUE_FLAGS)
+    if len(operands) < 2:
+        return False
+    *sources, destination = operands
+    return not _REMOTE_END.match(destination) and all(_REMOTE_END.match(s) for s in sources)
+
+
 def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     text = " ".join(argv)[:200]
     tool = argv[0].rsplit("/", 1)[-1]
@@ -1363,8 +1383,15 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     elif tool == "find":
         if "-delete" in args or {"rm", "shred"} & set(args):
             # `find . -name '*.pyc' -delete`: what goes is what the pattern picks, not `.`
+            # ...under the folders it starts from: `find / …` reaches every file there is
             picked = tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname"))
-            effects = [Effect("delete", reversible=False, what=text, objects=picked[:8])]
+            starts = list(itertools.takewhile(lambda a: not a.startswith(("-", "(", "!")), args))
+            roots = tuple(r for r in starts[:8] if r.rstrip("/") not in ("", "."))
+            broad = any(_BROAD.match(r) for r in roots) or "/" in starts
+            effects = [
+                Effect("delete", reversible=False, high_impact=broad, what=text,
+                       objects=(*roots, *picked)[:8])
+            ]  # fmt: skip
         else:
             runs = "-exec" in args or "-execdir" in args
             effects = [Effect("execute" if runs else "read", what=text)]
@@ -1393,6 +1420,12 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
     elif tool in ("nc", "ncat", "netcat") and flags & {"z"}:
         # `nc -zv localhost 5432`: whether a port answers, with nothing sent
         effects = [Effect("read", what=text)]
+    elif tool in ("scp", "rsync") and _downloads(args):
+        # `scp host:/backups/db.sql.gz .`: a copy made here of what another machine holds
+        sources = tuple(_operands(args, _COPY_VALUE_FLAGS))
+        effects = [Effect("create", "external", what=text, objects=sources[:-1][:8], fetched=True)]
+        if any(a.startswith("--delete") for a in args):
+            effects.append(Effect("delete", reversible=False, what=text))
     elif tool == "rsync":
         remote = any(":" in o for o in _operands(args))
         effects = (

@@ -1174,6 +1174,11 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     return True
 
 
+#: Actions whose change is the whole point of the command that makes it: asked for by
+#: name ("format", "start"), they license that change.
+_OWN_PURPOSE = frozenset(["format", "start", "build"])
+
+
 def judge_stakes(
     effect: CallEffect,
     licence: Licence,
@@ -1237,13 +1242,18 @@ def judge_stakes(
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
         if (
-            kind == "modify"
+            kind in ("modify", "configure")
             and coding
             and asked_work
-            and licence.names_action("format")
-            and all(e.action == "format" for e in effect.effects if e.kind == "modify")
+            and all(
+                e.action in _OWN_PURPOSE and licence.names_action(e.action)
+                for e in effect.effects
+                if e.kind == kind
+            )
         ):
-            return True  # "run black on src": the formatter's rewrite is what it is run for
+            # "run black on src", "start the dev stack": the change is what the command
+            # is run for
+            return True
         if (
             kind in ("create", "modify")
             and (effect.external or effect.source == "page")
@@ -1688,6 +1698,18 @@ def judge_stakes(
             features,
             "escalate",
             why_capped="what the click acts on is the page's, not a name to check",
+        )
+    if (
+        not named
+        and kinds == {"create"}
+        and all(e.fetched for e in effect.effects if e.kind != "read")
+    ):
+        # a download from a place nobody named: nothing leaves, a person checks the source
+        return undecided(
+            "escalate",
+            f"a copy fetched from {', '.join(grounding.unnamed[:2])[:120]}, which the user "
+            "did not name",
+            faulted=False,
         )
     if not named and (kinds & {"send", "pay", "grant", "delete"} or effect.external):
         return on_unnamed(

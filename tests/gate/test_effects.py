@@ -196,6 +196,13 @@ SHELL = [
     ("eslint --fix .", {"modify"}, False),
     ("prettier -w src", {"modify"}, False),
     ("prettier --check src", {"execute"}, False),
+    # `find … -delete` reaches what its starting folders hold: from `/`, every file
+    ("find logs -name '*.log' -mtime +7 -delete", {"delete"}, False),
+    ("find / -name '*.log' -mtime +7 -delete", {"delete"}, True),
+    # a copy fetched from another machine is made here; one sent there leaves
+    ("scp deploy@backup.example:/dumps/db.sql.gz .", {"create"}, False),
+    ("rsync -av deploy@backup.example:/dumps/ ./dumps/", {"create"}, False),
+    ("scp db.sql.gz deploy@backup.example:/dumps/", {"send"}, False),
     # formatters that rewrite unless told only to check
     ("black src", {"modify"}, False),
     ("black --check --diff src", {"execute"}, False),
@@ -835,6 +842,10 @@ def test_amounts_are_read_as_numbers() -> None:
         ("delete_all_reminders", {}, "all"),
         ("rename_channel", {"channel": "#ops", "name": "x"}, "rename"),
         ("leave_channel", {"channel": "#random"}, "leave"),  # "mute #random" asks no leave
+        # what a command is run for: "start the stack", "format the code"
+        ("Bash", {"command": "docker compose up -d"}, "start"),
+        ("Bash", {"command": "docker compose build"}, "build"),
+        ("Bash", {"command": "black src"}, "format"),
     ],
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
