@@ -487,8 +487,9 @@ def _stem(word: str) -> str:
 
 
 def _plain_operand(obj: str) -> str:
-    """An operand as a name: lower-case, unquoted, without `./` or a trailing `/`."""
-    return obj.lower().strip("'\"").removeprefix("./").rstrip("/")
+    """An operand as a name: lower-case, unquoted, without `./`, a trailing `/` or the
+    colon before a port (`lsof -i :3000`)."""
+    return obj.lower().strip("'\"").removeprefix("./").rstrip("/").lstrip(":")
 
 
 #: A path going on past a name ("src/legacy_api.py" past `src`; not "dist/." at a full stop).

@@ -1436,6 +1436,12 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         if any(a.startswith("--delete") or a == "--remove-source-files" for a in args):
             # `--delete`: what the destination holds and the source lacks is gone
             effects.append(Effect("delete", reversible=False, what=text))
+    elif tool == "fuser":
+        # `fuser -k 3000/tcp`: what holds the port, stopped; without `-k`, only listed
+        ports = tuple(re.sub(r"/(?:tcp|udp)$", "", o) for o in _operands(args))[:8]
+        kills = bool(flags & {"k", "--kill"})
+        effects = [Effect("delete" if kills else "read", reversible=not kills, what=text,
+                          objects=ports)]  # fmt: skip
     elif tool in ("kill", "pkill", "killall"):
         init = "1" in args or "-1" in args
         effects = [
@@ -1557,13 +1563,17 @@ class _Walk:
     def pipeline(self, node: Any) -> None:
         parts = [c for c in node.children if c.type not in ("|", "|&")]
         downloaded = False
+        fed: list[str] = []  # what the command before prints, as its words ask for it
         for part in parts:
             if part.type == "command":
-                self.command(part, from_download=downloaded)
-                head = (self.argv(part)[:1] or [""])[0].rsplit("/", 1)[-1]
+                self.command(part, from_download=downloaded, fed=fed)
+                argv = self.argv(part)
+                head = (argv[:1] or [""])[0].rsplit("/", 1)[-1]
                 downloaded = downloaded or head in ("curl", "wget", "fetch")
+                fed = argv
             else:
                 self.visit(part)
+                fed = []
 
     def redirect(self, node: Any) -> None:
         op = next((c.type for c in node.children if c.type in _WRITES), None)
@@ -1582,12 +1592,14 @@ class _Walk:
             )
         )
 
-    def command(self, node: Any, *, from_download: bool) -> None:
+    def command(self, node: Any, *, from_download: bool, fed: Sequence[str] = ()) -> None:
+        """`fed`: the command before this one in a pipeline, whose output `xargs` hands on."""
         argv = self.argv(node)
         prefixes, shells = _words("prefixes"), _words("shells")
-        elevated = False
+        elevated = via_xargs = False
         while argv and (argv[0] in prefixes or ("=" in argv[0] and not argv[0].startswith("-"))):
             elevated = elevated or argv[0] in ("sudo", "doas")
+            via_xargs = via_xargs or argv[0] == "xargs"
             argv = argv[1:]
             while argv and (argv[0].startswith("-") or argv[0].isdigit()):
                 argv = argv[1:]  # the prefix's own options (`sudo -u root`, `timeout 5`)
@@ -1633,27 +1645,31 @@ class _Walk:
             return
         effects = classify_command(argv, elevated=elevated)
         if tool in ("kill", "pkill") and not any(e.objects for e in effects):
-            # `kill $(lsof -t -i:3000)`: what is stopped is what the substitution looks up
-            picked = self._substituted(node)
+            # `kill $(lsof -t -i:3000)`, `lsof -ti:3000 | xargs kill`: what is stopped is
+            # what the substitution or the command before looks up
+            picked = self._substituted(node) or (_looked_up(fed) if via_xargs else ())
             effects = [replace(e, objects=e.objects or picked) for e in effects]
         self.effects.extend(effects)
 
     def _substituted(self, node: Any) -> tuple[str, ...]:
-        """What a command substitution among a command's arguments looks up: its operands,
-        and the value of a flag that names one (`-i:3000` names port 3000)."""
+        """What a command substitution among a command's arguments looks up."""
         out: list[str] = []
         for child in node.children:
-            if child.type != "command_substitution":
-                continue
-            for part in self.argv(next((c for c in child.children if c.type == "command"), child))[
-                1:
-            ]:
-                value = (
-                    re.sub(r"^-{1,2}[A-Za-z-]*[:=]?", "", part) if part.startswith("-") else part
-                )
-                if value.strip(":"):
-                    out.append(value.strip(":"))
+            if child.type == "command_substitution":
+                inner = next((c for c in child.children if c.type == "command"), child)
+                out += _looked_up(self.argv(inner))
         return tuple(out[:8])
+
+
+def _looked_up(argv: Sequence[str]) -> tuple[str, ...]:
+    """What a lookup command names: its operands, and the value of a flag that names one
+    (`-i:3000` names port 3000)."""
+    out: list[str] = []
+    for part in argv[1:]:
+        value = re.sub(r"^-{1,2}[A-Za-z-]*[:=]?", "", part) if part.startswith("-") else part
+        if value.strip(":"):
+            out.append(value.strip(":"))
+    return tuple(out[:8])
 
 
 #: ssh options that take a value (`-i key`, `-p 2222`): the value is not the host.

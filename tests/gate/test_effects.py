@@ -196,6 +196,10 @@ SHELL = [
     ("eslint --fix .", {"modify"}, False),
     ("prettier -w src", {"modify"}, False),
     ("prettier --check src", {"execute"}, False),
+    # what holds a port, stopped or listed; lines of code counted
+    ("fuser -k 3000/tcp", {"delete"}, False),
+    ("fuser 3000/tcp", {"read"}, False),
+    ("cloc src", {"read"}, False),
     # `find … -delete` reaches what its starting folders hold: from `/`, every file
     ("find logs -name '*.log' -mtime +7 -delete", {"delete"}, False),
     ("find / -name '*.log' -mtime +7 -delete", {"delete"}, True),
