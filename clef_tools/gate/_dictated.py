@@ -258,8 +258,18 @@ def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
 
 
 def _tokens(text: str) -> list[str]:
-    """Words, and the punctuation between clauses as "," (a clause break)."""
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[,;:()]", _plain(text))
+    """Words, bare of an -s, -es, -ed or -ing ("works" and "work" are one word), and the
+    punctuation between clauses as "," (a clause break)."""
+    return [_bare(t) for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[,;:()]", _plain(text))]
+
+
+def _bare(token: str) -> str:
+    if token in _STOP:
+        return token  # "this", "does": kept whole, as the stop list holds them
+    for end in ("ing", "ed", "es", "s"):
+        if token.endswith(end) and len(token) - len(end) >= 3 and "'" not in token:
+            return token[: -len(end)]
+    return token
 
 
 def _negated(tokens: list[str], shared: set[str]) -> bool:

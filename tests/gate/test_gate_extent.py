@@ -537,6 +537,17 @@ def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool
             "Sorry, I can't make Thursday.",
             False,
         ),
+        # the negation after the day, on the word the user used in another form
+        (
+            "Reply to emma.j@bluesparrow.example saying Friday works.",
+            "Friday doesn't work for me, sorry.",
+            False,
+        ),
+        (
+            "Reply to emma.j@bluesparrow.example saying Friday works.",
+            "Friday works, see you then.",
+            True,
+        ),
         (
             "Email emma.j@bluesparrow.example to tell her that the report is not ready",
             "Hi Emma, the report isn't ready yet.",
