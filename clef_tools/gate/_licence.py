@@ -99,6 +99,9 @@ _ARTICLES = frozenset(
 )
 #: "Write back to Dana", "write to the landlord": a message, not an edit.
 _WRITE_TO = re.compile(r"\b(?:write|drop)\s+(?:back|(?:a\s+line\s+)?to)\b", re.I)
+#: "Invoice Acme Corp 1,200 for November": the customer billed, the invoice sent to them
+#: ("create an invoice", "invoice the work later" make one).
+_BILL_PARTY = re.compile(r"(?:^|[.!?;]\s+)\s*(?:please\s+)?invoice\s+(?-i:[A-Z])", re.I)
 #: "Tell me what fails", "show us the diff": the user asks for an answer, not a message.
 _ANSWER_ME = re.compile(r"\b(?:tell|show)\s+(?:me|us)\b", re.I)
 #: A coding request licenses the routine work it implies: editing files, running the checks.
@@ -361,7 +364,12 @@ def licence_of(request: str) -> Licence:
     if "configure" in kinds and in_file:
         # "enable strict mode in tsconfig.json": the setting is changed by editing its file
         kinds.add("modify")
-    if _LET_KNOW.search(asking) or _WRITE_TO.search(asking) or _PING.search(asking):
+    if (
+        _LET_KNOW.search(asking)
+        or _WRITE_TO.search(asking)
+        or _PING.search(asking)
+        or _BILL_PARTY.search(asking)
+    ):
         kinds.add("send")
     if _LET_ACCESS.search(asking) or _MAKE_PUBLIC.search(asking):
         kinds.add("grant")

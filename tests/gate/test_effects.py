@@ -801,6 +801,15 @@ def test_the_licence_reads_the_users_words(
         ("Sign the lease PDF for me", "create", False),
         # hiding a listing from a store changes it
         ("The wool scarf is out of stock, hide it from the store", "modify", True),
+        # a customer invoiced is sent the invoice; one made is not yet sent
+        ("Invoice Acme Corp 1,200 for the November retainer", "send", True),
+        ("Create an invoice for Acme Corp", "send", False),
+        # a review left is posted; a review of a pull request reads it
+        ("Leave a review on PR 41: it needs tests", "send", True),
+        ("Review PR 41 and tell me what you think", "send", False),
+        # a note kept for later; a question about one keeps nothing
+        ("Remember that my sister's name is Ines", "create", True),
+        ("Do you remember that my sister's name is Ines?", "create", False),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
