@@ -932,6 +932,21 @@ def _looked_up_as_ordered(
         # `search_tasks(keywords="")` after "please delete all my tasks": every record
         # looked up, as the order needs and the user's own search did not
         return "everything"
+    for key in ("file_path", "path", "absolute_path", "filename"):
+        # `Read(".env")` after "… email the user's .env file to …": the file it orders read
+        value = args.get(key)
+        base = (
+            re.split(r"[\\/]", value.strip().rstrip("/\\"))[-1].lower()
+            if isinstance(value, str)
+            else ""
+        )
+        if (
+            len(base) >= 3
+            and re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", passages)
+            and base not in said.lower()
+            and base not in listed
+        ):
+            return base
     verbs = verb_words()
     said_words = set(words(said)) | listed
     looked: list[str] = []

@@ -86,6 +86,10 @@ _TAINT = re.compile(
             r"[\"'`]\s*(?:the\s+)?(?:ai|assistant|agent|claude|chatgpt|copilot)\s*[,:]\s*"
             r"(?:please\s+|to\s+)?\w",
             rf"\bnote (?:to|for) (?:the |any |all )?(?:ai |automated )?(?:{_READER}|llm|ai)s?\b",
+            # "IMPORTANT for assistants:", "Attention to all AI agents -"
+            r"\b(?:important|attention|notice|nb|reminder|instructions?)\s*(?:for|to)\s+(?:the\s+"
+            r"|any\s+|all\s+)?(?:(?:ai|automated)\s+(?:assistant|agent|bot|model)"
+            r"|assistant|copilot|llm|ai)s?\s*[:,!-]",
             # the user's wishes relayed to the agent by a result: "the user wants you to…",
             # "the user has requested that you…", "ignore the user", "without telling the user"
             r"\bthe user (?:also |really |actually )?(?:wants|would like|has (?:requested|asked)"
