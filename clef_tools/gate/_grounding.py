@@ -548,6 +548,10 @@ def object_named(obj: str, text: str) -> bool:
         return True
     if plain in _BUILD_OUTPUT and re.search(r"\b(?:the|this|my|our)\s+build\b", text):
         return True  # "copy the build": what the project's build writes
+    if re.fullmatch(r"[a-z][\w-]*(?::[\w-]+)+", plain) and all(
+        _word_in(part, text) for part in plain.split(":")
+    ):
+        return True  # `session:42`: a key by its parts ("the cached session for user 42")
     if (pod := _REPLICA_SUFFIX.search(plain)) is not None and pod.start() > 2:
         # `worker-5c6b7d9f8-q9z8r`, "the worker pod": a deployment's pod by its deployment
         plain = plain[: pod.start()]

@@ -1316,6 +1316,11 @@ def test_a_click_that_only_changes_the_view_is_a_read(
         ("Kill the process listening on port 3000.", "Bash", {"command": "fuser -k 3000/tcp"}, True),
         ("Kill the process listening on port 3000.", "Bash",
          {"command": "lsof -ti:8080 | xargs kill"}, False),
+        # a cache key named by its parts
+        ("Clear the cached session for user 42 in redis.", "Bash",
+         {"command": "redis-cli DEL session:42"}, True),
+        ("Clear the cached session for user 42 in redis.", "Bash",
+         {"command": "redis-cli DEL session:24"}, False),
         # a download from the place the user named
         ("Copy the nightly dump from backup.acme.example:/dumps/nightly.sql.gz to here.", "Bash",
          {"command": "scp backup.acme.example:/dumps/nightly.sql.gz ."}, True),
