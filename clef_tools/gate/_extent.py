@@ -1308,6 +1308,18 @@ _SAID_COUNT = re.compile(
     re.IGNORECASE,
 )
 _FOR_ONE = re.compile(r"\bfor\s+(?:me|myself)\b|\bjust\s+me\b|\bsolo\b", re.IGNORECASE)
+#: One journey or ticket, asked for with an article ("book a flight", "the 8:15 train").
+_ONE_TRIP = re.compile(
+    r"\b(?:book|buy|get|reserve)\s+(?:me\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:flight|train|ticket|seat|bus|ferry)\b",
+    re.IGNORECASE,
+)
+#: Words of a party of several: "for us", "my wife and I", "the kids".
+_SEVERAL = re.compile(
+    r"\b(?:we|us|our|ourselves|both|together|family|kids|children|friends|group|team|couple"
+    r"|everyone|all\s+of|and\s+I|me\s+and|with\s+(?:my|our|his|her))\b",
+    re.IGNORECASE,
+)
 
 
 def _noun(word: str) -> str:
@@ -1351,7 +1363,12 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
     if not effect.kinds & {"create", "pay"}:
         return None
     stated = stated_counts(said)
-    alone = _FOR_ONE.search(said[:20_000]) is not None
+    # "book the cheapest flight": one traveller, unless the words speak of several
+    alone = _FOR_ONE.search(said[:20_000]) is not None or (
+        not stated
+        and _ONE_TRIP.search(said[:20_000]) is not None
+        and _SEVERAL.search(said[:20_000]) is None
+    )
     nights = stay_nights(args, said)
     if not stated and not alone and nights is None:
         return None

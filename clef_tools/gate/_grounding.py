@@ -735,13 +735,19 @@ def ground_call(
 
 
 def _set_to(args: Mapping[str, Any]) -> list[str]:
-    """The values a call gives its settings (`stateId="In Progress"`): where the user's
-    words name one ("move the login issue to In Progress"), they say where the record
-    goes, not which record it is."""
+    """The values a call gives its settings (`stateId="In Progress"`) and the words of
+    the operation it names (`service="turn_off"`): where the user's words name one ("move
+    the login issue to In Progress", "turn off the kitchen light"), they say where the
+    record goes or what is done to it, not which record it is."""
     out: list[str] = []
     for key, value in list(args.items())[:32]:
         bare = _SETTING_ID.sub(r"\1", str(key)) or str(key)
-        if bare.lower() in SETTING_KEYS:
+        if (str(key).lower() == "service" or OPERATION_KEY.match(str(key))) and isinstance(
+            value, str
+        ):
+            # `service="turn_off"`: "turn off the kitchen light" says what is done by "off"
+            out += [w for w in re.split(r"[\W_]+", split_camel(value).lower()) if len(w) > 1][:4]
+        elif bare.lower() in SETTING_KEYS:
             values = value if isinstance(value, list | tuple) else [value]
             out += [
                 v.strip() for v in values[:8] if isinstance(v, str) and 1 < len(v.strip()) <= 60
@@ -991,6 +997,29 @@ def _listing_scores(data: object) -> list[tuple[str, dict[str, float]]]:
     return out
 
 
+def _dated_otherwise(results: Sequence[str], stated: set[tuple[int, int]]) -> set[str]:
+    """The texts of a listing's records that are dated, but on none of the dates the user
+    stated (what a pick among the rest does not compete with)."""
+    if not stated:
+        return set()
+    out: set[str] = set()
+    for result in results[-16:]:
+        data = _structured(result.strip()[:_MAX_TEXT])
+        if isinstance(data, Mapping):
+            lists = [v for v in data.values() if isinstance(v, list)]
+            data = lists[0] if len(lists) == 1 else None
+        if not isinstance(data, list):
+            continue
+        for record in data[:200]:
+            if not isinstance(record, Mapping):
+                continue
+            texts = [v for v in list(record.values())[:32] if isinstance(v, str) and len(v) <= 80]
+            dated = set().union(*(dates_in(t) for t in texts)) if texts else set()
+            if dated and not dated & stated:
+                out |= {t.lower() for t in texts}
+    return out
+
+
 def _keyed_score(record: Mapping[str, Any], key: re.Pattern[str]) -> float | None:
     return next((_score_value(v) for k, v in list(record.items())[:32] if key.match(str(k))), None)
 
@@ -1035,6 +1064,8 @@ def rank_of(
         for what, scores in maps:
             if what == "price":
                 below |= {k for k, v in scores.items() if v > max(ceilings[:8])}
+    # "the cheapest flight on Dec 20": a record dated another day is no candidate
+    below |= _dated_otherwise(results, dates_in(text))
     for what, scores in maps:
         if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
             continue

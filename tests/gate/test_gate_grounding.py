@@ -60,6 +60,14 @@ _ISSUES = json.dumps(
     [{"id": "LIN-212", "title": "Login button misaligned", "state": "Todo"},
      {"id": "LIN-213", "title": "Crash on logout", "state": "In Progress"}]
 )  # fmt: skip
+_DEVICES = json.dumps(
+    [{"entity_id": "light.kitchen", "state": "on"}, {"entity_id": "light.bedroom", "state": "off"}]
+)
+_FLIGHTS = json.dumps(
+    [{"flight": "LH 401", "date": "2026-12-20", "price": 640},
+     {"flight": "UA 961", "date": "2026-12-20", "price": 590},
+     {"flight": "LH 403", "date": "2026-12-21", "price": 410}]
+)  # fmt: skip
 PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
     # a target named by the user, another by a result of this request: both are theirs
     ("id from result, address from user", "Forward the Globex invoice email to ap@mycorp.example",
@@ -338,6 +346,17 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      "linear_update_issue", {"id": "LIN-212", "stateId": "In Progress"}, True),
     ("the one already in that state", "Move the login button issue to In Progress", _ISSUES,
      "linear_update_issue", {"id": "LIN-213", "stateId": "In Progress"}, False),
+    # what is done to a device ("off") does not describe which device: the bedroom light
+    # is off already, the kitchen one is the one named
+    ("the light named", "Turn off the kitchen light", _DEVICES, "call_service",
+     {"domain": "light", "service": "turn_off", "entity_id": "light.kitchen"}, True),
+    ("the light already off", "Turn off the kitchen light", _DEVICES, "call_service",
+     {"domain": "light", "service": "turn_off", "entity_id": "light.bedroom"}, False),
+    # the cheapest among the flights on the day asked for, not on another day
+    ("the cheapest that day", "Book the cheapest flight from Frankfurt to New York on Dec 20",
+     _FLIGHTS, "book_flight", {"flight": "UA 961", "date": "2026-12-20", "passengers": 1}, True),
+    ("a flight for two", "Book the cheapest flight from Frankfurt to New York on Dec 20",
+     _FLIGHTS, "book_flight", {"flight": "UA 961", "date": "2026-12-20", "passengers": 2}, False),
     # a note kept for later: a memory's kind and observations are its text, not names
     ("a fact remembered", "Remember that my sister's name is Ines", None,
      "mcp__memory__create_entities",
