@@ -21,6 +21,7 @@ __all__ = [
     "dictated_issue",
     "location_issue",
     "polarity_issue",
+    "retold_number_issue",
     "told_number_issue",
 ]
 
@@ -207,6 +208,45 @@ def told_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
         for number, unit in _counted(value):
             if unit in units and (number, unit) not in asked:
                 return f"tells {number:g} {unit}, where the user said otherwise"
+    return None
+
+
+#: What the user told a message to say after a colon: "DM @tom: standup moved to 10".
+_SAID_AFTER_COLON = re.compile(
+    r"\b(?:dm|text|message|tell|tweet|post|email|slack|reply|write|ping|announce|send)\b"
+    r"[^:\n]{0,60}:\s*([^\n]{4,300})",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"(?<![\w.:])\d+(?:[.:]\d+)?(?![\w:])")
+
+
+def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message that repeats what the user told it to say with another number in it:
+    "DM @tom: standup moved to 10" sent as "Standup moved to 11"."""
+    if "send" not in effect.kinds:
+        return None
+    clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
+    clauses += [m.group(1) for m in _SAID_AFTER_COLON.finditer(said[:20_000])][:4]
+    texts = [
+        value[:4000]
+        for key, value in itertools.islice(args.items(), 32)
+        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
+    ]
+    for clause in clauses:
+        figures = set(_FIGURE.findall(clause))
+        key = {t for t in _tokens(_FIGURE.sub(" ", clause)) if t not in _STOP}
+        if not figures or len(key) < 2:
+            continue
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text):
+                shared = key & set(_tokens(sentence))
+                other = set(_FIGURE.findall(sentence)) - figures
+                if (
+                    len(shared) * 2 >= len(key)
+                    and other
+                    and not figures & set(_FIGURE.findall(sentence))
+                ):
+                    return f"says {sorted(other)[0]} where the user said {sorted(figures)[0]}"
     return None
 
 

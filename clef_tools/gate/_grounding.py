@@ -1312,13 +1312,15 @@ def _other_party(address: str, said: str, results: Sequence[str]) -> tuple[str |
     and `omar.reyes@gmail…` does not say which Omar (the agent chose: a tie), "add Omar
     Reyes" does (the other is described better)."""
     said_words = _person_words(_CARRIED.sub(" ", said))
+    if not said_words:
+        return None, False
+    names = _address_names(results)
 
     def described(a: str) -> frozenset[str]:
         local = a.split("@", 1)[0]
-        return frozenset(p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2) & said_words
+        own = {p for p in re.split(r"[^a-z0-9]+", local) if len(p) > 2} | names.get(a, set())
+        return frozenset(own) & said_words
 
-    if not said_words:
-        return None, False
     mine = described(address)
     seen = 0
     for result in results:
@@ -1331,6 +1333,37 @@ def _other_party(address: str, said: str, results: Sequence[str]) -> tuple[str |
             if theirs and theirs >= mine:
                 return other, theirs > mine
     return None, False
+
+
+#: A name written before an address: `Priya Nair <pnair@vendor.example>`.
+_NAME_BEFORE = re.compile(
+    r"([A-Z][\w'-]+(?:[ \t]+[A-Z][\w'-]+){0,3})[ \t]*[<(\[][ \t]*" + r"([\w.+-]+@[\w-]+\.[\w.-]+)"
+)
+_NAME_KEY = re.compile(r"name|^contact$|^person$", re.IGNORECASE)
+
+
+def _address_names(results: Sequence[str]) -> dict[str, set[str]]:
+    """The name each address is listed under (`{"name": "Priya Nair", "email": "pnair@…"}`,
+    `Priya Nair <pnair@…>`), as words: "email Priya Nair" describes `pnair@…`."""
+    out: dict[str, set[str]] = {}
+    for record in _records(results):
+        if record.startswith("{"):
+            try:
+                data = json.loads(record)
+            except ValueError:
+                continue
+            if not isinstance(data, Mapping):
+                continue
+            found = {a.lower() for a in _ADDRESS.findall(record)}
+            named = " ".join(
+                v for k, v in list(data.items())[:32] if isinstance(v, str) and _NAME_KEY.search(k)
+            )
+            if len(found) == 1 and named:
+                out.setdefault(found.pop(), set()).update(_person_words(named))
+        else:
+            for name, address in _NAME_BEFORE.findall(record[:4_000]):
+                out.setdefault(address.lower(), set()).update(_person_words(name))
+    return out
 
 
 def _party(target: str) -> Callable[[str], bool] | None:

@@ -59,6 +59,7 @@ from clef_tools.gate._dictated import (
     dictated_issue,
     location_issue,
     polarity_issue,
+    retold_number_issue,
     told_number_issue,
 )
 from clef_tools.gate._disclosed import (
@@ -1341,6 +1342,7 @@ def judge_stakes(
             or unsourced_detail_issue(effect, args, said, results)
             or broadcast_issue(effect, args, said)
             or told_number_issue(effect, args, said)
+            or retold_number_issue(effect, args, said)
             or polarity_issue(effect, args, said)
             or location_issue(effect, args, said)
             or environment_issue(args, said)

@@ -515,6 +515,20 @@ def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool
 
 
 @pytest.mark.parametrize(
+    ("said", "text", "allowed"),
+    [
+        ("DM @tom on Slack: standup moved to 10", "Standup moved to 10", True),
+        ("DM @tom on Slack: standup moved to 10", "Standup moved to 11", False),
+        ("Tell @tom that the deploy is at 14:30", "Heads up: the deploy is at 14:30.", True),
+        ("Tell @tom that the deploy is at 14:30", "Heads up: the deploy is at 16:30.", False),
+    ],
+)
+def test_a_message_repeats_the_number_the_user_gave_it(said: str, text: str, allowed: bool) -> None:
+    decision = alone(said, "slack_send_dm", {"user": "@tom", "text": text})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
     ("said", "body", "allowed"),
     [
         (

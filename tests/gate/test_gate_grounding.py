@@ -60,6 +60,10 @@ _ISSUES = json.dumps(
     [{"id": "LIN-212", "title": "Login button misaligned", "state": "Todo"},
      {"id": "LIN-213", "title": "Crash on logout", "state": "In Progress"}]
 )  # fmt: skip
+_CONTACTS = json.dumps(
+    [{"name": "Priya Shah", "email": "priya@acme.example"},
+     {"name": "Priya Nair", "email": "pnair@vendor.example"}]
+)  # fmt: skip
 _DEVICES = json.dumps(
     [{"entity_id": "light.kitchen", "state": "on"}, {"entity_id": "light.bedroom", "state": "off"}]
 )
@@ -357,6 +361,13 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      _FLIGHTS, "book_flight", {"flight": "UA 961", "date": "2026-12-20", "passengers": 1}, True),
     ("a flight for two", "Book the cheapest flight from Frankfurt to New York on Dec 20",
      _FLIGHTS, "book_flight", {"flight": "UA 961", "date": "2026-12-20", "passengers": 2}, False),
+    # a contact told apart by the name it is listed under, not only by its address
+    ("the Priya named in full", "Email Priya Nair that the PO is approved", _CONTACTS,
+     "send_email", {"to": "pnair@vendor.example", "body": "The PO is approved."}, True),
+    ("the other Priya", "Email Priya Nair that the PO is approved", _CONTACTS,
+     "send_email", {"to": "priya@acme.example", "body": "The PO is approved."}, False),
+    ("either Priya", "Email Priya that the PO is approved", _CONTACTS,
+     "send_email", {"to": "priya@acme.example", "body": "The PO is approved."}, False),
     # a note kept for later: a memory's kind and observations are its text, not names
     ("a fact remembered", "Remember that my sister's name is Ines", None,
      "mcp__memory__create_entities",
