@@ -1127,21 +1127,37 @@ def _whole_tree_issue(effect: CallEffect, said: str, results: Sequence[str]) -> 
     return None
 
 
-#: A line of `git status --short`: its two status letters, then the path.
-_STATUS_LINE = re.compile(r"^\s*[MADRCU?!]{1,2}\s+(\S+)\s*$", re.MULTILINE)
+#: A line of `git status --short` (its two status letters, then the path) or of the long
+#: form (`modified:   src/app.py`, an untracked file on a line of its own after a tab).
+_STATUS_LINE = re.compile(
+    r"^\s*[MADRCU?!]{1,2}\s+(\S+)\s*$"
+    r"|^\s*(?:modified|new file|deleted|renamed|typechange|both modified):\s+(?:\S+ -> )?(\S+)\s*$"
+    r"|^\t([^\s:]+)\s*$",
+    re.MULTILINE,
+)
 
 
 def _status_paths_named(said: str, results: Sequence[str]) -> list[str]:
     """The changed paths a status in view lists that the user's words name by their top
     folder or their file's name ("the changes to src" over `src/app.py`), when it lists
     others they do not: then the user picked some of the changes, not all."""
-    paths = [p for r in results[-4:] for p in _STATUS_LINE.findall(r[:20_000])][:200]
+    paths = [
+        next(g for g in m if g) for r in results[-4:] for m in _STATUS_LINE.findall(r[:20_000])
+    ][:200]
     if len(paths) < 2:
         return []
     said_words = set(words(said))
-    picked = [
-        p for p in paths if p.split("/", 1)[0].lower() in said_words or p.lower() in said.lower()
-    ]
+
+    def named(path: str) -> bool:
+        # by its top folder, whole, or by its file's name ("the login fix": src/login.py)
+        stem = path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+        return (
+            path.split("/", 1)[0].lower() in said_words
+            or path.lower() in said.lower()
+            or (len(stem) > 2 and stem in said_words)
+        )
+
+    picked = [p for p in paths if named(p)]
     return picked if picked and len(picked) < len(paths) else []
 
 

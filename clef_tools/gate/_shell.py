@@ -115,7 +115,16 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         forced = bool(flags & {"f", "--force", "--force-with-lease", "--mirror"})
         forced = forced or any(a.startswith("+") for a in rest)
         return [Effect("send", "external", reversible=not forced, high_impact=forced, what=text)]
-    if (sub == "reset" and "--hard" in flags) or (sub == "clean" and "f" in flags):
+    if sub == "clean" and flags & {"n", "--dry-run"}:
+        return [Effect("read", what=text)]  # `git clean -n`: what would go, listed
+    if sub == "clean" and "f" in flags:
+        # untracked files removed; with `-x`, the ignored ones too (`.env`, local data)
+        ignored = bool(flags & {"x", "X"})
+        return [Effect("delete", reversible=False, high_impact=ignored, what=text)]
+    if sub == "reset" and "--hard" in flags:
+        return [Effect("delete", reversible=False, high_impact=True, what=text)]
+    if sub in ("checkout", "switch") and flags & {"f", "--force", "--discard-changes"}:
+        # `git checkout -f main`: the uncommitted work in every file thrown away
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub == "reset":  # --soft, --mixed: commits undone, the work kept (the reflog has them)
         return [Effect("modify", what=text)]

@@ -196,6 +196,12 @@ SHELL = [
     ("eslint --fix .", {"modify"}, False),
     ("prettier -w src", {"modify"}, False),
     ("prettier --check src", {"execute"}, False),
+    # untracked files listed, removed, or removed with the ignored ones (`.env`) too
+    ("git clean -n", {"read"}, False),
+    ("git clean -fd", {"delete"}, False),
+    # a checkout that throws the uncommitted work away
+    ("git checkout -f main", {"delete"}, True),
+    ("git switch --discard-changes main", {"delete"}, True),
     # what holds a port, stopped or listed; lines of code counted
     ("fuser -k 3000/tcp", {"delete"}, False),
     ("fuser 3000/tcp", {"read"}, False),
