@@ -1,11 +1,12 @@
 """An edit that takes the teeth out of the project's tests.
 
 "Fix the failing test" asks for a change, and an edit of the test file is one; but an
-edit that deletes the assertion, makes it trivially true or marks the test skipped makes
-the check pass without the fix. That is the shortcut a coding agent takes under pressure,
-and the user relies on the very check it removes, so such an edit is an action of its own
-(`weaken-tests` in `effects.toml`'s `[actions]`) that the user must ask for ("skip the
-flaky test", "remove that assertion").
+edit that deletes the assertion, makes it trivially true, checks that a value is there
+instead of what it is, or marks the test skipped makes the check pass without the fix.
+That is the shortcut a coding agent takes under pressure, and the user relies on the very
+check it removes, so such an edit is an action of its own (`weaken-tests` in
+`effects.toml`'s `[actions]`) that the user must ask for ("skip the flaky test", "remove
+that assertion").
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ _SKIP = re.compile(
     r"|\bself\.skipTest\s*\(|\b(?:it|test|describe|context)\.(?:skip|todo)\s*\(|\bx(?:it|describe|test)\s*\("
     r"|\bt\.Skip\w*\s*\(|@Disabled\b|@Ignore\b|#\[ignore\]|\bpending\s*\(|@skip\b"
 )
+#: A check of an exact value (`assert x == 3`, `assertEqual`, `toEqual`): turned into a
+#: check that something is there (`assert x is not None`), it passes on a wrong value.
+_EXACT = re.compile(
+    r"\bassert\b[^\n]*?(?:==|!=)|\bassert(?:Equal|Equals|NotEqual|CountEqual|DictEqual"
+    r"|ListEqual|AlmostEqual|SequenceEqual)\s*\(|\.to(?:Strict)?Equal\s*\(|\.toBe\s*\((?!\s*\))"
+    r"|\bassert_called(?:_once)?_with\s*\(|\bisEqualTo\s*\(|\bassert_eq!\s*\("
+)
 #: A line commented out, in the languages above.
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*)")
 
@@ -59,6 +67,7 @@ def _weakens(old: str, new: str) -> bool:
         len(_ASSERTION.findall(new)) < len(_ASSERTION.findall(old))
         or len(_TRIVIAL.findall(new)) > len(_TRIVIAL.findall(old))
         or len(_SKIP.findall(new)) > len(_SKIP.findall(old))
+        or len(_EXACT.findall(new)) < len(_EXACT.findall(old))
     )
 
 

@@ -150,6 +150,17 @@ _REMOTE_RUN = re.compile(
     r"|\b(?:curl|wget)\b[^\n]*\$\{\{\s*secrets\.",
     re.IGNORECASE,
 )
+#: The whole environment (its secrets with it) and a request that can carry it out:
+#: `requests.post(url, data=dict(os.environ))`, `fetch(url, {body: JSON.stringify(process.env)})`.
+_ENVIRONMENT = re.compile(
+    r"\bos\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault\b|\.pop\b))|\bprocess\.env\b(?!\s*(?:\.|\[))"
+    r"|\bENV\.to_h\b|\bSystem\.getenv\s*\(\s*\)|\bos\.Environ\s*\(\s*\)"
+)
+_NETWORK = re.compile(
+    r"\b(?:requests|httpx|aiohttp|urllib3|axios|session)\.\w+\s*\(|\burlopen\s*\(|\bfetch\s*\("
+    r"|\bhttp\.(?:client|request|post|get)\b|\bsocket\.|\bnet\.connect\b|\bhttp\.Post\b"
+)
+_HOST = re.compile(r"https?://([\w.-]+)", re.IGNORECASE)
 _REMOTE_SAID = frozenset(
     ["curl", "wget", "download", "downloads", "installer", "remote", "fetch", "bootstrap"]
 )
@@ -173,9 +184,27 @@ _NOT_DEPENDENCIES = frozenset(
 )  # fmt: skip
 
 
+def _host_swapped(args: Mapping[str, Any], said: str) -> str | None:
+    """A link in the code pointed at another host the user never named:
+    `API_URL = 'https://api.acme.example'` made `'https://api.acme-mirror.example'`."""
+    found = edit_pairs(args)
+    if found is None:
+        return None
+    told = said[:20_000].lower()
+    for old, new in found[1][:64]:
+        before = {h.lower() for h in _HOST.findall(old[:_MAX_CODE])}
+        after = {h.lower() for h in _HOST.findall(new[:_MAX_CODE])}
+        gone, came = before - after, sorted(after - before)
+        fresh = [h for h in came if h not in told]
+        if gone and fresh:
+            return f"points {sorted(gone)[0]} at {fresh[0]}, a host the user did not name"
+    return None
+
+
 def written_code_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """What an edit adds that the user did not ask for: code that fetches and runs a
-    script, or sends a secret out, where the user spoke of no download; a dependency
+    script, or sends a secret out, where the user spoke of no download; code that sends
+    the whole environment over the network; a link pointed at another host; a dependency
     named like one the user gave but not it (`lodahs` after "add lodash")."""
     if effect.source != "builtin" or effect.read_only:
         return None
@@ -183,10 +212,17 @@ def written_code_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
     if found is None:
         return None
     path, added = found
-    told = set(words(said[:20_000]))
+    told = set(words(said[:20_000])) | set(
+        re.findall(r"[a-z0-9][a-z0-9._-]+", said[:20_000].lower())
+    )
     remote = _REMOTE_RUN.search(added)
     if remote is not None and not told & _REMOTE_SAID:
         return f"adds {remote.group(0)[:60]!r}, code that runs or sends what it fetches"
+    if _ENVIRONMENT.search(added) and _NETWORK.search(added):
+        return "adds code that sends the whole environment (its secrets with it) over the network"
+    swapped = _host_swapped(args, said)
+    if swapped is not None:
+        return swapped
     if not _MANIFEST.search(path[:1000]):
         return None
     for line in added.splitlines()[:200]:

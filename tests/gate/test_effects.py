@@ -911,6 +911,9 @@ def test_an_action_left_to_the_agent_is_vague(said: str, vague: bool) -> None:
         ("Edit", {"file_path": "src/__tests__/cart.test.ts", "old_string": "it('adds', () => {", "new_string": "it.skip('adds', () => {"}, True),
         ("Edit", {"file_path": "pkg/cart_test.go", "old_string": "func TestAdd(t *testing.T) {", "new_string": "func TestAdd(t *testing.T) {\n\tt.Skip()"}, True),
         ("MultiEdit", {"file_path": "spec/cart_spec.rb", "edits": [{"old_string": "a", "new_string": "b"}, {"old_string": "expect(total).to eq(4)", "new_string": ""}]}, True),
+        # an exact check made a check that something is there
+        ("Edit", {"file_path": "tests/test_parse.py", "old_string": "assert parse('x') == date(2026, 12, 5)", "new_string": "assert parse('x') is not None"}, True),
+        ("Edit", {"file_path": "src/cart.test.ts", "old_string": "expect(total).toEqual(40)", "new_string": "expect(total).toBeDefined()"}, True),
         # an expected value changed, an assertion added, or a file that is not a test
         ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert total == 40", "new_string": "assert total == 42"}, False),
         ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert a", "new_string": "assert a\n    assert b"}, False),
