@@ -16,10 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["builtin_call"]
+__all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call"]
 
-_PATH_KEYS = ("file_path", "filePath", "path", "target_file", "absolute_path")
-_OLD_NEW = (
+#: The arguments that name the file a tool reads or changes, across hosts and servers.
+PATH_KEYS = (
+    "file_path", "filePath", "path", "target_file", "absolute_path", "filename", "notebook_path"
+)  # fmt: skip
+#: The (text replaced, its replacement) arguments of an edit, across hosts and servers.
+EDIT_KEYS = (
     ("old_string", "new_string"),
     ("oldString", "newString"),
     ("old_str", "new_str"),
@@ -49,10 +53,10 @@ def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, 
         return name, args
     if bare.lower() in _TEXT_EDITOR:
         return _text_editor(name, args)
-    path_key = next((k for k in _PATH_KEYS if isinstance(args.get(k), str)), None)
+    path_key = next((k for k in PATH_KEYS if isinstance(args.get(k), str)), None)
     if path_key is None:
         return name, args
-    for old, new in _OLD_NEW:
+    for old, new in EDIT_KEYS:
         if isinstance(args.get(old), str) and isinstance(args.get(new), str):
             extras = set(args) - {path_key, old, new}
             if extras <= _EDIT_EXTRAS:

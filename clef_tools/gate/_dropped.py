@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from clef_tools.gate._canonical import builtin_call
+from clef_tools.gate._canonical import PATH_KEYS, builtin_call
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._lookups import lookups
 from clef_tools.gate._written import edit_pairs, edits_files
@@ -52,8 +52,7 @@ def _definitions(code: str) -> set[str]:
     return {next(g for g in m.groups() if g) for m in _DEFINITION.finditer(code[:_MAX_CODE])}
 
 
-#: Tools whose result is a file's text, by the argument naming the file.
-_PATH_KEYS = ("file_path", "path", "filename", "notebook_path", "absolute_path")
+#: Tools whose result is a file's text (the file named by one of `PATH_KEYS`).
 _READ_TOOLS = re.compile(r"(?:^|_|__)(?:read|view|cat|get_file_contents|read_text_file)(?:_file)?$")
 
 
@@ -65,7 +64,7 @@ def files_read(messages: Sequence[Any] | str | None) -> dict[str, str]:
         tool, args = builtin_call(lookup.tool, lookup.args)
         if not _READ_TOOLS.search(tool.lower()):
             continue
-        path = next((args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)), None)
+        path = next((args[k] for k in PATH_KEYS if isinstance(args.get(k), str)), None)
         if path:
             out[_plain(path)] = _LINE_NUMBER.sub("", lookup.result[:_MAX_CODE])
     return out

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from clef_tools.gate._canonical import EDIT_KEYS
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
     CallEffect,
@@ -37,7 +38,7 @@ from clef_tools.gate._grounding import (
     times_in,
 )
 
-__all__ = ["EDIT_KEYS", "NUMBER_TOKEN", "extent_issue", "unstated_counts"]
+__all__ = ["NUMBER_TOKEN", "extent_issue", "unstated_counts"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
@@ -452,7 +453,6 @@ _CHANGES = re.compile(
     r"|bump|upgrade|downgrade|swap|edit|modify|reorder|sort|tidy|trim|cut|strip|shorten)\w*",
     re.IGNORECASE,
 )
-EDIT_KEYS = (("old_string", "new_string"), ("old_str", "new_str"), ("old_text", "new_text"))
 
 
 #: A request to set one value: "set DEBUG=false", "bump the node version in CI to 20".

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._assets import asset_issue
+from clef_tools.gate._canonical import PATH_KEYS
 from clef_tools.gate._dates import date_issue
 from clef_tools.gate._dictated import (
     broadcast_issue,
@@ -933,7 +934,7 @@ def _looked_up_as_ordered(
         # `search_tasks(keywords="")` after "please delete all my tasks": every record
         # looked up, as the order needs and the user's own search did not
         return "everything"
-    for key in ("file_path", "path", "absolute_path", "filename"):
+    for key in PATH_KEYS:
         # `Read(".env")` after "… email the user's .env file to …": the file it orders read
         value = args.get(key)
         base = (

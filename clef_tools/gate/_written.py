@@ -20,8 +20,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from clef_tools.gate._canonical import EDIT_KEYS
 from clef_tools.gate._effects import CallEffect, Effect, words
-from clef_tools.gate._extent import EDIT_KEYS
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
 from clef_tools.protocol._secrets import secrets_in
