@@ -198,8 +198,10 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `--force`, past their major versions (breaking changes the user did not pick)
         forced = "--force" in args
         return [Effect("configure", "external", what=text, high_impact=forced)]
-    if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze"):
-        return [Effect("read", what=text)]
+    if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze") or (
+        tool in ("pip", "pip3", "uv") and sub == "check"
+    ):
+        return [Effect("read", what=text)]  # `pip check`: installed requirements compared
     if (
         tool in ("npm", "pnpm", "yarn", "bun")
         and sub == "config"
@@ -476,7 +478,7 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("docker", "podman") and operands[:2] in (["compose", "up"], ["compose", "build"]):
         # the project's own services, started from its compose file, stopped the same way
         # (on the services it names, if any)
-        action = "start" if operands[1] == "up" else "build"
+        action = "compose-up" if operands[1] == "up" else "compose-build"
         return [Effect("configure", what=text, action=action, objects=tuple(operands[2:8]))]
     if verbs & _words("cloud_read"):
         return [Effect("read", "local" if tool in ("docker", "podman") else "external", what=text)]
@@ -680,7 +682,7 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if _formats_in_place(tool, args):
         # a bare `black src`, `cargo fmt`: the files rewritten, which "check the
         # formatting" does not ask for and "run black" does
-        return [Effect("modify", what=text, routine=True, action="format")]
+        return [Effect("modify", what=text, routine=True, action="format-in-place")]
     if _fixes(tool, args):
         # `ruff check --fix`, `eslint --fix`, `prettier --write`: the linter rewrites the
         # files it checks, which "run the linter" does not ask for
@@ -1001,7 +1003,7 @@ def _formatter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     writes = bool(flags & _FORMATTERS[tool]) or (tool == "rustfmt" and "--check" not in flags)
     if not writes:
         return [Effect("read", what=text)]
-    return [Effect("modify", what=text, routine=True, action="format")]
+    return [Effect("modify", what=text, routine=True, action="format-in-place")]
 
 
 def _simple(kind: EffectKind, **notes: Any) -> Callable[[str, Sequence[str], str], list[Effect]]:

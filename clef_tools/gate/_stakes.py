@@ -1193,7 +1193,7 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
 
 #: Actions whose change is the whole point of the command that makes it: asked for by
 #: name ("format", "start"), they license that change.
-_OWN_PURPOSE = frozenset(["format", "start", "build"])
+_OWN_PURPOSE = frozenset(["format-in-place", "compose-up", "compose-build"])
 
 
 def judge_stakes(

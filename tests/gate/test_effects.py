@@ -202,6 +202,7 @@ SHELL = [
     # a checkout that throws the uncommitted work away
     ("git checkout -f main", {"delete"}, True),
     ("git switch --discard-changes main", {"delete"}, True),
+    ("python -m pip check", {"read"}, False),
     # what holds a port, stopped or listed; lines of code counted
     ("fuser -k 3000/tcp", {"delete"}, False),
     ("fuser 3000/tcp", {"read"}, False),
@@ -862,9 +863,13 @@ def test_amounts_are_read_as_numbers() -> None:
         ("rename_channel", {"channel": "#ops", "name": "x"}, "rename"),
         ("leave_channel", {"channel": "#random"}, "leave"),  # "mute #random" asks no leave
         # what a command is run for: "start the stack", "format the code"
-        ("Bash", {"command": "docker compose up -d"}, "start"),
-        ("Bash", {"command": "docker compose build"}, "build"),
-        ("Bash", {"command": "black src"}, "format"),
+        ("Bash", {"command": "docker compose up -d"}, "compose-up"),
+        ("Bash", {"command": "docker compose build"}, "compose-build"),
+        ("Bash", {"command": "black src"}, "format-in-place"),
+        # a project's own build and start scripts are its routine work, no action of their own
+        ("Bash", {"command": "npm run build"}, ""),
+        ("Bash", {"command": "cargo build"}, ""),
+        ("Bash", {"command": "npm start"}, ""),
     ],
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
