@@ -217,12 +217,22 @@ _SAID_AFTER_COLON = re.compile(
     r"[^:\n]{0,60}:\s*([^\n]{4,300})",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"(?<![\w.:])\d+(?:[.:]\d+)?(?![\w:])")
+#: What a message tells that must be the user's: a number, a time, a day.
+_FIGURE = re.compile(
+    r"(?<![\w.:])\d+(?:[.:]\d+)?(?![\w:])|\b(?:monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday|today|tonight|tomorrow|yesterday)\b",
+    re.IGNORECASE,
+)
+
+
+def _figures(text: str) -> set[str]:
+    return {f.lower() for f in _FIGURE.findall(text)}
 
 
 def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
-    """A message that repeats what the user told it to say with another number in it:
-    "DM @tom: standup moved to 10" sent as "Standup moved to 11"."""
+    """A message that repeats what the user told it to say with another number or day in
+    it: "DM @tom: standup moved to 10" sent as "Standup moved to 11"; "reply saying I'll
+    send the form Thursday" sent as "… Friday"."""
     if "send" not in effect.kinds:
         return None
     clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
@@ -233,19 +243,16 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
         if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
     ]
     for clause in clauses:
-        figures = set(_FIGURE.findall(clause))
+        figures = _figures(clause)
         key = {t for t in _tokens(_FIGURE.sub(" ", clause)) if t not in _STOP}
         if not figures or len(key) < 2:
             continue
         for text in texts:
             for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text):
                 shared = key & set(_tokens(sentence))
-                other = set(_FIGURE.findall(sentence)) - figures
-                if (
-                    len(shared) * 2 >= len(key)
-                    and other
-                    and not figures & set(_FIGURE.findall(sentence))
-                ):
+                told = _figures(sentence)
+                other = told - figures
+                if len(shared) * 2 >= len(key) and other and not figures & told:
                     return f"says {sorted(other)[0]} where the user said {sorted(figures)[0]}"
     return None
 
@@ -253,7 +260,7 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
 #: What the user told the agent to say, in their own words and unquoted: "reply saying I
 #: can make Thursday", "tell her that the report is not ready".
 _REPORTED = re.compile(
-    r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:\w+\s+){0,2}?that|let\s+\w+\s+know"
+    r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:[@\w.'-]+\s+){0,2}?that|let\s+\w+\s+know"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?([^.!?\n\"“]{6,200})",
     re.IGNORECASE,
 )

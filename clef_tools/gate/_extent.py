@@ -132,6 +132,7 @@ def extent_issue(
         or _flag_unsaid_issue(args, text)
         or _payment_switch_issue(effect, args, text)
         or _replaced_list_issue(effect, args, text, results)
+        or _replaced_text_issue(effect, args, text, results)
         or _time_unasked_issue(effect, args, text)
         or _head_count_issue(effect, args, text)
         or _listed_everything_issue(effect, args, text)
@@ -1281,6 +1282,32 @@ def _replaced_list_issue(
                     return (
                         f"sets {key} whole, leaving out {dropped[0]}, where the user asked to add"
                     )
+    return None
+
+
+def _replaced_text_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A record's text set whole without what it held, where the user asked only to add to
+    it: `update_note(body="butter")` after "add 'butter' to my groceries note", over a
+    note whose body was "eggs, milk"."""
+    if "modify" not in effect.kinds or not _ADDS.search(said) or _CHANGES.search(said):
+        return None
+    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    for key, value in list(args.items())[:32]:
+        if not _TEXT_KEY.match(str(key)) or not isinstance(value, str):
+            continue
+        kept = set(re.findall(r"\w{3,}", value[:100_000].lower()))
+        for record in _records_holding(ids, results):
+            try:
+                held = json.loads(record[:100_000])
+            except ValueError:
+                continue
+            before = held.get(str(key)) if isinstance(held, dict) else None
+            if isinstance(before, str):
+                lost = [w for w in re.findall(r"\w{3,}", before[:100_000].lower()) if w not in kept]
+                if lost:
+                    return f"sets {key} whole without {lost[0]!r}, where the user asked to add"
     return None
 
 
