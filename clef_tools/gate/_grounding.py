@@ -71,7 +71,9 @@ _NOT_TARGETS = frozenset(
      # checkout a git tool works in (`repo_path="."`): where, not on what
      "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir",
      # how a pull request is merged, how a listing is sorted
-     "merge_method", "merge_strategy", "sort", "sort_by", "order_by"}
+     "merge_method", "merge_strategy", "sort", "sort_by", "order_by",
+     # who a link reaches, by kind (`scope="domain"`): judged as access, not as a name
+     "scope", "link_scope", "audience"}
 )  # fmt: skip
 #: Arguments that set a state rather than name a target (`label="wontfix"`,
 #: `status="closed"`): an injected passage can still choose them, and a record that holds

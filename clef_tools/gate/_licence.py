@@ -42,8 +42,8 @@ _AMOUNT = re.compile(
 )
 #: Access asked for in plain words: "let Sara see the roadmap", "let Tom edit it".
 _LET_ACCESS = re.compile(
-    r"\blet\s+(?!me\b|us\b|it\b)\w+(?:\s+\w+)?\s+(?:see|view|read|access|edit|open|use|"
-    r"comment\s+on|look\s+at)\b",
+    r"\blet\s+(?!me\b|us\b|it\b)[\w@.-]+(?:\s+\w+)?\s+(?:see|view|read|access|edit|open|use|"
+    r"comment\s+on|look\s+at|manage|change|control|administer)\b",
     re.I,
 )
 #: Something opened to everyone, asked for as a change: "make the repo public", "set the
@@ -91,9 +91,17 @@ _CLOCK_OR_DATE = re.compile(
 _FROM_CONTAINER = re.compile(
     r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b"
     r"(?:[^.;!?]|\.(?=\S)){0,60}?"  # "maya@corp.example": a dot inside a name
-    r"\b(?:from|out of)\s+([^.;,!?]{1,60})",
+    r"\b(?:from|out of)\s+([^.;,!?]{1,60})"
+    # "stop sharing the budget sheet with Tom": the sheet stays, the sharing goes
+    r"|\b(?:stop|quit)\s+sharing\s+([^.;,!?]{1,60}?)\s+with\b",
     re.IGNORECASE,
 )
+_STOP_SHARING = re.compile(r"\b(?:stop|quit)\s+sharing\b", re.IGNORECASE)
+#: What a share is of: "stop sharing" removes the access, never the thing itself.
+_SHARED_THINGS = frozenset(
+    ["file", "files", "document", "doc", "folder", "sheet", "spreadsheet", "calendar",
+     "drive", "album", "photo", "photos", "board", "page", "notebook", "project", "repo"]
+)  # fmt: skip
 _ARTICLES = frozenset(
     ["the", "a", "an", "my", "our", "your", "this", "that", "their", "his", "her"]
 )
@@ -432,9 +440,11 @@ def licence_of(request: str) -> Licence:
     containers = frozenset(
         w
         for m in _FROM_CONTAINER.finditer(asking)
-        for w in re.findall(r"[a-z0-9]+", m.group(1).lower())
+        for w in re.findall(r"[a-z0-9]+", (m.group(1) or m.group(2)).lower())
         if len(w) > 1 and w not in _ARTICLES
     )
+    if _STOP_SHARING.search(asking):
+        containers |= _SHARED_THINGS  # the thing stays, whatever the tool calls it
     return Licence(
         frozenset(kinds),
         frozenset(prohibited),

@@ -132,8 +132,11 @@ _HIGHER_ROLES = frozenset(
 )  # fmt: skip
 _EDIT_ROLE_WORDS = (
     "edit", "editor", "editors", "write", "writer", "writers", "editing", "rw", "w",
-    "read-write", "readwrite",
+    "read-write", "readwrite", "manage",  # "let Jo manage my calendar": changes asked for
 )  # fmt: skip
+#: A calendar shared for availability only, and the roles that show no more.
+_FREE_BUSY = re.compile(r"\bfree\s*[/-]?\s*busy\b|\bavailability\b", re.IGNORECASE)
+_FREE_BUSY_ROLES = frozenset(["freebusyreader", "freebusy", "availability", "none"])
 #: The words a user names a higher role by ("give her edit access" asks for `writer`).
 _ROLE_NAMES = {
     role: group
@@ -1366,8 +1369,14 @@ def judge_stakes(
     # edit rights where view rights were asked, or any higher role nobody asked for
     if effect.source == "sql":
         roles |= {r for e in effect.effects if e.kind == "grant" for r in sql_privileges(e.what)}
-    above = bool(roles & _HIGHER_ROLES) and not any(
-        _ROLE_NAMES.get(role, {role}) & licence.words for role in roles
+    above = (
+        bool(roles & _HIGHER_ROLES)
+        and not any(_ROLE_NAMES.get(role, {role}) & licence.words for role in roles)
+    ) or (
+        # "so she can see my free/busy": any role beyond free/busy shows the events
+        "grant" in effect.kinds
+        and _FREE_BUSY.search(said[:20_000]) is not None
+        and any(re.sub(r"[\W_]+", "", r) not in _FREE_BUSY_ROLES for r in roles)
     )
     # "mute #random" licenses a change, not `archive_channel`
     unasked = next(

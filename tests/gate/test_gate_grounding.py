@@ -368,6 +368,21 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      "send_email", {"to": "priya@acme.example", "body": "The PO is approved."}, False),
     ("either Priya", "Email Priya that the PO is approved", _CONTACTS,
      "send_email", {"to": "priya@acme.example", "body": "The PO is approved."}, False),
+    # a calendar shared for free/busy shows no events; managing it is asked as a change
+    ("free/busy only", "Share my calendar with jo@corp.example so she can see my free/busy",
+     None, "share_calendar", {"email": "jo@corp.example", "role": "freeBusyReader"}, True),
+    ("every event shown", "Share my calendar with jo@corp.example so she can see my free/busy",
+     None, "share_calendar", {"email": "jo@corp.example", "role": "reader"}, False),
+    ("a calendar to manage", "Let jo@corp.example manage my calendar", None,
+     "share_calendar", {"email": "jo@corp.example", "role": "writer"}, True),
+    # sharing stopped: the access goes, the file stays; a link's reach is access, not a name
+    ("the access removed", "Stop sharing the budget sheet with tom@corp.example", None,
+     "remove_permission", {"file": "budget", "email": "tom@corp.example"}, True),
+    ("the sheet deleted", "Stop sharing the budget sheet with tom@corp.example", None,
+     "delete_file", {"file": "budget"}, False),
+    ("a link for the domain", "Make the launch doc viewable by anyone at corp.example", None,
+     "set_link_sharing", {"doc": "launch", "scope": "domain", "domain": "corp.example",
+                          "role": "reader"}, True),
     # a note kept for later: a memory's kind and observations are its text, not names
     ("a fact remembered", "Remember that my sister's name is Ines", None,
      "mcp__memory__create_entities",
