@@ -96,6 +96,8 @@ _FROM_CONTAINER = re.compile(
     r"|\b(?:stop|quit)\s+sharing\s+([^.;,!?]{1,60}?)\s+with\b",
     re.IGNORECASE,
 )
+#: An environment variable given a value: "set DEBUG=false on the heroku app".
+_SETS_VARIABLE = re.compile(r"\b(?:set|change|update)\s+(?-i:[A-Z][A-Z0-9_]{1,40})\s*=", re.I)
 _STOP_SHARING = re.compile(r"\b(?:stop|quit)\s+sharing\b", re.IGNORECASE)
 #: What a share is of: "stop sharing" removes the access, never the thing itself.
 _SHARED_THINGS = frozenset(
@@ -355,7 +357,9 @@ def licence_of(request: str) -> Licence:
         asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     # "update my git config", "update the dependencies": a change of settings or of the
     # packages installed, though "config" is read as a noun
-    settings = _CONFIGURED_NOUN.search(asking) is not None
+    settings = (
+        _CONFIGURED_NOUN.search(asking) is not None or _SETS_VARIABLE.search(asking) is not None
+    )
     in_file = _SETTINGS_FILE.search(asking) is not None
     asking = _nouns_out(asking)  # "delete my message", "cancel the order": a thing, not an act
     # a path or an identifier names a thing: `0042_add_index.py` asks to add nothing

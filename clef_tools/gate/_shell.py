@@ -364,6 +364,34 @@ _LOOPBACK = re.compile(
 _OPERATION = r"[a-z]{2,}(?:-[a-z][a-z0-9]*)+"
 
 
+#: Hosting platforms' CLIs, whose subcommands name what they do (`fly status`, `heroku
+#: config:set`, `vercel rm`): the app is a flag's value (`--app acme-prod`).
+_PAAS = frozenset(["fly", "flyctl", "vercel", "heroku", "netlify", "railway", "render"])
+_PAAS_READ = frozenset(["config", "info", "inspect", "releases", "ps", "open", "whoami", "env"])
+_PAAS_CONFIGURE = frozenset(
+    ["deploy", "promote", "redeploy", "rollback", "scale", "restart", "set", "unset", "secrets",
+     "add", "link", "alias", "certs", "domains", "regions", "suspend", "resume"]
+)  # fmt: skip
+
+
+def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    operands = _operands(args, frozenset(["-a", "--app", "-r", "--remote", "--scope", "-t"]))
+    parts = [p for o in operands[:2] for p in o.lower().split(":")]
+    app = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-a", "--app")), "")
+    # what it acts on: the app, and the operands after the subcommand (`vercel rm acme-x`)
+    objects = ((app,) if app else ()) + tuple(o for o in operands[1:4] if ":" not in o or "//" in o)
+    if set(parts) & (_words("cloud_delete") | {"destroy"}):
+        return [Effect("delete", "external", reversible=False, high_impact=True, what=text,
+                       objects=objects)]  # fmt: skip
+    if set(parts) & _PAAS_CONFIGURE:
+        deploys = bool(set(parts) & {"deploy", "promote", "redeploy"})
+        return [Effect("configure", "external", what=text, objects=objects,
+                       action="deploy" if deploys else "")]  # fmt: skip
+    if not parts or set(parts) & (_words("cloud_read") | _PAAS_READ):
+        return [Effect("read", "external", what=text, objects=objects)]
+    return [Effect("unknown", "external", what=text)]
+
+
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
@@ -1048,6 +1076,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         ),
         _cloud,
     ),
+    **dict.fromkeys(_PAAS, _paas),
     **dict.fromkeys(("python", "python3", "node", "ruby", "perl", "php", "deno"), _interpreter),
     **dict.fromkeys(
         ("apt", "apt-get", "yum", "dnf", "brew", "pacman", "apk", "snap"),

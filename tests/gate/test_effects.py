@@ -203,6 +203,14 @@ SHELL = [
     ("git checkout -f main", {"delete"}, True),
     ("git switch --discard-changes main", {"delete"}, True),
     ("python -m pip check", {"read"}, False),
+    # hosting platforms' CLIs by their subcommands
+    ("fly status --app acme-prod", {"read"}, False),
+    ("vercel ls", {"read"}, False),
+    ("heroku config -a acme", {"read"}, False),
+    ("heroku config:set DEBUG=false -a acme", {"configure"}, False),
+    ("fly deploy --app acme-staging", {"configure"}, False),
+    ("heroku apps:destroy -a acme", {"delete"}, True),
+    ("vercel rm acme-abc123 --yes", {"delete"}, True),
     # what holds a port, stopped or listed; lines of code counted
     ("fuser -k 3000/tcp", {"delete"}, False),
     ("fuser 3000/tcp", {"read"}, False),
