@@ -260,7 +260,9 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
 #: What the user told the agent to say, in their own words and unquoted: "reply saying I
 #: can make Thursday", "tell her that the report is not ready".
 _REPORTED = re.compile(
-    r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:[@\w.'-]+\s+){0,2}?that|let\s+\w+\s+know"
+    r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:[@\w.'-]+\s+){0,2}?that"
+    r"|(?:reply|respond|write|answer|email|text|message)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
+    r"|let\s+\w+\s+know"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?([^.!?\n\"“]{6,200})",
     re.IGNORECASE,
 )

@@ -527,6 +527,8 @@ def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool
             True,
         ),
         ("Tell @tom that I'll send the form Thursday", "Hi Tom, I'll send the form Friday.", False),
+        ("Reply to @tom that I'll read it tonight", "Thanks, I'll read it tonight.", True),
+        ("Reply to @tom that I'll read it tonight", "Thanks, I'll read it tomorrow.", False),
     ],
 )
 def test_a_message_repeats_the_number_the_user_gave_it(said: str, text: str, allowed: bool) -> None:
