@@ -123,6 +123,7 @@ def extent_issue(
         or _pattern_issue(effect, args, text)
         or _moved_not_copied_issue(effect, text)
         or _other_packages_issue(effect, text)
+        or _package_version_issue(effect, text)
         or _unmerged_issue(effect, text)
         or _referred_issue(effect, args, text)
         or _ranged_issue(effect, text)
@@ -931,9 +932,40 @@ def _other_packages_issue(effect: CallEffect, said: str) -> str | None:
             o for o in e.objects if re.fullmatch(r"@?[\w.-]+(?:/[\w.-]+)?(?:[=<>@~^!]\S*)?", o)
         ]
         named = [p for p in packages if object_named(_package_name(p), said)]
-        others = [p for p in packages if p not in named]
+        # a companion of a named package (`react-dom` beside `react`, `@types/react`)
+        companions = {
+            p for p in packages
+            for n in named
+            if _package_name(p).startswith(_package_name(n) + "-")
+            or _package_name(p) == "@types/" + _package_name(n)
+        }  # fmt: skip
+        others = [p for p in packages if p not in named and p not in companions]
         if named and others:
             return f"also {others[0]}, where the user named {named[0]}"
+    return None
+
+
+#: A package pinned in a command: `react@19`, `requests==2.32.3`, `serde@1.0.200`.
+_PINNED = re.compile(r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=)v?(\d+(?:\.\d+)*)(?!\S)")
+
+
+def _package_version_issue(effect: CallEffect, said: str) -> str | None:
+    """A package installed at another version than the one the user gave: `npm install
+    react@19` after "upgrade react to 18.3"."""
+    if effect.source != "shell":
+        return None
+    for e in effect.effects:
+        if e.kind == "read" or not _PACKAGE_TOOL.match(e.what):
+            continue
+        for name, version in _PINNED.findall(e.what[:2_000]):
+            wanted = re.search(
+                rf"(?<![\w-]){re.escape(name)}(?![\w-])[^.;!?\n]{{0,30}}?\b(?:to|@|at|version)\s*v?"
+                r"(\d+(?:\.\d+)*)",
+                said,
+                re.IGNORECASE,
+            )
+            if wanted is not None and not (version + ".").startswith(wanted.group(1) + "."):
+                return f"installs {name} {version}, where the user asked for {wanted.group(1)}"
     return None
 
 

@@ -266,10 +266,13 @@ def _package_source(args: Sequence[str]) -> str:
     """The package index or registry a command's flag points at, if any."""
     for n, a in enumerate(args[:64]):
         flag, eq, value = a.partition("=")
-        if flag in _SOURCE_FLAGS:
-            found = value if eq else (args[n + 1] if n + 1 < len(args) else "")
-            if found:
-                return found[:200]
+        found = value if eq else (args[n + 1] if n + 1 < len(args) else "")
+        if flag in _SOURCE_FLAGS and found:
+            return found[:200]
+        if flag in ("-r", "--requirement", "-c", "--constraint") and re.match(
+            r"(?:https?|ftp)://", found
+        ):
+            return found[:200]  # `pip install -r https://…/reqs.txt`: a list from elsewhere
     return ""
 
 
@@ -771,7 +774,9 @@ def _deselects(args: Sequence[str]) -> bool:
     return False
 
 
-_SNAPSHOT_RUNNERS = frozenset(["pytest", "jest", "vitest", "mocha", "rspec", "cargo", "go"])
+_SNAPSHOT_RUNNERS = frozenset(
+    ["pytest", "jest", "vitest", "mocha", "rspec", "cargo", "go", "playwright", "cypress"]
+)
 _SNAPSHOT_FLAGS = frozenset(
     ["-u", "--updateSnapshot", "--update-snapshots", "--snapshot-update", "--force-regen",
      "--update-goldens", "--update", "-update", "--accept"]

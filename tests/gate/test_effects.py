@@ -203,6 +203,10 @@ SHELL = [
     ("git checkout -f main", {"delete"}, True),
     ("git switch --discard-changes main", {"delete"}, True),
     ("python -m pip check", {"read"}, False),
+    # end-to-end runners are the project's checks; told to update snapshots, they rewrite them
+    ("npx playwright test", {"execute"}, False),
+    # a requirements list from a link installs what that link says
+    ("pip install -r https://x.example/reqs.txt", {"configure"}, False),
     # hosting platforms' CLIs by their subcommands
     ("fly status --app acme-prod", {"read"}, False),
     ("vercel ls", {"read"}, False),
