@@ -34,7 +34,7 @@ __all__ = ["Headless", "HookEngine"]
 log = logging.getLogger("clef_tools.hooks")
 
 Headless = Literal["ask", "deny"]
-_MAX_MESSAGES = 60
+_MAX_MESSAGES = 120
 _MAX_ASKED = 64
 
 
@@ -199,9 +199,28 @@ class HookEngine:
 
     def _post_tool_use(self, event: Mapping[str, Any]) -> None:
         session = self._session(event)
+        # the call beside its result, so the gate can tell which call a result answers (a
+        # file's text is the read of that file, an id is the result of that lookup)
+        call_id = event.get("tool_use_id")
+        call_id = call_id if isinstance(call_id, str) and call_id else f"post-{time.monotonic_ns()}"
+        args = event.get("tool_input")
+        call = {
+            "id": call_id,
+            "name": str(event.get("tool_name") or ""),
+            "args": project_relative(dict(args), working_folder(event))
+            if isinstance(args, Mapping)
+            else {},
+        }
         with self._lock:
             asked = self._take_asked(session, event)
-            session.add({"role": "tool", "content": result_text(event.get("tool_response"))})
+            session.add({"role": "assistant", "content": "", "tool_calls": [call]})
+            session.add(
+                {
+                    "role": "tool",
+                    "tool_call_id": call_id,
+                    "content": result_text(event.get("tool_response")),
+                }
+            )
         if asked is None or event.get("permission_mode") == "bypassPermissions":
             return
         # the host asked the person and the call ran: the person approved it

@@ -81,7 +81,10 @@ def _messages_of(entry: Any) -> list[dict[str, Any]]:
 
 def result_text(content: Any) -> str:
     """A tool's result as bounded text (what the gate reads as provenance)."""
-    if isinstance(content, str):
+    file = content.get("file") if isinstance(content, Mapping) else None
+    if isinstance(file, Mapping) and isinstance(file.get("content"), str):
+        text = str(file["content"])  # Claude Code's Read: `{"file": {"content": …}}`
+    elif isinstance(content, str):
         text = content
     elif isinstance(content, list):
         text = "\n".join(b.get("text", "") if isinstance(b, Mapping) else str(b) for b in content)

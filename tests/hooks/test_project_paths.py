@@ -72,3 +72,42 @@ def test_cursor_and_gemini_events_carry_the_session_folder() -> None:
     )
     assert working_folder(gemini) == "/w/app"
     assert project_relative(gemini["tool_input"], "/w/app") == {"absolute_path": "a.py"}
+
+
+_USERS = (
+    "import db\n\n\ndef get_usr(uid):\n    return db.get(uid)\n\n\n"
+    "def list_users():\n    return db.all()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("written", "allowed"),
+    [
+        (_USERS.replace("get_usr", "get_user"), True),
+        # the rename, and list_users gone with it
+        (_USERS.replace("get_usr", "get_user").split("def list_users")[0], False),
+    ],
+)
+def test_a_write_after_a_read_in_the_session_is_compared_with_what_the_read_returned(
+    written: str, allowed: bool
+) -> None:
+    """Claude Code's events: the prompt, the Read (its result as the host sends it, under
+    `file.content`), then a Write of the same file. The engine keeps each call beside its
+    result, so the Write is compared with the file's text; before, the results were kept
+    without their calls, and nothing in view said what the file had held."""
+    engine = HookEngine(ToolGate(BrokenDecider()))
+    base = {"session_id": "w", "cwd": PROJECT}
+    engine.handle({**base, "hook_event_name": "UserPromptSubmit",
+                   "prompt": "Rename get_usr to get_user in src/users.py."})  # fmt: skip
+    read = {"file_path": f"{PROJECT}/src/users.py"}
+    engine.handle({**base, "hook_event_name": "PreToolUse", "tool_name": "Read",
+                   "tool_input": read, "tool_use_id": "r1"})  # fmt: skip
+    response = {"type": "text", "file": {"filePath": read["file_path"], "content": _USERS}}
+    engine.handle({**base, "hook_event_name": "PostToolUse", "tool_name": "Read",
+                   "tool_input": read, "tool_response": response, "tool_use_id": "r1"})  # fmt: skip
+    output = engine.handle({**base, "hook_event_name": "PreToolUse", "tool_name": "Write",
+                            "tool_input": {"file_path": read["file_path"], "content": written},
+                            "tool_use_id": "w1"})  # fmt: skip
+    assert output is not None
+    permission = output["hookSpecificOutput"]["permissionDecision"]
+    assert (permission == "allow") is allowed, output
