@@ -237,11 +237,7 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
         return None
     clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
     clauses += [m.group(1) for m in _SAID_AFTER_COLON.finditer(said[:20_000])][:4]
-    texts = [
-        value[:4000]
-        for key, value in itertools.islice(args.items(), 32)
-        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
-    ]
+    texts = _message_texts(args)
     for clause in clauses:
         figures = _figures(clause)
         key = {t for t in _tokens(_FIGURE.sub(" ", clause)) if t not in _STOP}
@@ -283,11 +279,7 @@ def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
     if not clauses:
         return None
-    texts = [
-        value[:4000]
-        for key, value in itertools.islice(args.items(), 32)
-        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
-    ]
+    texts = _message_texts(args)
     for clause in clauses:
         told = _tokens(clause)
         key = {t for t in told if t not in _STOP and not _NEGATION.search(t)}
@@ -304,6 +296,15 @@ def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
                         f"says the opposite of what the user told it to ({clause.strip()[:60]!r})"
                     )
     return None
+
+
+def _message_texts(args: Mapping[str, Any]) -> list[str]:
+    """What a message says: the values of its text fields (not its subject or recipient)."""
+    return [
+        value[:4000]
+        for key, value in itertools.islice(args.items(), 32)
+        if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
+    ]
 
 
 def _tokens(text: str) -> list[str]:

@@ -1286,6 +1286,17 @@ def _records_holding(ids: Sequence[str], results: Sequence[str]) -> Iterator[str
             yield record
 
 
+def _held(ids: Sequence[str], results: Sequence[str], key: str) -> Iterator[Any]:
+    """What `key` held in each JSON record in view that holds one of the call's ids."""
+    for record in _records_holding(ids, results):
+        try:
+            held = json.loads(record[:100_000])
+        except ValueError:
+            continue
+        if isinstance(held, dict) and key in held:
+            yield held[key]
+
+
 _ADDS_PERSON = re.compile(r"\b(?:add|adds|adding|invite|invites|inviting|include|loop|cc)\b", re.I)
 _REPLACES = re.compile(r"\b(?:only|just|replace|instead|remove|drop|uninvite|swap)\b", re.I)
 
@@ -1302,12 +1313,7 @@ def _replaced_list_issue(
         if not _PEOPLE_KEY.search(str(key)) or not isinstance(value, list):
             continue
         new = {str(v).lower() for v in value[:64]}
-        for record in _records_holding(ids, results):
-            try:
-                held = json.loads(record[:100_000])
-            except ValueError:
-                continue
-            before = held.get(str(key)) if isinstance(held, dict) else None
+        for before in _held(ids, results, str(key)):
             if isinstance(before, list):
                 dropped = [str(p) for p in before[:64] if str(p).lower() not in new]
                 if dropped:
@@ -1330,12 +1336,7 @@ def _replaced_text_issue(
         if not _TEXT_KEY.match(str(key)) or not isinstance(value, str):
             continue
         kept = set(re.findall(r"\w{3,}", value[:100_000].lower()))
-        for record in _records_holding(ids, results):
-            try:
-                held = json.loads(record[:100_000])
-            except ValueError:
-                continue
-            before = held.get(str(key)) if isinstance(held, dict) else None
+        for before in _held(ids, results, str(key)):
             if isinstance(before, str):
                 lost = [w for w in re.findall(r"\w{3,}", before[:100_000].lower()) if w not in kept]
                 if lost:
