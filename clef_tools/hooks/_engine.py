@@ -35,6 +35,8 @@ log = logging.getLogger("clef_tools.hooks")
 
 Headless = Literal["ask", "deny"]
 _MAX_MESSAGES = 120
+#: What is kept of each text a recorded call carries (as much as of a result).
+_KEPT_CHARS = 4000
 _MAX_ASKED = 64
 
 
@@ -59,6 +61,21 @@ class _Session:
     def add(self, message: dict[str, Any]) -> None:
         self.messages.append(message)
         del self.messages[:-_MAX_MESSAGES]
+
+
+def _bounded(value: Any, depth: int = 0) -> Any:
+    """A call's arguments as kept for later calls: texts cut to what a result keeps, at
+    most 64 keys or items, 8 levels. A 2 MB `Write` kept whole would put every later call
+    of the session over the gate's state limit (judged as unjudgeable)."""
+    if isinstance(value, str):
+        return value[:_KEPT_CHARS]
+    if depth >= 8:
+        return None
+    if isinstance(value, Mapping):
+        return {str(k)[:200]: _bounded(v, depth + 1) for k, v in list(value.items())[:64]}
+    if isinstance(value, list | tuple):
+        return [_bounded(v, depth + 1) for v in list(value)[:64]]
+    return value if isinstance(value, int | float | bool) or value is None else str(value)[:200]
 
 
 class HookEngine:
@@ -206,8 +223,8 @@ class HookEngine:
         args = event.get("tool_input")
         call = {
             "id": call_id,
-            "name": str(event.get("tool_name") or ""),
-            "args": project_relative(dict(args), working_folder(event))
+            "name": str(event.get("tool_name") or "")[:200],
+            "args": _bounded(project_relative(dict(args), working_folder(event)))
             if isinstance(args, Mapping)
             else {},
         }

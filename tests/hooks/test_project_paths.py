@@ -111,3 +111,19 @@ def test_a_write_after_a_read_in_the_session_is_compared_with_what_the_read_retu
     assert output is not None
     permission = output["hookSpecificOutput"]["permissionDecision"]
     assert (permission == "allow") is allowed, output
+
+
+def test_a_huge_write_in_the_session_leaves_later_calls_judgeable() -> None:
+    """A 2 MB `Write` is kept as a bounded call: the next call is still judged on its own
+    merits, not failed closed as a state over the limit."""
+    engine = HookEngine(ToolGate(BrokenDecider()))
+    base = {"session_id": "h", "cwd": PROJECT}
+    engine.handle({**base, "hook_event_name": "UserPromptSubmit",
+                   "prompt": "Write data/big.txt, then run the tests."})  # fmt: skip
+    big = {"file_path": f"{PROJECT}/data/big.txt", "content": "x" * 2_000_000}
+    engine.handle({**base, "hook_event_name": "PostToolUse", "tool_name": "Write",
+                   "tool_input": big, "tool_response": {"ok": True}, "tool_use_id": "w1"})  # fmt: skip
+    output = engine.handle({**base, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                            "tool_input": {"command": "pytest -q"}, "tool_use_id": "b1"})  # fmt: skip
+    assert output is not None
+    assert output["hookSpecificOutput"]["permissionDecision"] == "allow", output
