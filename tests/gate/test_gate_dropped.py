@@ -113,3 +113,18 @@ def test_a_filesystem_servers_write_is_compared_with_its_read() -> None:
         "mcp__filesystem__write_file", {"path": path, "content": cut}, messages=messages
     )
     assert lost.verdict != "allow", lost.stakes
+
+
+def test_a_read_cut_short_is_compared_up_to_its_last_whole_line() -> None:
+    """A host keeps the first few thousand characters of a result: the read ends
+    mid-line, and the file written whole (the rename asked for, the rest as it was) is
+    not faulted for that cut line."""
+    body = "".join(f"def helper_{n}(x):\n    return x + {n}\n\n\n" for n in range(200))
+    source = "def get_user(uid):\n    return uid\n\n\n" + body
+    written = source.replace("def get_user(", "def fetch_user(")
+    decision = ToolGate(BrokenDecider()).judge(
+        "Write",
+        {"file_path": "src/users.py", "content": written},
+        messages=_after_read("Rename get_user to fetch_user in src/users.py.", source[:4000]),
+    )
+    assert decision.verdict == "allow", decision.stakes
