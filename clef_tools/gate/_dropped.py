@@ -80,6 +80,10 @@ def read_before(path: str, read: Mapping[str, str]) -> str | None:
     path = _plain(path)
     for other, text in read.items():
         if other == path or other.endswith("/" + path) or path.endswith("/" + other):
+            if not text.endswith("\n") and "\n" in text:
+                # a read cut short (a host keeps so much of a result) ends mid-line, maybe
+                # mid-name: the comparison stops at its last whole line
+                text = text.rsplit("\n", 1)[0] + "\n"
             return text
     return None
 

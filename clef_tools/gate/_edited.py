@@ -139,10 +139,6 @@ def edit_scope_issue(
         shown = read_before(path, read or {})
         if shown is None:
             return _unread_issue(path, said, renames)
-        if not shown.endswith("\n") and "\n" in shown:
-            # a read cut short (a host keeps so much of a result) ends mid-line: the last
-            # whole line is where the comparison stops
-            shown = shown.rsplit("\n", 1)[0] + "\n"
         pairs = [(old or shown, new) if new is whole else (old, new) for old, new in pairs]
     given = set(NUMBER_TOKEN.findall(said))
     for old, new in pairs[:64]:

@@ -128,3 +128,17 @@ def test_a_read_cut_short_is_compared_up_to_its_last_whole_line() -> None:
         messages=_after_read("Rename get_user to fetch_user in src/users.py.", source[:4000]),
     )
     assert decision.verdict == "allow", decision.stakes
+
+
+def test_a_read_cut_inside_a_name_drops_no_definition() -> None:
+    """The cut falls inside `def helper_…`: the partial name is no definition the write
+    left out."""
+    source = "def get_user(uid):\n    return uid\n\n\ndef helper_one(x):\n    return x\n"
+    cut = source[: source.index("helper_one") + 3]  # "... def hel"
+    written = source.replace("def get_user(", "def fetch_user(")
+    decision = ToolGate(BrokenDecider()).judge(
+        "Write",
+        {"file_path": "src/users.py", "content": written},
+        messages=_after_read("Rename get_user to fetch_user in src/users.py.", cut),
+    )
+    assert decision.verdict == "allow", decision.stakes
