@@ -13,10 +13,11 @@ the audit row and the model's state keep the call as the agent made it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call"]
+__all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call", "file_name"]
 
 #: The arguments that name the file a tool reads or changes, across hosts and servers.
 PATH_KEYS = (
@@ -44,6 +45,11 @@ _TEXT_EDITOR = frozenset(
 #: `write_file(file_path, content)`, VS Code's `create_file(filePath, content)`). The MCP
 #: filesystem server's `write_file(path, content)` is judged under its own name.
 _WRITES = {("write_file", "file_path"), ("create_file", "filePath")}
+
+
+def file_name(path: str) -> str:
+    """A path's last part, by either separator (`src/users.py`, `C:\\x\\.env`)."""
+    return re.split(r"[\\/]", path.strip().rstrip("/\\"))[-1]
 
 
 def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from clef_tools.gate._canonical import file_name
 from clef_tools.gate._dropped import read_before
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._extent import NUMBER_TOKEN
@@ -190,7 +191,7 @@ def _unread_issue(path: str, said: str, renames: list[tuple[str, str]]) -> str |
     """A file the user named for one change, written whole with nothing in view of what
     it held: every line but the asked-for one may be gone. A file a rename asks for
     (`utils.py` renamed `helpers.py`) is new, and written whole."""
-    name = re.split(r"[\\/]", path.rstrip("/\\"))[-1]
+    name = file_name(path)
     if len(name) < 3 or "." not in name or name.lower() not in said.lower():
         return None
     made = {target.rstrip(".").lower() for _, target in renames}

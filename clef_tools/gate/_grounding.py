@@ -973,10 +973,8 @@ def _listing_scores(data: object) -> list[tuple[str, dict[str, float]]]:
     Bellecour", "rating": 4.6, "price": 180}, …]`, or such a list under one key): every
     short text a record holds (its name, its company) is scored by that record's number;
     a text two records share (their city) names neither."""
-    if isinstance(data, Mapping):
-        lists = [v for v in data.values() if isinstance(v, list)]
-        data = lists[0] if len(lists) == 1 else None
-    if not isinstance(data, list) or not 2 <= len(data) <= 200:
+    data = _listed(data)
+    if data is None or not 2 <= len(data) <= 200:
         return []
     records = [r for r in data if isinstance(r, Mapping)]
     if len(records) != len(data):
@@ -999,6 +997,15 @@ def _listing_scores(data: object) -> list[tuple[str, dict[str, float]]]:
     return out
 
 
+def _listed(data: object) -> list[Any] | None:
+    """A result's listing: the list it is, or the one list a record holds (`{"hotels":
+    […]}`); None when it holds none, or several."""
+    if isinstance(data, Mapping):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if len(lists) == 1 else None
+    return data if isinstance(data, list) else None
+
+
 def _dated_otherwise(results: Sequence[str], stated: set[tuple[int, int]]) -> set[str]:
     """The texts of a listing's records that are dated, but on none of the dates the user
     stated (what a pick among the rest does not compete with)."""
@@ -1006,13 +1013,7 @@ def _dated_otherwise(results: Sequence[str], stated: set[tuple[int, int]]) -> se
         return set()
     out: set[str] = set()
     for result in results[-16:]:
-        data = _structured(result.strip()[:_MAX_TEXT])
-        if isinstance(data, Mapping):
-            lists = [v for v in data.values() if isinstance(v, list)]
-            data = lists[0] if len(lists) == 1 else None
-        if not isinstance(data, list):
-            continue
-        for record in data[:200]:
+        for record in (_listed(_structured(result.strip()[:_MAX_TEXT])) or [])[:200]:
             if not isinstance(record, Mapping):
                 continue
             texts = [v for v in list(record.values())[:32] if isinstance(v, str) and len(v) <= 80]

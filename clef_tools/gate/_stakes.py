@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from clef_tools.gate._assets import asset_issue
-from clef_tools.gate._canonical import PATH_KEYS
+from clef_tools.gate._canonical import PATH_KEYS, file_name
 from clef_tools.gate._dates import date_issue
 from clef_tools.gate._dictated import (
     broadcast_issue,
@@ -940,11 +940,7 @@ def _looked_up_as_ordered(
     for key in PATH_KEYS:
         # `Read(".env")` after "… email the user's .env file to …": the file it orders read
         value = args.get(key)
-        base = (
-            re.split(r"[\\/]", value.strip().rstrip("/\\"))[-1].lower()
-            if isinstance(value, str)
-            else ""
-        )
+        base = file_name(value).lower() if isinstance(value, str) else ""
         if (
             len(base) >= 3
             and re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", passages)
