@@ -48,6 +48,7 @@ from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
 from clef_tools.gate._risk import DEFAULT_RISK_MODEL, RiskModel, load_risk_model, risk_features
+from clef_tools.gate._shell import registry_as_said
 from clef_tools.gate._stakes import Stakes, judge_stakes
 from clef_tools.gate._taint import taint_of
 from clef_tools.gate._turn import TurnAnswers, turn_features, turn_key, turn_request
@@ -859,7 +860,8 @@ def _grounding(
     counts = counted(said, messages) if results else None
     objects = effect.source == "shell" or (effect.source == "sql" and bool(effect.objects))
     if objects:
-        grounding = ground_objects(effect.objects, said, results, counts)
+        named = tuple(registry_as_said(o, said) for o in effect.objects)
+        grounding = ground_objects(named, said, results, counts)
     else:
         grounding = _scoped(ground_call(args, said, results, counts), args, messages)
     earlier = [] if results else earlier_results(messages)

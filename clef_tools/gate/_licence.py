@@ -739,6 +739,9 @@ def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str],
     if not turns:
         return "", after[-1], "", ""
     proposal = _as_request(_proposal_confirmed(messages, turns[-1]))
+    if proposal and _bare_ask(proposal):
+        # "Confirm?", "Shall I go on?": a yes to carrying on with what the user asked
+        proposal = ""
     said = "\n".join([proposal, *turns] if proposal else turns)
     if proposal:
         # the yes is to the agent's proposal, not to whatever the user asked before it;
@@ -746,7 +749,8 @@ def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str],
         seen = [*after[-2], *after[-1]] if len(after) > 1 else after[-1]
         return said, seen, f"{proposal}\n{turns[-1]}", turns[-1]
     start = len(turns) - 1
-    while start > 0 and _leans_on_the_last(turns[start]):
+    # "no, wait", "cancel that": what the turns before asked for is withdrawn
+    while start > 0 and not _declines(turns[-1]) and _leans_on_the_last(turns[start]):
         start -= 1
     # a request that leans on earlier turns ("looks good, send it") is made with the
     # results of the calls made for them (the draft the first turn asked for)
@@ -795,7 +799,14 @@ def request_licence(asked: str, latest_turn: str | None = None) -> Licence:
     lifted = (latest.kinds - {"read"}) & licence.prohibited
     if not lifted or latest.prohibited & lifted:
         return licence
-    return dataclasses.replace(licence, prohibited=licence.prohibited - lifted)
+    # what the latest turn asks for is asked, though the earlier words had ruled it out
+    # ("only read the config" — "ok, now set the timeout to 30")
+    return dataclasses.replace(
+        licence,
+        kinds=licence.kinds | lifted,
+        prohibited=licence.prohibited - lifted,
+        read_only=licence.read_only and latest.read_only,
+    )
 
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
@@ -840,12 +851,26 @@ def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
     if not asks:
         return ""
     ask = sentences[asks[-1]]
-    if asks[-1] > 0 and _POINTS_BACK.search(ask):
+    if asks[-1] > 0 and (_POINTS_BACK.search(ask) or _GO_ON.match(ask)):
+        # "… Should I delete it?", "Paying 84.10 to City Power. Confirm?": the act asked
+        # about is in the sentence before
         # "I see an old draft, resume-draft-old.pdf. Should I delete it?": what "it" is
         return f"{sentences[asks[-1] - 1][:500]} {ask[:500]}"
     return ask[:500]
 
 
+def _bare_ask(question: str) -> bool:
+    """A question that asks only whether to go on ("Go ahead?", "Confirm?", "Shall I
+    proceed?"): what it asks about is in the sentence before it."""
+    return bool(_GO_ON.match(question)) or not (licence_of(question).kinds - {"read"})
+
+
+_GO_ON = re.compile(
+    r"^\W*(?:(?:shall|should|can|may)\s+(?:i|we)\s+|(?:do\s+you\s+)?want\s+me\s+to\s+)?"
+    r"(?:go\s+ahead|go\s+on|proceed|continue|confirm|do\s+it|do\s+that|ok(?:ay)?|"
+    r"is\s+that\s+(?:ok(?:ay)?|fine|right)|sounds?\s+good)\W*$",
+    re.IGNORECASE,
+)
 #: A question whose object is in the sentence before it.
 _POINTS_BACK = re.compile(r"\b(?:it|them|that|this|those|these|one)\b", re.IGNORECASE)
 #: A turn that thanks rather than answers, or adds a request of its own ("yes, and also
@@ -866,6 +891,28 @@ _CONFIRM = re.compile(
 )
 
 
+#: A turn that takes back what was asked before it ("no, wait", "cancel that", "hold on").
+_DECLINE = re.compile(
+    r"^\W*(?:no|nope|nah|wait|hold\s+on|hang\s+on|stop|cancel(?:\s+(?:that|it|this))?"
+    r"|never\s*mind|forget\s+(?:it|that|about\s+it)|not\s+(?:yet|now)"
+    r"|don'?t\s+(?:do\s+(?:that|it|this)|bother))\W*(?:$|,|\.|!|\s)",
+    re.IGNORECASE,
+)
+#: A turn that asks for information of its own ("now show me my drafts", "ok, what's the
+#: balance?"), not for more of what came before.
+_ASKS_INFO = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|now|and|also|then|so|great|thanks?|thank\s+you)\W+)*"
+    r"(?:show|list|tell|give\s+me|what|which|who|where|when|how|find|look|search|display)\b",
+    re.IGNORECASE,
+)
+
+
+def _declines(turn: str) -> bool:
+    """Whether a turn takes back what came before and asks for nothing else ("no, keep
+    it" declines; "no, delete the other one" asks for a delete of its own)."""
+    return bool(_DECLINE.match(turn)) and not (licence_of(turn).kinds - {"read"})
+
+
 def _leans_on_the_last(turn: str) -> bool:
     """Whether a turn asks for nothing of its own: a confirmation, or a statement that
     adds a detail or a limit to the request before it. A question asks for itself, and so
@@ -873,7 +920,7 @@ def _leans_on_the_last(turn: str) -> bool:
     text = turn.strip()
     if not text:
         return True
-    if text.endswith("?") or _ONLY_READ.search(text):
+    if text.endswith("?") or _ONLY_READ.search(text) or _ASKS_INFO.match(text):
         return False
     if _CONFIRM.match(text) and len(text) <= 80:
         return True

@@ -26,7 +26,7 @@ from clef_tools.gate._insecure import (
 from clef_tools.gate._pycode import reads_only
 from clef_tools.gate._weakened import sed_weakens_tests
 
-__all__ = ["classify_command", "shell_effects"]
+__all__ = ["classify_command", "registry_as_said", "shell_effects"]
 
 _MAX_NESTING = 3
 #: Operands as broad as a whole disk, home or top-level folder (`/`, `~/*`, `/home/amy/*`).
@@ -297,6 +297,33 @@ _REGISTRIES = {
 }
 
 
+#: The words a user names each default registry by: its own ("npm", "PyPI"), then the
+#: kind of thing it holds ("publish the crate"), which names it only while the user names
+#: no other registry ("publish the package to PyPI" is no ask for `npm publish`).
+_PACKAGE_WORDS = frozenset(["package", "library", "module"])
+_REGISTRY_WORDS = {
+    "npm": (frozenset(["npm", "npmjs", "npmjs.com"]), _PACKAGE_WORDS),
+    "pypi": (frozenset(["pypi", "pypi.org", "warehouse"]), _PACKAGE_WORDS | {"wheel", "sdist"}),
+    "crates.io": (frozenset(["crates.io", "crates", "crate"]), _PACKAGE_WORDS),
+    "rubygems": (frozenset(["rubygems", "rubygems.org", "gem", "gems"]), _PACKAGE_WORDS),
+}
+
+
+def registry_as_said(name: str, said: str) -> str:
+    """A publish's default registry (`crates.io` for `cargo publish`) as the user's word
+    that names it, so that "publish the crate" is on what they named; any other name as
+    it is."""
+    if name not in _REGISTRY_WORDS:
+        return name
+    found = set(re.findall(r"[a-z][a-z0-9.]*[a-z0-9]", said[:20_000].lower()))
+    found |= {w.removesuffix("s") for w in found}
+    own, kind = _REGISTRY_WORDS[name]
+    hit = found & own
+    if not hit and not any(found & o for r, (o, _) in _REGISTRY_WORDS.items() if r != name):
+        hit = found & kind
+    return min(hit) if hit else name
+
+
 def _publish(tool: str, operands: Sequence[str], text: str) -> Effect:
     """A package leaves for its registry: the registry is what it reaches, so "publish it
     to npm" names `npm publish`. A path it publishes from is an object too, unless it is
@@ -452,6 +479,11 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("grant", "external", reversible=False, what=text, action="approve")]
     if tool == "gh" and verbs & {"comment", "review"}:
         return [Effect("send", "external", what=text)]
+    if tool == "gh" and operands[:2] == ["release", "create"] and "--draft" not in args:
+        # a release published: its tag, notes and files go out to everyone watching the
+        # repository, as a package leaves for its registry (a draft is only kept)
+        return [Effect("send", "external", reversible=False, what=text, action="release",
+                       objects=tuple(operands[2:3]))]  # fmt: skip
     if tool == "gh" and "create" in verbs:  # a pull request or an issue, like `create_issue`
         # opened for others to see: the user asks for that in so many words ("open a PR",
         # "file an issue"), not by asking for a fix
@@ -1323,6 +1355,9 @@ def _action(argv: Sequence[str]) -> str:
         ops = [a for a in argv[1:] if not a.startswith("-")]
         if tool in _SCRIPTS and ops[:1] in (["run"], ["run-script"]):
             ops = ops[1:]
+        if tool in _SCRIPTS:
+            # the subcommand or the script, not a flag's value (`npm publish --access public`)
+            ops = ops[:1]
     else:
         return ""
     if (

@@ -443,6 +443,39 @@ def test_a_publish_to_the_registry_the_user_named_passes_with_the_scorer_down() 
     assert elsewhere.verdict != "allow", elsewhere.reason
 
 
+@pytest.mark.parametrize(
+    ("said", "command", "passes"),
+    [
+        # the registry named by the kind of thing it holds
+        ("Publish the crate.", "cargo publish", True),
+        ("Publish the package.", "npm publish", True),
+        # a scoped package made public is what publishing it means
+        ("Publish the package to npm.", "npm publish --access public", True),
+        # ... while the user names another registry
+        ("Publish the package to PyPI.", "npm publish", False),
+        ("Build the package.", "npm publish", False),
+    ],
+)
+def test_a_publish_is_on_the_registry_the_users_words_point_to(
+    said: str, command: str, passes: bool
+) -> None:
+    decision = ToolGate(BrokenDecider()).judge("Bash", {"command": command}, messages=said)
+    assert (decision.verdict == "allow") is passes, decision.stakes
+
+
+def test_a_release_published_is_asked_for_not_drafted() -> None:
+    """`gh release create v1.2` publishes the release to everyone watching the repository;
+    "draft release notes for v1.2" asks for none, a `--draft` release is only kept."""
+    gate = ToolGate(BrokenDecider())
+    published = {"command": "gh release create v1.2 --generate-notes"}
+    drafted = {"command": "gh release create v1.2 --draft --generate-notes"}
+    notes = "draft release notes for v1.2"
+    assert gate.judge("Bash", published, messages=notes).verdict != "allow"
+    assert gate.judge("Bash", drafted, messages=notes).verdict == "allow"
+    asked = gate.judge("Bash", published, messages="publish the v1.2 release")
+    assert asked.verdict == "allow", asked.stakes
+
+
 def test_a_payee_the_user_sent_the_agent_to_look_up_is_not_foreign_unseen() -> None:
     """Request-only: "settle the invoice in invoice-0412.pdf" names neither the account nor
     the sum, so both come from a file the gate was not shown: a person decides, however
@@ -809,6 +842,13 @@ def _turns(*turns: str) -> list[dict[str, Any]]:
         (("Refactor utils.py.", "And don't push anything."), 2),
         (("Book the venue for the party.", "The budget is 500."), 2),
         (("Refactor utils.py.", "Only look at the tests."), 1),
+        # a request for information of its own, though it is no question
+        (("Delete the draft called old plan.", "Now show me my drafts"), 1),
+        # a turn that takes back what came before
+        (("Clean up the build folder.", "No, wait"), 1),
+        (("Clean up the build folder.", "cancel that"), 1),
+        (("Clean up the build folder.", "hold on"), 1),
+        (("Clean up the build folder.", "No, wait", "ok, go ahead"), 3),
     ],
 )
 def test_the_request_is_the_latest_turn_and_what_it_leans_on(
@@ -844,6 +884,48 @@ def test_a_yes_to_the_agents_question_makes_its_proposal_the_users(
         "delete_file", {"path": "old_report_v2.pdf"}, messages=messages
     )
     assert (decision.verdict == "allow") is passes, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("proposal", "call", "args"),
+    [
+        (
+            "Paying 84.10 to City Power. Confirm?",
+            "pay_bill",
+            {"payee": "City Power", "amount": 84.10},
+        ),
+        ("I'll remove build/. Go ahead?", "Bash", {"command": "rm -rf build"}),
+        ("Go ahead?", "pay_bill", {"payee": "City Power", "amount": 84.10}),
+    ],
+)
+def test_a_yes_to_a_bare_go_ahead_agrees_to_what_was_asked_before_it(
+    proposal: str, call: str, args: dict[str, Any]
+) -> None:
+    """ "Paying 84.10 to City Power. Confirm?" — "confirm": the question asks about the
+    act in the sentence before it (or, alone, about the user's own request); read by
+    itself it asks for nothing, and the user's payment was denied as unasked."""
+    first = "pay the City Power bill of 84.10" if call == "pay_bill" else "clean the build folder"
+    messages = [
+        {"role": "user", "content": first},
+        {"role": "assistant", "content": proposal},
+        {"role": "user", "content": "confirm"},
+    ]
+    decision = ToolGate(BrokenDecider()).judge(call, args, messages=messages)
+    assert decision.verdict == "allow", decision.stakes
+    messages[-1]["content"] = "no, wait"
+    declined = ToolGate(BrokenDecider()).judge(call, args, messages=messages)
+    assert declined.verdict != "allow", declined.stakes
+
+
+def test_a_later_turn_asks_for_what_an_earlier_one_ruled_out() -> None:
+    """ "Only read the config, don't change anything" — "ok, now set the timeout to 30":
+    the change is asked for now; the earlier "only read" no longer rules it out."""
+    edit = {"file_path": "config.yaml", "old_string": "timeout: 10", "new_string": "timeout: 30"}
+    turns = _turns("only read the config, don't change anything", "ok, now set the timeout to 30")
+    decision = ToolGate(BrokenDecider()).judge("Edit", edit, messages=turns)
+    assert decision.verdict == "allow", decision.stakes
+    asked = _turns("only read the config, don't change anything", "ok what's the timeout?")
+    assert ToolGate(BrokenDecider()).judge("Edit", edit, messages=asked).verdict == "deny"
 
 
 def test_a_yes_agrees_to_the_question_not_to_what_the_agent_reported() -> None:
