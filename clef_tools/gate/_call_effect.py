@@ -25,6 +25,7 @@ from clef_tools.gate._effects import (
 )
 from clef_tools.gate._insecure import edit_turns_off_checks
 from clef_tools.gate._page import click_effect
+from clef_tools.gate._powershell import looks_like_powershell, powershell_effects
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import describe_effect, sql_effects
 from clef_tools.gate._weakened import edit_weakens_tests
@@ -83,6 +84,9 @@ def _device_command(bare: str, command: str) -> bool:
     return kind_of_words([_base(w) for w in words(split_camel(command))]) != "unknown"
 
 
+_POWERSHELLS = frozenset(["powershell", "powershell.exe", "pwsh", "pwsh.exe"])
+
+
 def _command_text(value: Any) -> str | None:
     """A command as a shell would run it: a string as it stands; an argv list (Codex's
     `{"command": ["bash", "-lc", "rm -rf src"]}`) as the script a shell is handed, or as
@@ -94,6 +98,13 @@ def _command_text(value: Any) -> str | None:
     argv = [str(v) for v in value[:4096]]
     if argv[0] in _SHELLS and len(argv) == 3 and argv[1] in ("-c", "-lc", "-cl"):
         return argv[2]
+    if argv[0].rsplit("\\", 1)[-1].lower() in _POWERSHELLS:
+        # `["powershell.exe", "-NoProfile", "-Command", "Get-ChildItem"]`: the script
+        rest = [
+            a for a in argv[1:] if a.lower() not in ("-noprofile", "-noninteractive", "-nologo")
+        ]
+        if len(rest) == 2 and rest[0].lower() in ("-command", "-c"):
+            return rest[1]
     return shlex.join(argv)
 
 
@@ -115,6 +126,8 @@ def call_effect(
         and kind_of_words(words(bare)) in ("execute", "unknown")
         and not _device_command(bare, command)
     ):
+        if re.search(r"powershell|pwsh", bare, re.I) or looks_like_powershell(command):
+            return powershell_effects(command)
         return shell_effects(command)
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
@@ -163,6 +176,12 @@ def call_effect(
         else:
             # `start_appliance`, `vacuum_start`: a device's program, stopped the same way
             effect = Effect("execute", what=effect.what, action=effect.action)
+    unfiltered = _unfiltered(args) if effect.kind in ("delete", "modify") else None
+    if unfiltered is not None:
+        # `delete_many(filter={})`: a filter that holds nothing matches every record, as a
+        # `DELETE` without a `WHERE` does
+        what = f"{effect.what}: {unfiltered} matches every record"
+        effect = replace(effect, reversible=False, high_impact=True, what=what)
     if effect.kind != "read" and _switches_off_watch(bare, args):
         effect = replace(effect, action="watch-off")
     if effect.kind == "read" and _downloads_a_link(bare, args):
@@ -174,6 +193,30 @@ def call_effect(
         effect = replace(effect, reach="external")
     source = "annotations" if annotations else "name"
     return _with_switches(CallEffect(_companions(effect, bare, args), source), bare, args)
+
+
+#: Arguments that pick the records a bulk call acts on (MongoDB's `filter`, a search
+#: query, Elasticsearch's `query`).
+_FILTER_KEY = re.compile(r"^(?:filter|where|selector|criteria|conditions|query|q|match)$", re.I)
+_EMPTY_FILTERS = frozenset(["", "{}", "[]", "*", "*:*"])
+
+
+def _unfiltered(args: Mapping[str, Any]) -> str | None:
+    """The filter argument that picks every record (`filter={}`, `query="*"`,
+    `query={"match_all": {}}`), if the call has one."""
+    for key, value in itertools.islice(args.items(), 64):
+        if not _FILTER_KEY.match(str(key)):
+            continue
+        if (
+            isinstance(value, Mapping)
+            and set(value) <= {"match_all"}
+            and (not value or value.get("match_all") in ({}, None))
+        ):
+            return f"{key}={dict(value)}"
+        empty = isinstance(value, str) and value.strip() in _EMPTY_FILTERS
+        if empty or (isinstance(value, list) and not value):
+            return f"{key}={value!r}"
+    return None
 
 
 #: Switches that make a rule or a setting act on its own: mail a filter deletes or

@@ -976,12 +976,18 @@ _READ_ORDER = (
 )
 
 
-#: Where keys and credentials are kept: SSH and GPG keys, cloud and registry logins.
+#: A file that holds a secret itself: a private key, a login file, cloud credentials.
+_SECRET_FILE = (
+    r"(?:^|[\\/])(?:id_rsa|id_ed25519|id_ecdsa|id_dsa|\.netrc|\.pgpass|\.pypirc"
+    r"|\.git-credentials|credentials|credentials\.json|shadow|\.npmrc"
+    r"|[^\\/]+\.(?:pem|p12|pfx))$"
+)
+_SECRET_FILE_PATH = re.compile(_SECRET_FILE, re.IGNORECASE)
+#: Where keys and credentials are kept: those files, and the folders of SSH and GPG keys
+#: and of cloud and registry logins.
 _CREDENTIAL_PATH = re.compile(
-    r"(?:^|[\\/])(?:\.ssh|\.gnupg|\.azure|\.kube|\.docker|\.config/gcloud)(?:[\\/]|$)"
-    r"|(?:^|[\\/])(?:id_rsa|id_ed25519|id_ecdsa|id_dsa|\.netrc|\.pgpass|\.pypirc|"
-    r"\.git-credentials|credentials|credentials\.json|shadow|\.npmrc)$"
-    r"|\.(?:pem|p12|pfx)$",
+    r"(?:^|[\\/])(?:\.ssh|\.gnupg|\.azure|\.kube|\.docker|\.config/gcloud)(?:[\\/]|$)|"
+    + _SECRET_FILE,
     re.IGNORECASE,
 )
 #: The words a user names such a store by ("my SSH key", "the kube config").
@@ -1011,6 +1017,15 @@ _SECRET_COMMAND = re.compile(
     r"|\bpass\s+show\b|\bop\s+(?:item\s+get|read)\b|\bdoppler\s+secrets\b",
     re.IGNORECASE,
 )
+
+
+#: Commands that print every variable of the environment (a filter after them, `env |
+#: grep PATH`, prints only what it matches).
+_ENV_DUMPS = frozenset(["env", "printenv", "set", "export", "export -p", "declare -x",
+                        "declare -p", "get-childitem env:", "get-item env:"])  # fmt: skip
+_FILTERS = frozenset(["grep", "egrep", "rg", "findstr", "select-string", "where-object"])
+#: The user's words for it ("show the env vars", "what's in my environment?").
+_ENV_SAID = frozenset(["env", "environment", "variables", "variable", "vars", "var", "printenv"])
 
 
 #: A read's switch that shows what a record keeps hidden (`reveal=True`, `--with-decryption`).
@@ -1049,6 +1064,13 @@ def _secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str 
     if effect.source == "shell":
         if _asks_secret(said):
             return None
+        dumped = next(
+            (e.what for e in effect.effects if e.what.strip().lower() in _ENV_DUMPS), None
+        )
+        filtered = any(e.what.split(" ", 1)[0].lower() in _FILTERS for e in effect.effects)
+        if dumped is not None and not filtered and not set(words(said[:20_000])) & _ENV_SAID:
+            # the whole environment printed, every API key and token in it with the rest
+            return f"{dumped} (the whole environment)"
         return next(
             (e.what[:80] for e in effect.effects if _SECRET_COMMAND.search(e.what[:2_000])), None
         )
@@ -1066,7 +1088,12 @@ def _credential_store(name: str, said: str) -> bool:
     to: "show me my SSH key" names `~/.ssh/id_ed25519`, "fix the test" does not."""
     if name.endswith(".pub") or not _CREDENTIAL_PATH.search(name):
         return False
-    return not (set(words(said)) & _STORE_WORDS)
+    named = bool(set(words(said[:20_000])) & _STORE_WORDS)
+    if _SECRET_FILE_PATH.search(name):
+        # a file that holds the secret itself: "which aws profile am I using?" names the
+        # store, not the keys in `~/.aws/credentials`; "show me my SSH key" asks for one
+        return not (named and _asks_secret(said))
+    return not named
 
 
 def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> bool:
