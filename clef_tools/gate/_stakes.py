@@ -163,8 +163,9 @@ _MAX_TEXTS = 4096
 def _carries_secret(effect: CallEffect, args: Mapping[str, Any], said: str) -> bool:
     """Whether a call that reaches someone else carries a credential (a one-time code, a
     password, an API key) the user did not write: what an agent reads in an inbox is not
-    what it may pass on. Commands are left out: they name their secrets by variable."""
-    if effect.read_only or effect.source in ("shell", "sql"):
+    what it may pass on; a read of another's server carries it in its link (`fetch(url=
+    "https://…?k=sk-live-…")`). Commands are left out: they name their secrets by variable."""
+    if (effect.read_only and not effect.external) or effect.source in ("shell", "sql"):
         return False
     if not (effect.external or effect.kinds & {"send", "pay", "grant"}):
         return False
@@ -1577,6 +1578,9 @@ def judge_stakes(
             f"after a tool result addressed the agent ({taint!r}), reads the {ordered} it "
             "asked for, which the user did not",
         )
+    if effect.read_only and effect.external and _carries_secret(effect, args, said):
+        # a key in a link's query reaches that server's logs as a message would
+        return undecided("escalate", "carries a password, code or key the user did not give")
     if effect.read_only:
         local = not effect.external
         # a command that reads the user's own systems (`kubectl get pods`, `aws s3 ls`)

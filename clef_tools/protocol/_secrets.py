@@ -16,7 +16,8 @@ MASK = "***"
 #: Values that are secrets wherever they appear (in a command line, a URL, a header), with
 #: what replaces them (a prefix that names the secret is kept, so the row still reads).
 SECRET_VALUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_-]{16,}"), MASK),  # OpenAI / Stripe style keys
+    (re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_-]{16,}"), MASK),  # OpenAI style keys
+    (re.compile(r"\b(sk|rk|whsec)_(?:live|test)_[A-Za-z0-9]{16,}"), MASK),  # Stripe secret keys
     (re.compile(r"\b(ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}"), MASK),
     (re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"), MASK),  # Slack
     (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), MASK),  # AWS access key id

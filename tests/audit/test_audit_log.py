@@ -68,6 +68,7 @@ def test_secrets_never_reach_the_file(tmp_path: Path) -> None:
         "command": f"curl -H 'Authorization: Bearer {key}' https://bob:pa55word@api.example.com",
         "env": {"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"},
         "note": "ordinary text stays",
+        "stripe": "sk_live_51HxYzAbCdEf0123456789",
         "sql": "ALTER ROLE bob WITH PASSWORD 'tr0ub4dor-3'; CREATE USER u IDENTIFIED BY 'zx-81'",
     }
     with AuditLog(path) as log:
@@ -81,6 +82,7 @@ def test_secrets_never_reach_the_file(tmp_path: Path) -> None:
         "ghp_abcdefghijklmnop",
         "tr0ub4dor",
         "zx-81",
+        "sk_live_51HxYzAbCdEf0123456789",
     ):
         assert secret.encode() not in raw, secret
     preview = json.loads(row.args_preview)
