@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call", "file_name"]
+__all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call", "file_name", "replaced_pairs"]
 
 #: The arguments that name the file a tool reads or changes, across hosts and servers.
 PATH_KEYS = (
@@ -72,6 +72,20 @@ def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, 
                     edit["replace_all"] = True
                 return "Edit", edit
             return name, args
+    edits = args.get("edits")
+    if (
+        isinstance(edits, list)
+        and edits
+        and set(args) <= {path_key, "edits", "dryRun", *_EDIT_EXTRAS}
+    ):
+        # the MCP filesystem server's `edit_file(path, edits=[{oldText, newText}], dryRun)`:
+        # a MultiEdit, or, as a dry run, the diff it would make shown
+        pairs = [_pair(e) for e in edits[:64]]
+        if all(p is not None for p in pairs):
+            if args.get("dryRun") is True:
+                return "Read", {"file_path": args[path_key]}
+            multi = [{"old_string": p[0], "new_string": p[1]} for p in pairs if p is not None]
+            return "MultiEdit", {"file_path": args[path_key], "edits": multi}
     if (
         (bare, path_key) in _WRITES
         and isinstance(args.get("content"), str)
@@ -79,6 +93,27 @@ def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, 
     ):
         return "Write", {"file_path": args[path_key], "content": args["content"]}
     return name, args
+
+
+def replaced_pairs(args: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(text replaced, its replacement) of each change an edit makes: an Edit's one, a
+    MultiEdit's or the MCP filesystem server's list (a file written whole has none)."""
+    pairs = [(args[o], args[n]) for o, n in EDIT_KEYS
+             if isinstance(args.get(o), str) and isinstance(args.get(n), str)]  # fmt: skip
+    edits = args.get("edits")
+    if isinstance(edits, list):
+        pairs += [p for e in edits[:64] if (p := _pair(e)) is not None]
+    return pairs
+
+
+def _pair(edit: Any) -> tuple[str, str] | None:
+    """One edit of a list as (text replaced, its replacement), under any host's keys."""
+    if not isinstance(edit, Mapping):
+        return None
+    for old, new in EDIT_KEYS:
+        if isinstance(edit.get(old), str) and isinstance(edit.get(new), str):
+            return edit[old], edit[new]
+    return None
 
 
 def _text_editor(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:

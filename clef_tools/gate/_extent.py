@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from clef_tools.gate._canonical import EDIT_KEYS
+from clef_tools.gate._canonical import replaced_pairs
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
     CallEffect,
@@ -478,10 +478,7 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
         return None
     asked = "add" if adds else "set a value"
     values = set() if adds else set(_SET_TO_VALUE.findall(said[:20_000]))
-    for old_key, new_key in EDIT_KEYS:
-        old, new = args.get(old_key), args.get(new_key)
-        if not isinstance(old, str) or not isinstance(new, str):
-            continue
+    for old, new in replaced_pairs(args):
         if values & set(NUMBER_TOKEN.findall(new[:100_000])):
             continue  # `## Unreleased` → `## 2.5.0`: the value asked for, written in its place
         kept = set(re.findall(r"[A-Za-z0-9_]{3,}", new[:100_000]))
@@ -704,10 +701,7 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             if e.kind != "read" and named and not named & given:
                 return f"acts on version {sorted(named)[0]}, where the user gave {sorted(given)[0]}"
     values = set(_SET_TO_VALUE.findall(said[:20_000]))
-    for old_key, new_key in EDIT_KEYS:
-        old, new = args.get(old_key), args.get(new_key)
-        if not values or not isinstance(old, str) or not isinstance(new, str):
-            continue
+    for old, new in replaced_pairs(args) if values else []:
         written = set(NUMBER_TOKEN.findall(new[:100_000])) - set(
             NUMBER_TOKEN.findall(old[:100_000])
         )
@@ -719,10 +713,7 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             return f"changes something other than the value asked for ({sorted(values)[0]})"
     if not given:
         return None
-    for old_key, new_key in EDIT_KEYS:
-        old, new = args.get(old_key), args.get(new_key)
-        if not isinstance(old, str) or not isinstance(new, str):
-            continue
+    for old, new in replaced_pairs(args):
         written = set(_VERSION.findall(new[:100_000])) - set(_VERSION.findall(old[:100_000]))
         if written and not written & given:
             return f"writes version {sorted(written)[0]}, where the user gave {sorted(given)[0]}"
@@ -1080,9 +1071,8 @@ def _typo_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not _TYPO_SAID.search(said):
         return None
     quoted = [q.lower() for q in _QUOTED_WORD.findall(said[:20_000])[:8]]
-    for old_key, new_key in EDIT_KEYS:
-        old, new = args.get(old_key), args.get(new_key)
-        if not isinstance(old, str) or not isinstance(new, str) or not old.strip():
+    for old, new in replaced_pairs(args):
+        if not old.strip():
             continue
         if not new.strip():
             return f"removes {old.strip()[:60]!r}, where the user asked for a typo fixed"

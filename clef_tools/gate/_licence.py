@@ -793,6 +793,8 @@ def request_licence(asked: str, latest_turn: str | None = None) -> Licence:
     as it."""
     licence = licence_of(asked)
     turn = asked.rsplit("\n", 1)[-1] if latest_turn is None else latest_turn
+    if turn.strip() != asked.strip() and _AMENDS.search(turn):
+        licence = _amended(licence, asked, turn)
     if not licence.prohibited or turn.strip() == asked.strip():
         return licence
     latest = licence_of(turn)
@@ -807,6 +809,16 @@ def request_licence(asked: str, latest_turn: str | None = None) -> Licence:
         prohibited=licence.prohibited - lifted,
         read_only=licence.read_only and latest.read_only,
     )
+
+
+def _amended(licence: Licence, asked: str, turn: str) -> Licence:
+    """The licence with the one sum an amendment replaces set aside: after "send Maria 40
+    EUR" — "actually make it 45", 40 is no longer asked for."""
+    now = _stated_amounts(turn)
+    before = _stated_amounts(asked[: max(0, len(asked) - len(turn))])
+    if len(now) != 1 or len(before) != 1 or now[0] == before[0]:
+        return licence
+    return dataclasses.replace(licence, rejected=(*licence.rejected, before[0]))
 
 
 def user_and_results(messages: Sequence[Any] | str | None) -> tuple[str, list[str]]:
@@ -907,6 +919,16 @@ _ASKS_INFO = re.compile(
 )
 
 
+#: A turn that changes a detail of the request before it ("actually make it 45", "make
+#: it 4 people", "change that to Friday", "… instead").
+_AMENDS = re.compile(
+    r"^\W*(?:(?:actually|oh|sorry|oops|ok(?:ay)?|wait|no|hmm|and)\W+)*"
+    r"(?:make\s+(?:it|that|them)\b|change\s+(?:it|that)\s+to\b|(?:it|that)\s+should\s+be\b)"
+    r"|\binstead\W*$",
+    re.IGNORECASE,
+)
+
+
 def _declines(turn: str) -> bool:
     """Whether a turn takes back what came before and asks for nothing else ("no, keep
     it" declines; "no, delete the other one" asks for a delete of its own)."""
@@ -922,6 +944,8 @@ def _leans_on_the_last(turn: str) -> bool:
         return True
     if text.endswith("?") or _ONLY_READ.search(text) or _ASKS_INFO.match(text):
         return False
+    if _AMENDS.search(text):
+        return True  # "actually make it 45": the request before, with this changed
     if _CONFIRM.match(text) and len(text) <= 80:
         return True
     return not (licence_of(text).kinds - {"read"})

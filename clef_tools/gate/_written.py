@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from clef_tools.gate._canonical import EDIT_KEYS
+from clef_tools.gate._canonical import replaced_pairs
 from clef_tools.gate._effects import CallEffect, Effect, words
 from clef_tools.gate._shell import shell_effects
 from clef_tools.gate._sql import sql_effects
@@ -57,18 +57,9 @@ def edit_pairs(args: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]] | N
     path = args.get("file_path") or args.get("path")
     if not isinstance(path, str):
         return None
-    pairs: list[tuple[Any, Any]] = [("", args.get("content"))]
-    pairs += [(args.get(old), args.get(new)) for old, new in EDIT_KEYS]
-    edits = args.get("edits")
-    if isinstance(edits, list):  # MultiEdit's, the MCP filesystem server's; nothing else
-        pairs += [
-            (e.get("old_string", e.get("oldText")), e.get("new_string", e.get("newText")))
-            for e in edits[:64]
-            if isinstance(e, dict)
-        ]
-    return path, [
-        (old if isinstance(old, str) else "", new) for old, new in pairs if isinstance(new, str)
-    ]
+    content = args.get("content")
+    whole = [("", content)] if isinstance(content, str) else []
+    return path, [*whole, *replaced_pairs(args)]
 
 
 def _written(args: Mapping[str, Any]) -> tuple[str, str] | None:

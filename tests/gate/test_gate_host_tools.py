@@ -29,10 +29,14 @@ def _shapes(old: str, new: str) -> list[tuple[str, dict[str, Any]]]:
         ("StrReplace", {"path": "config.py", "old_string": old, "new_string": new}),
         ("str_replace_based_edit_tool",
          {"command": "str_replace", "path": "config.py", "old_str": old, "new_str": new}),
+        ("mcp__filesystem__edit_file",
+         {"path": "config.py", "edits": [{"oldText": old, "newText": new}]}),
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize("index", range(4), ids=["gemini", "vscode", "cursor", "text-editor"])
+@pytest.mark.parametrize(
+    "index", range(5), ids=["gemini", "vscode", "cursor", "text-editor", "mcp-filesystem"]
+)
 def test_an_edit_tool_of_any_host_does_the_one_change_asked_and_no_more(index: int) -> None:
     tool, asked = _shapes(OLD, ASKED)[index]
     decision = alone(SAID, tool, asked)
@@ -53,6 +57,18 @@ def test_an_edit_tool_of_any_host_does_the_one_change_asked_and_no_more(index: i
          {"file_path": "hello.py", "content": "print('hello')\n"}, True),
         ("Create hello.py that prints hello.", "create_file",
          {"filePath": "hello.py", "content": "print('hello')\n"}, True),
+        # the MCP filesystem server's dry run shows the diff, it changes nothing
+        ("What does config.py do?", "mcp__filesystem__edit_file",
+         {"path": "config.py", "edits": [{"oldText": OLD, "newText": ASKED}], "dryRun": True},
+         True),
+        # a typo fix held to respellings, whichever tool makes it
+        ("Fix the typo 'teh' in notes/todo.md.", "mcp__filesystem__edit_file",
+         {"path": "notes/todo.md", "edits": [{"oldText": "teh meeting", "newText": "the meeting"}]},
+         True),
+        ("Fix the typo 'teh' in notes/todo.md.", "mcp__filesystem__edit_file",
+         {"path": "notes/todo.md",
+          "edits": [{"oldText": "- call bank\n- teh meeting", "newText": "- the meeting"}]},
+         False),
         # a one-change request, the file written whole without a read
         (SAID, "str_replace_based_edit_tool",
          {"command": "create", "path": "config.py", "file_text": "TIMEOUT = 30\n"}, False),

@@ -862,6 +862,9 @@ def _turns(*turns: str) -> list[dict[str, Any]]:
         (("Clean up the build folder.", "cancel that"), 1),
         (("Clean up the build folder.", "hold on"), 1),
         (("Clean up the build folder.", "No, wait", "ok, go ahead"), 3),
+        # a detail of the request before changed
+        (("Send Maria 40 EUR for the tickets.", "Actually make it 45"), 2),
+        (("Book a table for 2 at Luigi's.", "make it 4 people"), 2),
     ],
 )
 def test_the_request_is_the_latest_turn_and_what_it_leans_on(
@@ -928,6 +931,19 @@ def test_a_yes_to_a_bare_go_ahead_agrees_to_what_was_asked_before_it(
     messages[-1]["content"] = "no, wait"
     declined = ToolGate(BrokenDecider()).judge(call, args, messages=messages)
     assert declined.verdict != "allow", declined.stakes
+
+
+def test_an_amended_sum_is_the_one_asked_for() -> None:
+    """ "Send Maria 40 EUR …" — "actually make it 45": 45 goes, 40 no longer does, nor a sum
+    neither turn gave."""
+    turns = _turns(
+        "Send Maria 40 EUR for the tickets, IBAN DE89370400440532013000.", "actually make it 45"
+    )
+    gate = ToolGate(BrokenDecider())
+    for amount, allowed in ((45, True), (40, False), (450, False)):
+        args = {"iban": "DE89370400440532013000", "amount": amount}
+        decision = gate.judge("send_money", args, messages=turns)
+        assert (decision.verdict == "allow") is allowed, (amount, decision.stakes)
 
 
 def test_a_later_turn_asks_for_what_an_earlier_one_ruled_out() -> None:
