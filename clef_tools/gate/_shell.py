@@ -589,6 +589,13 @@ _MONGO_DELETE = re.compile(r"\.(?:delete\w*|remove|drop\w*|findOneAndDelete)\s*\
 _MONGO_WRITE = re.compile(r"\.(?:insert\w*|update\w*|replace\w*|save|rename\w*)\s*\(", re.I)
 
 
+#: sqlite3's dot-commands that show the database and change nothing.
+_SQLITE_SHOWS = frozenset(
+    [".tables", ".schema", ".indexes", ".indices", ".databases", ".dump", ".fullschema",
+     ".dbinfo", ".show", ".stats", ".help", ".lint", ".expert"]
+)  # fmt: skip
+
+
 _REDIS_VALUE_FLAGS = frozenset(
     ["-h", "-p", "-a", "-n", "-u", "-s", "-i", "-r", "-d", "--user", "--pass", "--pattern",
      "--count", "--cacert", "--cert", "--key", "--sni"]
@@ -635,6 +642,14 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         query = positional[1] if len(positional) > 1 else None
     if query is None:
         return [Effect("unknown", what=text)]  # an interactive session or a script file
+    if tool in ("sqlite3", "duckdb") and query.lstrip().startswith("."):
+        # a dot-command: `.tables`, `.schema users` show; `.import`, `.restore` load
+        dot = query.split(None, 1)[0].lower()
+        if dot in _SQLITE_SHOWS:
+            return [Effect("read", what=text)]
+        if dot in (".import", ".restore", ".load"):
+            return [Effect("modify", reversible=False, what=text)]
+        return [Effect("unknown", what=text)]
     if tool == "psql" and query.lstrip().lower().startswith("\\copy"):
         return [_psql_copy(query.lstrip()[5:].strip(), text)]
     described = describe_effect(query) if tool == "psql" else None

@@ -148,6 +148,11 @@ SHELL = [
     ("psql -d app -c 'DROP DATABASE prod'", {"delete"}, True),
     ("mysql -e 'DELETE FROM t WHERE id = 3'", {"delete"}, False),
     ("sqlite3 app.db 'DELETE FROM t'", {"delete"}, True),
+    # sqlite3's dot-commands: what shows the database, and what loads into it
+    ("sqlite3 app.db .tables", {"read"}, False),
+    ("sqlite3 app.db '.schema users'", {"read"}, False),
+    ("sqlite3 app.db '.import data.csv users'", {"modify"}, False),
+    ("sqlite3 app.db '.shell rm -rf /'", {"unknown"}, False),
     ("mongosh --eval 'db.users.countDocuments({})'", {"read"}, False),
     ("mongosh --eval 'db.users.deleteMany({})'", {"delete"}, True),
     ("redis-cli info memory", {"read"}, False),
