@@ -1436,8 +1436,8 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
-    described |= _stems(_proper_words(said) | _phrase_words(said))
-    words_of = [_stems(_states(_record_words(r))) | times_in(r) for r in records]
+    described |= _stems(_proper_words(said) | _phrase_words(said)) | _marks(said)
+    words_of = [_stems(_states(_record_words(r))) | times_in(r) | _marks(r) for r in records]
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
 
@@ -1446,6 +1446,19 @@ def _file_extension(name: str) -> str | None:
     """A file name's extension, where it is a known one (`pdf` of `resume.pdf`)."""
     stem, dot, extension = name.rpartition(".")
     return extension if dot and stem and extension in _FILE_EXTENSIONS else None
+
+
+#: A short mark of digits and letters a title carries ("1:1", "Q3", "v2", "P0").
+_MARK = re.compile(
+    r"(?<![\w:./-])(?:\d{1,2}:\d{1,2}|[a-z]{1,2}\d{1,2}|\d{1,2}[a-z]{1,2})(?![\w:./-])", re.I
+)
+
+
+def _marks(text: str) -> set[str]:
+    """The marks in `text` ("my 1:1 with Bo" holds `1:1`), a clock time aside (`10:00`)."""
+    return {
+        m.lower() for m in _MARK.findall(text[:_MAX_TEXT]) if not re.fullmatch(r"\d{1,2}:\d{2}", m)
+    }
 
 
 def _outmatched(

@@ -320,6 +320,27 @@ def test_a_short_number_in_an_id_is_not_named_by_a_number_the_user_wrote(
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
+MEETINGS = json.dumps(
+    [
+        {"id": "ev_1", "title": "Design review", "start": "2026-12-08T10:00",
+         "attendees": ["ana@corp.example", "bo@corp.example"]},
+        {"id": "ev_2", "title": "1:1 with Bo", "start": "2026-12-08T14:00",
+         "attendees": ["bo@corp.example"]},
+    ]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("event", "allowed"), [("ev_2", True), ("ev_1", False)])
+def test_a_mark_in_a_title_tells_records_apart(event: str, allowed: bool) -> None:
+    """ "Cancel my 1:1 with Bo": Bo is at both meetings, the `1:1` only one holds picks it
+    (a mark of digits was no word, so the design review passed as well described)."""
+    decision = after_lookup(
+        "Cancel my 1:1 with Bo.", MEETINGS, "delete_event", {"event_id": event},
+        lookup="list_events",
+    )  # fmt: skip
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
 PAGES = json.dumps(
     [
         {"page_id": "pg_71", "title": "Trip ideas 2027"},
