@@ -227,10 +227,25 @@ _SWITCHED_KINDS: dict[str, EffectKind] = {
 }  # fmt: skip
 
 
+#: What a comment, a note or a reply on a record is called: its `public` flag says who
+#: reads it (the ticket's requester), not that the record is opened to everyone.
+_REMARKS = frozenset(["comment", "comments", "note", "notes", "reply", "replies", "remark"])
+
+
 def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Effect, ...]:
     """The tool's effect and what its arguments add to it: a thing opened to anyone, an
     approval, an invitation's notices."""
     opened = _opens_to_anyone(args)
+    if (
+        opened is not None
+        and effect.kind not in ("read", "unknown")
+        and set(words(bare)) & _REMARKS
+    ):
+        # `add_ticket_comment(public=True)`: the comment goes to the requester, as a reply
+        # does; "add an internal note" asks for none
+        told = Effect("send", "external", reversible=False, what=f"{bare}: {opened}",
+                      action="public-reply")  # fmt: skip
+        return (effect, told)
     if opened is not None and effect.kind not in ("read", "unknown"):
         # `private=False`, `visibility="public"`, `link_access="anyone"`: whatever the tool
         # calls the change, it hands the thing to everyone, which no later change takes back
@@ -263,10 +278,32 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
     return (effect,)
 
 
+#: An argument that agrees to a charge (`upgrade_fee=180`, `late_fee`, `surcharge`).
+_FEE_KEY = re.compile(r"(?:^|_)(?:fee|fees|surcharge)$|Fee$|Surcharge$")
+
+
+def _fee(args: Mapping[str, Any]) -> str | None:
+    """The argument by which a call agrees to pay a charge, if one does (a positive sum)."""
+    for key, value in itertools.islice(args.items(), 32):
+        if not _FEE_KEY.search(str(key)) or isinstance(value, bool):
+            continue
+        try:
+            paid = float(str(value).replace(",", "").lstrip("$€£"))
+        except ValueError:
+            continue
+        if paid > 0:
+            return f"{key}={value}"
+    return None
+
+
 def _with_switches(call: CallEffect, bare: str, args: Mapping[str, Any]) -> CallEffect:
     """The call's effects and those of switches it turns on (`delete=True` on a filter
-    deletes what it matches, whatever the tool's own name says)."""
+    deletes what it matches, whatever the tool's own name says), and a charge it agrees to
+    (`check_in(seat_upgrade=True, upgrade_fee=180)` pays 180)."""
     found: list[Effect] = []
+    fee = _fee(args) if "pay" not in call.kinds else None
+    if fee is not None:
+        found.append(Effect("pay", "external", reversible=False, what=f"{bare}: {fee}"))
     for key, value in itertools.islice(args.items(), 32):
         if value is not True:
             continue

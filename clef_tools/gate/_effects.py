@@ -224,12 +224,15 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 def words(text: str) -> list[str]:
     """`sendMoney`, `send_money`, `mcp__bank__send-money` → `send`, `money`; a phrasal
-    verb the table knows as one word (`top_up_card`, "top up my card") → `topup`."""
+    verb the table knows as one word (`top_up_card`, "top up my card") → `topup`,
+    `check_in` → `checkin`."""
     found = [w.lower() for part in _WORD.findall(text) for w in _CAMEL.split(part) if w]
     out: list[str] = []
     for w in found:
         if w == "up" and out and out[-1] == "top":
             out[-1] = "topup"
+        elif w == "in" and out and out[-1] == "check":
+            out[-1] = "checkin"  # `check_in(booking=…)` checks a traveller in, it reads nothing
         else:
             out.append(w)
     return out

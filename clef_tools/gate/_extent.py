@@ -1326,12 +1326,27 @@ def _replaced_text_issue(
         if not _TEXT_KEY.match(str(key)) or not isinstance(value, str):
             continue
         kept = set(re.findall(r"\w{3,}", value[:100_000].lower()))
+        seen = False
         for before in _held(ids, results, str(key)):
+            seen = seen or isinstance(before, str)
             if isinstance(before, str):
                 lost = [w for w in re.findall(r"\w{3,}", before[:100_000].lower()) if w not in kept]
                 if lost:
                     return f"sets {key} whole without {lost[0]!r}, where the user asked to add"
+        told = set(re.findall(r"\w{3,}", said.lower()))
+        if not seen and kept and kept <= told and not _ADDING_TOOL.search(_tool_name(effect)):
+            # `notes_update(text="buy milk")` after "append 'buy milk' to my shopping note",
+            # with nothing in view of what the note held: all of it but the addition may go
+            return f"sets {key} to the addition alone, with nothing in view of what it held"
     return None
+
+
+#: Tools that add to a text rather than set it (`notes_append`, `add_to_note`).
+_ADDING_TOOL = re.compile(r"append|add|insert|prepend|push", re.IGNORECASE)
+
+
+def _tool_name(effect: CallEffect) -> str:
+    return effect.effects[0].what.split(" ", 1)[0] if effect.effects else ""
 
 
 #: Words by which a user asks for an event's time to change.

@@ -1176,6 +1176,7 @@ def _off_record(
             or _JOINED_CODE.fullmatch(target)
             or _file_extension(low) is not None
             or (low.startswith("/") and len(low) <= 200)  # a path names its record
+            or _SCHEMED_ID.match(target) is not None
         ):
             continue
         holding = [
@@ -1209,6 +1210,11 @@ def _off_record(
             if _outmatched(records, told_by, holding[0], target):
                 return records[holding[0]][:160], False
     return None, False
+
+
+#: An id written as a URI (Shopify's `gid://shopify/Product/72`, `urn:li:person:…`, an AWS
+#: `arn:…`, `spotify:track:…`): it names one record, as an opaque id does.
+_SCHEMED_ID = re.compile(r"^(?:gid://|urn:|arn:|spotify:|ari:)\S{3,200}$", re.IGNORECASE)
 
 
 #: A line of a browser's accessibility snapshot: `[ref=e5] button 'Place order'`.
