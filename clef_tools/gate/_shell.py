@@ -764,7 +764,7 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if _fixes(tool, args):
         # `ruff check --fix`, `eslint --fix`, `prettier --write`: the linter rewrites the
         # files it checks, which "run the linter" does not ask for
-        return [Effect("modify", what=text, routine=True)]
+        return [Effect("modify", what=text, routine=True, action="autofix")]
     return [Effect("execute", what=text, routine=True)]
 
 

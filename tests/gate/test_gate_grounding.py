@@ -249,6 +249,11 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      {"note": "shopping", "text": "buy milk"}, True),
     ("the note set to the addition", "Append 'buy milk' to my shopping note", None,
      "notes_update", {"note": "shopping", "text": "buy milk"}, False),
+    # a linter asked to look, and asked to fix
+    ("the linter asked for", "Lint the code", None, "Bash", {"command": "ruff check ."}, True),
+    ("its fixes written", "Lint the code", None, "Bash", {"command": "ruff check --fix ."}, False),
+    ("the fixes asked for", "Fix the lint errors", None, "Bash",
+     {"command": "ruff check --fix ."}, True),
     ("the formatter asked for", "Format the code with black", None, "Bash",
      {"command": "black src"}, True),
     ("a commit nobody asked for", "Format the code with black", None, "Bash",
