@@ -139,7 +139,39 @@ def extent_issue(
         or _listed_everything_issue(effect, args, text)
         or _image_tag_issue(effect, text)
         or _scoped_prohibition_issue(effect, args, text)
+        or _numbered_issue(args, text)
     )
+
+
+#: A key's parts that say it holds a number, not what the number is of.
+_NUMBER_PARTS = frozenset(["id", "no", "num", "number", "nr", "last4", "last", "four", "digits"])
+#: "the card ending 4242", "ends in 4242": a card told by its last digits.
+_ENDING = re.compile(r"\bend(?:ing|s)?\s+(?:in\s+|with\s+)?(\d{4})\b", re.IGNORECASE)
+
+
+def _numbered_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A number given to a thing the user numbered otherwise: `refund_order(order=1042)`
+    after "refund order 1024", `freeze_card(card_last4="1881")` after "my card ending
+    4242". A key the tables do not read as an id (`order`) is no name the grounding
+    checks, so the number the user wrote beside the same noun is the one asked for."""
+    for key, value in list(args.items())[:32]:
+        digits = str(value) if isinstance(value, int | str) and not isinstance(value, bool) else ""
+        if not re.fullmatch(r"\d{1,12}", digits) or re.search(
+            rf"(?<![\d.]){digits}(?!\d|[.,]\d)", said
+        ):
+            continue
+        parts = [w for w in words(str(key)) if w not in _NUMBER_PARTS]
+        if not parts:
+            continue
+        noun = parts[-1]
+        told = re.findall(
+            rf"\b{re.escape(noun)}s?\s*(?:#|no\.?\s*|number\s+|id\s+)?(\d{{1,12}})\b", said, re.I
+        )
+        if noun == "card" or "last4" in str(key).lower():
+            told += _ENDING.findall(said)
+        if told:
+            return f"{key}={digits}, where the user gave {noun} {told[0]}"
+    return None
 
 
 #: A flag that widens a call from one occurrence to all of them (`all_occurrences=True`,
@@ -311,6 +343,14 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             and not value.strip()
         ):
             # `update_issue(state="closed", body="")`: the text gone with the change
+            return f"{key} emptied, which the user did not ask for"
+        if (
+            effect.source in ("name", "annotations")
+            and value == []
+            and not {w.rstrip("s") for w in words(str(key))}
+            & {w.rstrip("s") for w in words(said[:20_000])}
+        ):
+            # `update_issue(state="closed", labels=[])`: every label gone with the close
             return f"{key} emptied, which the user did not ask for"
     return None
 
