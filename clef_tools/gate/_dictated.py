@@ -217,9 +217,13 @@ _SAID_AFTER_COLON = re.compile(
     r"[^:\n]{0,60}:\s*([^\n]{4,300})",
     re.IGNORECASE,
 )
-#: What a message tells that must be the user's: a number, a time, a day.
+#: Text the user quoted for the agent to write.
+_QUOTED_TEXT = re.compile(r"(?<!\w)'([^'\n]{4,200})'(?!\w)|\"([^\"\n]{4,200})\"")
+#: What a message tells that must be the user's: a number (`40k`, `15%` with its unit), a
+#: time, a day.
 _FIGURE = re.compile(
-    r"(?<![\w.:])\d+(?:[.:]\d+)?(?![\w:])|\b(?:monday|tuesday|wednesday|thursday|friday"
+    r"(?<![\w.:])\d+(?:[.:]\d+)?(?:[kmb%](?![\w:])|(?![\w:]))"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday|today|tonight|tomorrow|yesterday)\b",
     re.IGNORECASE,
 )
@@ -233,15 +237,19 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
     """A message that repeats what the user told it to say with another number or day in
     it: "DM @tom: standup moved to 10" sent as "Standup moved to 11"; "reply saying I'll
     send the form Thursday" sent as "… Friday"."""
-    if "send" not in effect.kinds:
+    writes = effect.kinds & {"create", "modify"} and effect.source in ("name", "annotations")
+    if "send" not in effect.kinds and not writes:
         return None
-    clauses = [m.group(1) for m in _REPORTED.finditer(said[:20_000])][:4]
-    clauses += [m.group(1) for m in _SAID_AFTER_COLON.finditer(said[:20_000])][:4]
+    clauses = [(m.group(1), 2) for m in _REPORTED.finditer(said[:20_000])][:4]
+    clauses += [(m.group(1), 2) for m in _SAID_AFTER_COLON.finditer(said[:20_000])][:4]
+    # "add a line 'Q1: 40k' to the budget file": the text to write, quoted (one word of it
+    # beside the number is enough to tell it is repeated)
+    clauses += [(a or b, 1) for a, b in _QUOTED_TEXT.findall(said[:20_000])][:4]
     texts = _message_texts(args)
-    for clause in clauses:
+    for clause, least in clauses:
         figures = _figures(clause)
         key = {t for t in _tokens(_FIGURE.sub(" ", clause)) if t not in _STOP}
-        if not figures or len(key) < 2:
+        if not figures or len(key) < least:
             continue
         for text in texts:
             for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text):

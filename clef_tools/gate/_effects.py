@@ -305,7 +305,10 @@ _VIEWED = frozenset(
      "folder", "directory", "window", "app", "image", "pdf", "browser", "editor", "note"]
 )  # fmt: skip
 #: A booking is made with a hotel, a restaurant or an airline: it leaves the user's hands.
-_BOOKED = frozenset(["book", "reserve", "booking", "reservation", "reservations"])
+_RENTS = frozenset(["rent", "hire", "lease"])
+_BOOKED = frozenset(
+    ["book", "reserve", "booking", "reservation", "reservations", "rent", "rental", "hire"]
+)
 
 
 #: Home Assistant's domains: `lock_unlock` is the lock domain's `unlock` service.
@@ -346,6 +349,10 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     own = _service_words(words(name.rsplit("__", 1)[-1]))
     # the tool's own name outranks its description (which mentions what it does not do)
     kind = kind_of_words(own)
+    if kind == "unknown" and set(own) & _RENTS:
+        # `rent_car`, `hire_bike`: a booking ("rent" and "hire" are no verbs of the table:
+        # "rent is 2200" and "a new hire" name things)
+        kind = "create"
     if kind == "unknown":
         kind = kind_of_words(words(description)[:12])
     asks_for_money = (

@@ -942,7 +942,7 @@ def _score_maps(results: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
 _RATING_KEY = re.compile(r"^(?:rating|stars|score|review_score|avg_rating|average_rating)$", re.I)
 _PRICE_KEY = re.compile(
     r"^(?:price|cost|rate|fare|total|price_per_(?:night|day|hour|person|month)|nightly_rate"
-    r"|daily_rate)$",
+    r"|daily_rate|price_min|min_price|price_from|from_price|starting_price|price_low)$",
     re.IGNORECASE,
 )
 
@@ -1023,6 +1023,32 @@ def _dated_otherwise(results: Sequence[str], stated: set[tuple[int, int]]) -> se
     return out
 
 
+def _described_otherwise(results: Sequence[str], said: str) -> set[str]:
+    """The texts of a listing's records that lack a word the user picked by, which other
+    records of the listing hold ("French" of "the best-rated French restaurant" over a
+    French and a Japanese one): a pick by rank is among the records so described."""
+    told = _content_words(said[:_MAX_TEXT])
+    out: set[str] = set()
+    for result in results[-16:]:
+        records = [
+            r for r in (_listed(_structured(result.strip()[:_MAX_TEXT])) or [])[:200]
+            if isinstance(r, Mapping)
+        ]  # fmt: skip
+        texts = [
+            [v for v in list(r.values())[:32] if isinstance(v, str) and len(v) <= 80]
+            for r in records
+        ]
+        held = [{w for t in ts for w in _content_words(t)} & told for ts in texts]
+        common: set[str] = set(held[0]).intersection(*held[1:]) if held else set()
+        picking = set().union(*held) - common
+        if not picking:
+            continue
+        for ts, words_held in zip(texts, held, strict=True):
+            if not words_held & picking:
+                out |= {t.lower() for t in ts}
+    return out
+
+
 def _keyed_score(record: Mapping[str, Any], key: re.Pattern[str]) -> float | None:
     return next((_score_value(v) for k, v in list(record.items())[:32] if key.match(str(k))), None)
 
@@ -1069,6 +1095,8 @@ def rank_of(
                 below |= {k for k, v in scores.items() if v > max(ceilings[:8])}
     # "the cheapest flight on Dec 20": a record dated another day is no candidate
     below |= _dated_otherwise(results, dates_in(text))
+    # "the best-rated French restaurant": one of another cuisine is no candidate
+    below |= _described_otherwise(results, text)
     for what, scores in maps:
         if (what == "rating" and not by_rating) or (what == "price" and by_price is None):
             continue
