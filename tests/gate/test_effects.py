@@ -705,6 +705,8 @@ LICENCES = [
     ("Ping Dana that I'm running late", {"send"}, False, set()),
     # idioms read as the plain verb they mean (effects.toml's [idioms])
     ("Could you shoot Maria an email saying the report is ready?", {"send"}, False, set()),
+    # "get X ready" makes it; "I'll send it myself" leaves the send to the user
+    ("Get the invite for the offsite ready, I'll send it myself", {"create"}, False, {"send"}),
     ("Drop Tom a line that I'll be late.", {"send"}, False, set()),
     ("Fire off a reply to Lena saying yes.", {"send"}, False, set()),
     ("Loop in Priya on the budget thread.", {"send"}, False, set()),
