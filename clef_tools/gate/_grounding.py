@@ -546,6 +546,17 @@ def object_named(obj: str, text: str) -> bool:
     if (glob := re.fullmatch(r"\*\.([a-z0-9]{1,8})", plain)) is not None:
         # `*.pyc`: "the .pyc files", "pyc files"
         return bool(re.search(rf"(?<![\w-])\.?{glob.group(1)}(?:\s+files?)?(?![\w-])", text))
+    folder, _, pattern = plain.rpartition("/")
+    if folder and "*" in pattern and "*" not in folder:
+        # `~/Downloads/*.dmg`, `~/Downloads/*invoice*.pdf`: the folder named, and every
+        # word of the pattern ("the .dmg files in my Downloads", "the invoice PDFs")
+        parts = [p for p in re.split(r"[*?.\[\]_-]+", pattern) if len(p) > 1]
+        if (
+            parts
+            and object_named(folder, text)
+            and all(re.search(rf"(?<![\w-])\.?{re.escape(p)}", text) for p in parts)
+        ):
+            return True
     if (remote := _REMOTE.fullmatch(plain)) is not None and _server_described(remote[1], text):
         return True
     if plain in _BUILD_OUTPUT and re.search(r"\b(?:the|this|my|our)\s+build\b", text):
