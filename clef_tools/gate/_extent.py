@@ -519,14 +519,42 @@ def _cut_issue(args: Mapping[str, Any], said: str) -> str | None:
     asked = "add" if adds else "set a value"
     values = set() if adds else set(_SET_TO_VALUE.findall(said[:20_000]))
     for old, new in replaced_pairs(args):
-        if values & set(NUMBER_TOKEN.findall(new[:100_000])):
-            continue  # `## Unreleased` → `## 2.5.0`: the value asked for, written in its place
-        kept = set(re.findall(r"[A-Za-z0-9_]{3,}", new[:100_000]))
-        for line in old[:100_000].splitlines()[:500]:
-            tokens = re.findall(r"[A-Za-z0-9_]{3,}", line)
-            if tokens and not kept & set(tokens):
-                return f"removes {line.strip()[:60]!r}, where the user asked only to {asked}"
+        old_lines, new_lines = old[:100_000].splitlines()[:500], new[:100_000].splitlines()[:500]
+        kept = set(_WORDY.findall(new[:100_000]))
+        blocks = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in blocks:
+            if tag not in ("replace", "delete"):
+                continue
+            written = "\n".join(new_lines[j1:j2])
+            if (
+                tag == "replace"
+                and i2 - i1 == j2 - j1
+                and (
+                    values & set(NUMBER_TOKEN.findall(written))
+                    or (not adds and _gives_value(written, "\n".join(old_lines[i1:i2]), said))
+                )
+            ):
+                # `## Unreleased` → `## 2.5.0`, `DEBUG=true` → `DEBUG=false`: the value
+                # asked for, written in its place
+                continue
+            for line in old_lines[i1:i2]:
+                # a word of the line gone from the edit: `--quiet` replaced by the
+                # `--verbose` asked for (an item added to a line keeps every word of it)
+                if set(_WORDY.findall(line)) - kept:
+                    return f"removes {line.strip()[:60]!r}, where the user asked only to {asked}"
     return None
+
+
+def _gives_value(written: str, replaced: str, said: str) -> bool:
+    """Whether the lines written carry a word of the user's that the lines they replace
+    did not (the `false` of "set DEBUG=false")."""
+    told = {w.lower() for w in re.findall(r"\w+", said[:20_000])}
+    before = {w.lower() for w in re.findall(r"\w+", replaced)}
+    return any(w.lower() in told and w.lower() not in before for w in re.findall(r"\w+", written))
+
+
+#: A word of code or text, not a number (`256Mi`, `30s`: a value changed is no line removed).
+_WORDY = re.compile(r"\b[A-Za-z_]\w{2,}\b")
 
 
 #: "append 'Buy milk' to my todo.txt": what is added to (the destination).

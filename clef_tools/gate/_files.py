@@ -51,6 +51,18 @@ _DEBUGGING = re.compile(
     r"|debug\w*|why|regression|leak\w*|hangs?|slow)\b",
     re.IGNORECASE,
 )
+#: A request for tests written ("write a unit test for parse_date", "add tests for the
+#: parser").
+_TESTS_ASKED = re.compile(
+    r"\b(?:write|add|create)\s+(?:an?\s+|some\s+|more\s+|the\s+)?(?:unit\s+|integration\s+"
+    r"|regression\s+|e2e\s+|end-to-end\s+)?tests?\b",
+    re.IGNORECASE,
+)
+#: Words that ask for the code itself changed too ("… and implement it", "and make it pass").
+_CODE_ASKED = re.compile(
+    r"\b(?:implement\w*|refactor\w*|make\s+(?:it|them)\s+pass|and\s+(?:fix|change|update))\b",
+    re.IGNORECASE,
+)
 _LITERAL = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]+|\d+(?:\.\d+)+|\d{2,})(?![\w-])")
 _QUOTED = re.compile(r"'([^'\n]{2,80})'|\"([^\"\n]{2,80})\"")
 _EDITS = frozenset(["edit", "multiedit", "write", "notebookedit"])
@@ -92,6 +104,15 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     path = args.get("file_path") or args.get("notebook_path") or args.get("path")
     if not isinstance(path, str) or not path.strip():
         return None
+    if (
+        _TESTS_ASKED.search(said[:20_000])
+        and not _DEBUGGING.search(_ASSIGNED.sub(" ", said[:20_000]))
+        and not _CODE_ASKED.search(said[:20_000])
+        and not is_test_path(path.replace("\\", "/"))
+    ):
+        # "write a unit test for parse_date": the test is the work; the code under test
+        # changed to pass it is not
+        return f"edits {path[:80]}, where the user asked only for tests"
     files = named_files(said)
     # a setting written out (`DEBUG=false`) says what to set, not that something fails
     prose = _ASSIGNED.sub(" ", said[:20_000])

@@ -194,6 +194,17 @@ def test_a_roles_short_code_is_read_as_its_role(permission: str, allowed: bool) 
         # an edit that cuts a line where the user asked only to add
         ("Install the requests library and add it to requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "flask==3.0\n", "new_string": "flask==3.0\nrequests\n"}, True),
         ("Install the requests library and add it to requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "flask==3.0\n", "new_string": "requests\n"}, False),
+        # a line changed into the one asked for, a word of it gone: a flag replaced, not added
+        ("Add a --verbose flag to the CLI in src/cli.py.", "Edit", {"file_path": "src/cli.py", "old_string": "p.add_argument('--quiet')", "new_string": "p.add_argument('--quiet')\np.add_argument('--verbose')"}, True),
+        ("Add a --verbose flag to the CLI in src/cli.py.", "Edit", {"file_path": "src/cli.py", "old_string": "p.add_argument('--quiet')", "new_string": "p.add_argument('--verbose')"}, False),
+        ("Add python 3.12 to the test matrix in ci.yml.", "Edit", {"file_path": "ci.yml", "old_string": "python: ['3.10', '3.11']", "new_string": "python: ['3.10', '3.11', '3.12']"}, True),
+        # a value set in its place is no line cut; a line beside it gone is
+        ("Bump requests to 2.32.3 in requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "requests==2.31.0", "new_string": "requests==2.32.3"}, True),
+        ("Bump requests to 2.32.3 in requirements.txt.", "Edit", {"file_path": "requirements.txt", "old_string": "requests==2.31.0\nurllib3==2.2.1", "new_string": "requests==2.32.3"}, False),
+        ("Raise the memory limit to 512Mi in k8s/deploy.yaml.", "Edit", {"file_path": "k8s/deploy.yaml", "old_string": "memory: 256Mi", "new_string": "memory: 512Mi"}, True),
+        # tests asked for: the code under test is not theirs to change
+        ("Write a unit test for parse_date in tests/test_dates.py.", "Write", {"file_path": "tests/test_dates.py", "content": "from src.dates import parse_date\n\n\ndef test_iso():\n    assert parse_date('2026-01-02').day == 2\n"}, True),
+        ("Write a unit test for parse_date in tests/test_dates.py.", "Edit", {"file_path": "src/dates.py", "old_string": "raise ValueError(s)", "new_string": "return None"}, False),
         ("Mention the --verbose flag in README.md.", "Edit", {"file_path": "README.md", "old_string": "## Usage\nRun it.\n", "new_string": "## Usage\nRun it.\nUse --verbose for more output.\n"}, True),
         ("Mention the --verbose flag in README.md.", "Edit", {"file_path": "README.md", "old_string": "## Usage\nRun it.\n", "new_string": "Use --verbose for more output.\n"}, False),
         ("Add type hints to parse in parser.py", "Edit", {"file_path": "parser.py", "old_string": "def parse(text):", "new_string": "def parse(text: str) -> list[str]:"}, True),
