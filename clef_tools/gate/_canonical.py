@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from clef_tools.gate._patch import patch_call
+
 __all__ = ["EDIT_KEYS", "PATH_KEYS", "builtin_call", "file_name", "replaced_pairs"]
 
 #: The arguments that name the file a tool reads or changes, across hosts and servers.
@@ -57,6 +59,9 @@ def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, 
     bare = name.rsplit("__", 1)[-1]
     if bare[:1].isupper() and bare in ("Edit", "Write", "Read", "MultiEdit", "NotebookEdit"):
         return name, args
+    patched = patch_call(name, args)
+    if patched is not None:
+        return patched
     if bare.lower() in _TEXT_EDITOR:
         return _text_editor(name, args)
     path_key = next((k for k in PATH_KEYS if isinstance(args.get(k), str)), None)

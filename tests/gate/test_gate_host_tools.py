@@ -31,11 +31,22 @@ def _shapes(old: str, new: str) -> list[tuple[str, dict[str, Any]]]:
          {"command": "str_replace", "path": "config.py", "old_str": old, "new_str": new}),
         ("mcp__filesystem__edit_file",
          {"path": "config.py", "edits": [{"oldText": old, "newText": new}]}),
+        ("apply_patch", {"input": _patch(old, new)}),
+        ("shell", {"command": ["bash", "-lc", f"apply_patch <<'EOF'\n{_patch(old, new)}\nEOF"]}),
     ]  # fmt: skip
 
 
+def _patch(old: str, new: str) -> str:
+    """Codex's patch format: the lines replaced, then their replacement."""
+    lines = [f"-{line}" for line in old.splitlines()] + [f"+{line}" for line in new.splitlines()]
+    return "\n".join(["*** Begin Patch", "*** Update File: config.py", "@@", *lines,
+                      "*** End Patch"])  # fmt: skip
+
+
 @pytest.mark.parametrize(
-    "index", range(5), ids=["gemini", "vscode", "cursor", "text-editor", "mcp-filesystem"]
+    "index",
+    range(7),
+    ids=["gemini", "vscode", "cursor", "text-editor", "mcp-filesystem", "codex", "codex-shell"],
 )
 def test_an_edit_tool_of_any_host_does_the_one_change_asked_and_no_more(index: int) -> None:
     tool, asked = _shapes(OLD, ASKED)[index]
@@ -69,6 +80,18 @@ def test_an_edit_tool_of_any_host_does_the_one_change_asked_and_no_more(index: i
          {"path": "notes/todo.md",
           "edits": [{"oldText": "- call bank\n- teh meeting", "newText": "- the meeting"}]},
          False),
+        # Codex's patches: a file added, a file deleted
+        ("Create hello.py that prints hello.", "apply_patch",
+         {"input": "*** Begin Patch\n*** Add File: hello.py\n+print('hello')\n*** End Patch"},
+         True),
+        (SAID, "apply_patch",
+         {"input": "*** Begin Patch\n*** Delete File: config.py\n*** End Patch"}, False),
+        ("Delete config.py.", "apply_patch",
+         {"input": "*** Begin Patch\n*** Delete File: config.py\n*** End Patch"}, True),
+        # a patch on two files is not read as one edit: a person or the model judges it
+        (SAID, "apply_patch",
+         {"input": "*** Begin Patch\n*** Add File: a.py\n+x\n*** Add File: b.py\n+y\n"
+                   "*** End Patch"}, False),
         # a one-change request, the file written whole without a read
         (SAID, "str_replace_based_edit_tool",
          {"command": "create", "path": "config.py", "file_text": "TIMEOUT = 30\n"}, False),
