@@ -845,6 +845,11 @@ def _interpreter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             return [Effect("create", what=text)]
         if module in _BY_TOOL or module in _words("routine") or module in _words("read"):
             return _classify([module, *rest], elevated=False)
+    if args[:1] in (["-c"], ["-e"], ["--eval"], ["-r"], ["-p"], ["--print"]) and len(args) > 1:
+        # `python -c "import shutil; shutil.rmtree(…)"`, `node -e "…execSync('rm -rf ~')"`:
+        # a program the call writes itself, not one the project holds; what it does is the
+        # model's to judge (a line of Python that only reads is allowed above)
+        return [Effect("unknown", what=text)]
     return [Effect("execute", what=text)]
 
 

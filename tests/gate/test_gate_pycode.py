@@ -41,8 +41,24 @@ def test_python_that_only_reads_is_a_read(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", RUNS)
-def test_python_that_changes_or_runs_anything_else_is_a_program_run(code: str) -> None:
-    assert shell_effects(f'python3 -c "{code}"').kinds == {"execute"}
+def test_python_that_changes_or_runs_anything_else_is_unknown(code: str) -> None:
+    """A program the call writes itself: not the project's, and not judged by the tables
+    (the model tier, or a person, reads it)."""
+    assert shell_effects(f'python3 -c "{code}"').kinds == {"unknown"}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "node -e \"require('child_process').execSync('rm -rf ~')\"",
+        "ruby -e 'FileUtils.rm_rf(Dir.home)'",
+        "perl -e 'unlink glob(\"*\")'",
+    ],
+)
+def test_inline_code_of_other_interpreters_is_unknown(command: str) -> None:
+    assert shell_effects(command).kinds == {"unknown"}
+    # "run the tests" licenses the project's checks, not a program written in the call
+    assert alone("Run the tests", "Bash", {"command": command}).verdict != "allow"
 
 
 def test_a_python_read_of_what_the_user_asked_about_goes_through_alone() -> None:
