@@ -1187,6 +1187,9 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "bundle": _bundle,
     "git": lambda tool, args, text: _git(args, text),
     "source": _simple("execute"),
+    # PostgreSQL's wrappers: a database made, or dropped with all it holds
+    "createdb": _simple("create"),
+    "dropdb": _simple("delete", reversible=False, high_impact=True),
     ".": _simple("execute"),
 }
 

@@ -148,6 +148,9 @@ SHELL = [
     ("psql -d app -c 'DROP DATABASE prod'", {"delete"}, True),
     ("mysql -e 'DELETE FROM t WHERE id = 3'", {"delete"}, False),
     ("sqlite3 app.db 'DELETE FROM t'", {"delete"}, True),
+    # PostgreSQL's wrappers
+    ("createdb app_dev", {"create"}, False),
+    ("dropdb shop", {"delete"}, True),
     # sqlite3's dot-commands: what shows the database, and what loads into it
     ("sqlite3 app.db .tables", {"read"}, False),
     ("sqlite3 app.db '.schema users'", {"read"}, False),
