@@ -708,6 +708,9 @@ LICENCES = [
     ("Ping Dana that I'm running late", {"send"}, False, set()),
     # idioms read as the plain verb they mean (effects.toml's [idioms])
     ("Could you shoot Maria an email saying the report is ready?", {"send"}, False, set()),
+    # "file an issue" makes one; "the file" names a thing
+    ("File a Linear issue 'Login button misaligned' in the Web team", {"create"}, False, set()),
+    ("How big is the file report.pdf?", set(), True, {"create"}),
     # "get X ready" makes it; "I'll send it myself" leaves the send to the user
     ("Get the invite for the offsite ready, I'll send it myself", {"create"}, False, {"send"}),
     ("Drop Tom a line that I'll be late.", {"send"}, False, set()),
