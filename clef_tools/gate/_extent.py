@@ -140,7 +140,25 @@ def extent_issue(
         or _image_tag_issue(effect, text)
         or _scoped_prohibition_issue(effect, args, text)
         or _numbered_issue(args, text)
+        or _tentative_issue(args, text)
     )
+
+
+_TENTATIVE_SAID = re.compile(r"\b(?:tentative(?:ly)?|maybe|provisionally|pencil)\b", re.I)
+_RSVP_KEY = re.compile(r"^(?:response|rsvp|rsvp_?status|response_?status|status|answer)$", re.I)
+
+
+def _tentative_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A firm yes where the user asked for a maybe: "tentatively accept the budget
+    review" answered `response="accepted"`."""
+    if not _TENTATIVE_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if _RSVP_KEY.match(str(key)) and isinstance(value, str):
+            answer = value.strip().lower()
+            if answer in ("accepted", "accept", "yes", "going", "attending"):
+                return f"{key}={value}, where the user asked for a tentative answer"
+    return None
 
 
 #: A key's parts that say it holds a number, not what the number is of.
