@@ -788,6 +788,15 @@ _REMOVED_FROM = re.compile(
 )
 
 
+#: What a delete tool removes whole, beside which a member, an entry or a permission is a
+#: part: `delete_file` removes the sheet itself, `remove_permission` one access to it.
+_WHOLE_THINGS = frozenset(
+    ["file", "files", "document", "doc", "docs", "sheet", "spreadsheet", "folder", "board",
+     "channel", "page", "list", "group", "calendar", "repository", "repo", "project",
+     "playlist", "album", "table", "database", "bucket", "workspace", "team", "drive"]
+)  # fmt: skip
+
+
 def _container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> set[str]:
     """A delete of the very link or folder the user asked to remove something from:
     `DELETE https://todo.example.com/items` after "delete item 7 from
@@ -1389,6 +1398,17 @@ def judge_stakes(
         if (nouns := _deleted_nouns(e.what)) and all(_among(w, licence.containers) for w in nouns)
     }  # fmt: skip
     container |= _container_named(effect, args, said)
+    # "remove bo@… from the budget sheet" does not license `delete_file(file="budget")`:
+    # a tool that deletes a whole thing, given the thing the user removes something from
+    container |= {
+        value.strip()
+        for e in effect.effects
+        if e.kind == "delete" and effect.source == "name"
+        and _deleted_nouns(e.what)[:1] and _deleted_nouns(e.what)[0] in _WHOLE_THINGS
+        for value in list(args.values())[:16]
+        if isinstance(value, str) and (value_words := words(value))
+        and all(_among(w, licence.containers) for w in value_words)
+    }  # fmt: skip
     features["wrong_time"] = float(off_course is not None)
     # edit rights where view rights were asked, or any higher role nobody asked for
     if effect.source == "sql":
