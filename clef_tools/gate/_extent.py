@@ -50,6 +50,13 @@ _WHOLE = re.compile(
     r"|members)\b",
     re.IGNORECASE,
 )
+#: Words that ask for something to repeat ("a monthly standing order", "every week").
+_REPEATS_ASKED = re.compile(
+    r"\b(?:daily|weekly|monthly|yearly|annually|quarterly|fortnightly|standing\s+order"
+    r"|recurring|repeating|every\s+(?:day|week|month|year|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|\d+\s+(?:days|weeks|months)))\b",
+    re.IGNORECASE,
+)
 #: Things that hold others: acting on one where the user named what is inside.
 _HOLDERS = frozenset(
     ["trip", "itinerary", "folder", "folders", "directory", "drive", "repository", "repo",
@@ -208,7 +215,10 @@ def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) ->
     a flag that widens the call to every occurrence, where the user asked for one."""
     if _WHOLE.search(said):
         return None
+    repeats = _REPEATS_ASKED.search(said) is not None
     for key, value in list(args.items())[:32]:
+        if repeats and str(key).lower() in ("recurring", "repeat", "recurrence", "repeating"):
+            continue  # "set up the rent as a monthly standing order": a repeat asked for
         if _WIDENING_KEY.match(str(key)) and (
             value is True or (isinstance(value, str) and _WIDE_VALUE.match(value.strip()))
         ):
