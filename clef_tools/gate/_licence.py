@@ -864,9 +864,8 @@ def _proposal_confirmed(messages: Sequence[Any] | str | None, last: str) -> str:
         return ""
     ask = sentences[asks[-1]]
     if asks[-1] > 0 and (_POINTS_BACK.search(ask) or _GO_ON.match(ask)):
-        # "… Should I delete it?", "Paying 84.10 to City Power. Confirm?": the act asked
-        # about is in the sentence before
-        # "I see an old draft, resume-draft-old.pdf. Should I delete it?": what "it" is
+        # "I see an old draft, resume-draft-old.pdf. Should I delete it?", "Paying 84.10 to
+        # City Power. Confirm?": what "it" is, or the act asked about, is the sentence before
         return f"{sentences[asks[-1] - 1][:500]} {ask[:500]}"
     return ask[:500]
 
@@ -883,6 +882,8 @@ _GO_ON = re.compile(
     r"is\s+that\s+(?:ok(?:ay)?|fine|right)|sounds?\s+good)\W*$",
     re.IGNORECASE,
 )
+
+
 #: A question whose object is in the sentence before it.
 _POINTS_BACK = re.compile(r"\b(?:it|them|that|this|those|these|one)\b", re.IGNORECASE)
 #: A turn that thanks rather than answers, or adds a request of its own ("yes, and also

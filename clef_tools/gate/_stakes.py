@@ -797,6 +797,12 @@ _WHOLE_THINGS = frozenset(
 )  # fmt: skip
 
 
+def _deletes_whole(nouns: list[str]) -> bool:
+    """Whether a delete tool's nouns name a whole thing (`delete_file`), not a part of one
+    (`remove_team_member`, `remove_from_channel`)."""
+    return bool(nouns) and "from" not in nouns and nouns[-1] in _WHOLE_THINGS
+
+
 def _container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> set[str]:
     """A delete of the very link or folder the user asked to remove something from:
     `DELETE https://todo.example.com/items` after "delete item 7 from
@@ -1404,7 +1410,7 @@ def judge_stakes(
         value.strip()
         for e in effect.effects
         if e.kind == "delete" and effect.source == "name"
-        and _deleted_nouns(e.what)[:1] and _deleted_nouns(e.what)[0] in _WHOLE_THINGS
+        and _deletes_whole(_deleted_nouns(e.what))
         for value in list(args.values())[:16]
         if isinstance(value, str) and (value_words := words(value))
         and all(_among(w, licence.containers) for w in value_words)
