@@ -85,11 +85,11 @@ def builtin_call(name: str, args: Mapping[str, Any]) -> tuple[str, Mapping[str, 
     ):
         # the MCP filesystem server's `edit_file(path, edits=[{oldText, newText}], dryRun)`:
         # a MultiEdit, or, as a dry run, the diff it would make shown
-        pairs = [_pair(e) for e in edits[:64]]
-        if all(p is not None for p in pairs):
+        pairs = [p for e in edits[:64] if (p := _pair(e)) is not None]
+        if len(pairs) == len(edits[:64]):  # every edit read, or the call keeps its name
             if args.get("dryRun") is True:
                 return "Read", {"file_path": args[path_key]}
-            multi = [{"old_string": p[0], "new_string": p[1]} for p in pairs if p is not None]
+            multi = [{"old_string": old, "new_string": new} for old, new in pairs]
             return "MultiEdit", {"file_path": args[path_key], "edits": multi}
     if (
         (bare, path_key) in _WRITES

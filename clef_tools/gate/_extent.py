@@ -1429,8 +1429,12 @@ def _replaced_text_issue(
                 lost = [w for w in re.findall(r"\w{3,}", before[:100_000].lower()) if w not in kept]
                 if lost:
                     return f"sets {key} whole without {lost[0]!r}, where the user asked to add"
-        told = set(re.findall(r"\w{3,}", said.lower()))
-        if not seen and kept and kept <= told and not _ADDING_TOOL.search(_tool_name(effect)):
+        if (
+            not seen
+            and kept
+            and kept <= set(re.findall(r"\w{3,}", said.lower()))
+            and not _ADDING_TOOL.search(_tool_name(effect))
+        ):
             # `notes_update(text="buy milk")` after "append 'buy milk' to my shopping note",
             # with nothing in view of what the note held: all of it but the addition may go
             return f"sets {key} to the addition alone, with nothing in view of what it held"

@@ -104,9 +104,11 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     path = args.get("file_path") or args.get("notebook_path") or args.get("path")
     if not isinstance(path, str) or not path.strip():
         return None
+    # a setting written out (`DEBUG=false`) says what to set, not that something fails
+    prose = _ASSIGNED.sub(" ", said[:20_000])
     if (
         _TESTS_ASKED.search(said[:20_000])
-        and not _DEBUGGING.search(_ASSIGNED.sub(" ", said[:20_000]))
+        and not _DEBUGGING.search(prose)
         and not _CODE_ASKED.search(said[:20_000])
         and not is_test_path(path.replace("\\", "/"))
     ):
@@ -114,8 +116,6 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         # changed to pass it is not
         return f"edits {path[:80]}, where the user asked only for tests"
     files = named_files(said)
-    # a setting written out (`DEBUG=false`) says what to set, not that something fails
-    prose = _ASSIGNED.sub(" ", said[:20_000])
     if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(prose):
         return None
     if any(is_test_path(name) for name in files):

@@ -750,7 +750,8 @@ def read_messages(messages: Sequence[Any] | str | None) -> tuple[str, list[str],
         return said, seen, f"{proposal}\n{turns[-1]}", turns[-1]
     start = len(turns) - 1
     # "no, wait", "cancel that": what the turns before asked for is withdrawn
-    while start > 0 and not _declines(turns[-1]) and _leans_on_the_last(turns[start]):
+    declined = _declines(turns[-1])
+    while start > 0 and not declined and _leans_on_the_last(turns[start]):
         start -= 1
     # a request that leans on earlier turns ("looks good, send it") is made with the
     # results of the calls made for them (the draft the first turn asked for)

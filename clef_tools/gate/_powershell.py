@@ -70,7 +70,7 @@ _VERB_KINDS: dict[str, EffectKind] = {
         ("get", "find", "search", "select", "where", "sort", "measure", "test", "resolve",
          "compare", "show", "read", "group", "trace", "watch", "format", "convertto",
          "convertfrom", "convert", "join", "split", "out", "write", "receive", "wait",
-         "foreach", "tee", "push", "pop", "clear-host", "import", "use", "confirm", "ping"),
+         "foreach", "tee", "push", "pop", "import", "use", "confirm", "ping"),
         "read",
     ),
     **dict.fromkeys(("new", "add", "copy", "export", "compress", "expand", "save"), "create"),
@@ -95,13 +95,16 @@ _WIPES = frozenset(
      "clear-recyclebin", "remove-computer"]
 )  # fmt: skip
 _POWER = frozenset(["stop-computer", "restart-computer"])
-_WRITES_FILE = frozenset(["out-file", "export-csv", "export-clixml", "set-content", "tee-object"])
+#: Cmdlets that write a file's text (`Clear-Content` empties it).
+_WRITES_FILE = frozenset(
+    ["out-file", "export-csv", "export-clixml", "set-content", "tee-object", "add-content",
+     "clear-content", "set-item"]
+)  # fmt: skip
 _IN_SESSION = frozenset(
     ["set-location", "push-location", "pop-location", "set-variable", "new-variable",
      "add-member", "add-type", "new-object", "clear-host", "set-strictmode",
      "set-psreadlineoption"]
 )  # fmt: skip
-_CHANGES_FILES = frozenset(["add-content", "clear-content", "set-content", "set-item"])
 _GRANTS = re.compile(r"^(?:set-acl|add-(?:local|ad)?groupmember|grant-.*)$")
 _WEB = frozenset(["invoke-webrequest", "invoke-restmethod"])
 _RUNS_CODE = frozenset(["invoke-expression", "invoke-command", "start-job"])
@@ -233,7 +236,7 @@ def _cmdlet(name: str, args: Sequence[str], written_as: str) -> Effect:
         broad = any(_BROAD.match(o) for o in objects)
         return Effect("delete", reversible=False, high_impact=broad or (recursive and not objects),
                       what=text, objects=objects)  # fmt: skip
-    if name in _WRITES_FILE or name in _CHANGES_FILES:
+    if name in _WRITES_FILE:
         changed: EffectKind = "delete" if name == "clear-content" else "modify"
         return Effect(changed, what=text, objects=objects)
     if _GRANTS.match(name):
