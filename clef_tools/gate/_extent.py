@@ -79,7 +79,7 @@ _FREQUENCY_KEY = re.compile(r"(?:^|_)(?:frequency|interval|cadence|recurrence|rr
 #: Words by which a user asks for a repeat.
 _REPEAT_SAID = re.compile(
     r"\b(?:recurr\w*|repeat\w*|subscri\w*|every|each|daily|weekly|biweekly|fortnightly"
-    r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*|schedule\w*)\b",
+    r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*)\b",
     re.IGNORECASE,
 )
 _MAX_SAID = 20_000
@@ -374,11 +374,12 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             return f"{key} emptied, which the user did not ask for"
         if (
             effect.source in ("name", "annotations")
-            and value == []
+            and value in ([], "")
             and not {w.rstrip("s") for w in words(str(key))}
             & {w.rstrip("s") for w in words(said[:20_000])}
         ):
-            # `update_issue(state="closed", labels=[])`: every label gone with the close
+            # `update_issue(state="closed", labels=[])`: every label gone with the close;
+            # `update_profile(address=…, phone="")`: the phone number gone with the move
             return f"{key} emptied, which the user did not ask for"
     return None
 

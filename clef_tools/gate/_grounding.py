@@ -1216,6 +1216,7 @@ def _off_record(
             or _file_extension(low) is not None
             or (low.startswith("/") and len(low) <= 200)  # a path names its record
             or _SCHEMED_ID.match(target) is not None
+            or _keyed_id(target, results)
         ):
             continue
         holding = [
@@ -1254,6 +1255,23 @@ def _off_record(
 #: An id written as a URI (Shopify's `gid://shopify/Product/72`, `urn:li:person:…`, an AWS
 #: `arn:…`, `spotify:track:…`): it names one record, as an opaque id does.
 _SCHEMED_ID = re.compile(r"^(?:gid://|urn:|arn:|spotify:|ari:)\S{3,200}$", re.IGNORECASE)
+
+
+#: A name in snake case, as ids without digits are written (`cam_front`, `living_room`).
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _keyed_id(target: str, results: Sequence[str]) -> bool:
+    """Whether `target` is a snake-case name some result gives as an id (`"id":
+    "cam_front"`): it names one record as an opaque id does, though it holds no digit."""
+    if not _SNAKE.fullmatch(target) or len(target) > 40:
+        return False
+    keyed = re.compile(_ID_FIELD.pattern + re.escape(target) + '"', re.IGNORECASE)
+    return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
+
+
+#: A record's id field, up to its value: `"id": "`, `"device_id": "`.
+_ID_FIELD = re.compile(r'"(?:id|[a-z_]*_id)"\s*:\s*"', re.IGNORECASE)
 
 
 #: A line of a browser's accessibility snapshot: `[ref=e5] button 'Place order'`.
@@ -1446,7 +1464,11 @@ def _phrase_words(said: str) -> set[str]:
 
 
 #: Two-letter words written capitalised that are no one's name.
-_SHORT_WORDS = frozenset(["ok", "hi", "go", "pm", "am", "tv", "pc", "id", "mr", "ms", "dr", "st"])
+#: Two-letter things, names when written in capitals ("turn off the TV").
+_SHORT_THINGS = frozenset(["tv", "pc"])
+_SHORT_WORDS = (
+    frozenset(["ok", "hi", "go", "pm", "am", "id", "mr", "ms", "dr", "st"]) | _SHORT_THINGS
+)
 
 
 def _proper_words(said: str) -> set[str]:
@@ -1457,8 +1479,13 @@ def _proper_words(said: str) -> set[str]:
         for word in re.findall(r"\S+", sentence)[1:64]:
             plain = word.strip("\"'()[],.;:!?")
             # "with Jo": a name of two letters too, where it is no common word
-            if re.fullmatch(r"[A-Z][a-z]{2,}", plain) or (
-                re.fullmatch(r"[A-Z][a-z]", plain) and plain.lower() not in _STOP | _SHORT_WORDS
+            # "turn off the TV": two capitals name a thing as well
+            if (
+                re.fullmatch(r"[A-Z][a-z]{2,}", plain)
+                or (
+                    re.fullmatch(r"[A-Z][a-z]", plain) and plain.lower() not in _STOP | _SHORT_WORDS
+                )
+                or (re.fullmatch(r"[A-Z]{2}", plain) and plain.lower() in _SHORT_THINGS)
             ):
                 out.add(plain.lower())
     return out
@@ -1522,6 +1549,8 @@ def _outmatched(
         # `light.hallway` beside `light.porch`: a device of the same domain
         domain = target.lower().split(".", 1)[0]
         same = re.compile(rf"(?<![\w.]){re.escape(domain)}\.[a-z0-9_]+")
+    elif _SNAKE.fullmatch(target.lower()) and not _OPAQUE.fullmatch(target):
+        same = _ID_FIELD  # `cam_front` beside `cam_garage`: another record with an id
     else:
         shape = _shape(target)
         same = None

@@ -42,7 +42,7 @@ _AMOUNT = re.compile(
 )
 #: Access asked for in plain words: "let Sara see the roadmap", "let Tom edit it".
 _LET_ACCESS = re.compile(
-    r"\blet\s+(?!me\b|us\b|it\b)[\w@.-]+(?:\s+\w+)?\s+(?:see|view|read|access|edit|open|use|"
+    r"\blet\s+(?!me\b|us\b|it\b)[\w@.-]+(?:\s+[\w@.-]+){0,2}?\s+(?:see|view|read|access|edit|open|use|"
     r"comment\s+on|look\s+at|manage|change|control|administer)\b",
     re.I,
 )

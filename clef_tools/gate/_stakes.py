@@ -325,7 +325,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     11:30): a call with several times (a start and an end) needs one of them stated."""
     asked = times_in(said[:20_000])
     if not asked:
-        return None
+        return _part_of_day_issue(args, said)
     found = [
         t
         for value in list(args.values())[:32]
@@ -344,6 +344,32 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not found or any(t in asked for t in found):
         return None
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
+
+
+#: A part of the day a user names instead of a clock time ("a dentist appointment on
+#: Tuesday morning"), and its hours, [from, to); a greeting names none.
+_PART_OF_DAY = re.compile(r"(?<!good )\b(morning|afternoon|evening|tonight)\b", re.I)
+_PART_HOURS = {"morning": (5, 12), "afternoon": (12, 18), "evening": (17, 24), "tonight": (17, 24)}
+
+
+def _part_of_day_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A time in the call outside every part of the day the user named: 15:00 for "next
+    Tuesday morning"."""
+    parts = {p.lower() for p in _PART_OF_DAY.findall(said[:20_000])}
+    if not parts:
+        return None
+    found = sorted(
+        t
+        for value in list(args.values())[:32]
+        if isinstance(value, str) and _TIME_VALUE.match(value.strip())
+        for t in times_in(value.strip()[:40])
+    )
+    inside = [
+        t for t in found for p in parts if _PART_HOURS[p][0] <= int(t[:2]) < _PART_HOURS[p][1]
+    ]
+    if not found or inside:
+        return None
+    return f"a time ({found[0]}) outside the {sorted(parts)[0]} the user asked for"
 
 
 #: Arguments that hold the text of a message sent.

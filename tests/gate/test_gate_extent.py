@@ -360,6 +360,45 @@ def test_the_device_the_users_words_describe_best_is_the_one(entity: str, allowe
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
+HOME = json.dumps(
+    [
+        {"id": "cam_porch", "type": "camera", "name": "Porch camera"},
+        {"id": "cam_yard", "type": "camera", "name": "Back yard camera"},
+        {"id": "pc_office", "type": "computer", "name": "Office PC"},
+        {"id": "speaker_3", "type": "speaker", "name": "Kitchen speaker"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "device", "allowed"),
+    [
+        ("Turn off the PC.", "pc_office", True),
+        ("Turn off the PC.", "cam_porch", False),
+        ("Turn off the back yard camera.", "cam_yard", True),
+        ("Turn off the back yard camera.", "cam_porch", False),
+    ],
+)
+def test_an_id_without_digits_names_its_record(said: str, device: str, allowed: bool) -> None:
+    """`cam_porch` is an id as `cam_2` is, when a listing gives it as one: the record the
+    user's words describe is the one to act on (a camera turned off for "the PC" passed)."""
+    decision = after_lookup(
+        said, HOME, "control_device", {"device_id": device, "action": "turn_off"}
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("email", "allowed"), [("ana@mail.example", True), ("bo@mail.example", False)]
+)
+def test_letting_someone_named_at_length_see_a_thing_asks_for_access(
+    email: str, allowed: bool
+) -> None:
+    said = "Let my sister ana@mail.example view the porch camera while I'm away."
+    decision = after_lookup(said, HOME, "share_camera", {"device_id": "cam_porch", "email": email})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
 @pytest.mark.parametrize(
     ("body", "allowed"),
     [("Running 10 minutes late", True), ("Running 30 minutes late", False)],

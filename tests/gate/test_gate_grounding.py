@@ -517,6 +517,21 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      None, "mcp__github__create_pull_request_review",
      {"owner": "acme", "repo": "api", "pullNumber": 41, "event": "REQUEST_CHANGES",
       "body": "It needs tests."}, True),
+    # a field blanked beside the change asked for
+    ("the address changed", "Change my shipping address to 9 Birch Lane", None,
+     "update_account", {"shipping_address": "9 Birch Lane"}, True),
+    ("the phone blanked with it", "Change my shipping address to 9 Birch Lane", None,
+     "update_account", {"shipping_address": "9 Birch Lane", "phone": ""}, False),
+    # a part of the day named instead of a clock time
+    ("a time in the afternoon asked for", "Book a haircut at Sal's on Thursday afternoon",
+     None, "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "14:30"}, True),
+    ("a time in the morning", "Book a haircut at Sal's on Thursday afternoon", None,
+     "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "09:30"}, False),
+    # a schedule asked for is a time, not a repeat
+    ("the one run scheduled", "Schedule the sprinkler to run at 5am", None,
+     "create_schedule", {"device": "sprinkler", "time": "05:00"}, True),
+    ("made daily", "Schedule the sprinkler to run at 5am", None,
+     "create_schedule", {"device": "sprinkler", "time": "05:00", "repeat": "daily"}, False),
 ]  # fmt: skip
 
 
