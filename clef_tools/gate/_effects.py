@@ -130,6 +130,11 @@ class CallEffect:
         return bool(self.effects) and self.kinds == {"read"} and self.parse_error is None
 
     @property
+    def tool(self) -> str:
+        """The tool's name (or a command's program), as the first effect records it."""
+        return self.effects[0].what.split(" ", 1)[0] if self.effects else ""
+
+    @property
     def high_impact(self) -> bool:
         return any(e.high_impact for e in self.effects)
 

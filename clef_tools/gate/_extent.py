@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._canonical import replaced_pairs
+from clef_tools.gate._conditions import condition_dropped_issue
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
     CallEffect,
@@ -148,6 +149,7 @@ def extent_issue(
         or _scoped_prohibition_issue(effect, args, text)
         or _numbered_issue(args, text)
         or _tentative_issue(args, text)
+        or condition_dropped_issue(effect, args, text)
     )
 
 
@@ -1434,7 +1436,7 @@ def _replaced_text_issue(
             not seen
             and kept
             and kept <= set(re.findall(r"\w{3,}", said.lower()))
-            and not _ADDING_TOOL.search(_tool_name(effect))
+            and not _ADDING_TOOL.search(effect.tool)
         ):
             # `notes_update(text="buy milk")` after "append 'buy milk' to my shopping note",
             # with nothing in view of what the note held: all of it but the addition may go
@@ -1444,10 +1446,6 @@ def _replaced_text_issue(
 
 #: Tools that add to a text rather than set it (`notes_append`, `add_to_note`).
 _ADDING_TOOL = re.compile(r"append|add|insert|prepend|push", re.IGNORECASE)
-
-
-def _tool_name(effect: CallEffect) -> str:
-    return effect.effects[0].what.split(" ", 1)[0] if effect.effects else ""
 
 
 #: Words by which a user asks for an event's time to change.

@@ -99,7 +99,7 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     nothing ties this one to them."""
     if effect.source != "builtin" or not effect.effects:
         return None
-    if effect.effects[0].what.split(" ", 1)[0].lower() not in _EDITS:
+    if effect.tool.lower() not in _EDITS:
         return None
     path = args.get("file_path") or args.get("notebook_path") or args.get("path")
     if not isinstance(path, str) or not path.strip():
@@ -137,7 +137,7 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         return None  # `test_setup.py` and `setup.cfg`; `test_slugify.py` for "slugify"
     if is_test_path(norm) and re.search(r"\btests?\b", said[:20_000], re.I):
         return None  # "add a unit test for …": a test file of the agent's naming
-    tool = effect.effects[0].what.split(" ", 1)[0]
+    tool = effect.tool
     text = " ".join(f"{old[:20_000]} {new[:20_000]}" for old, new in edits(tool, args))
     low_text = f"{text} {norm}".lower()  # a test named for the function it tests
     identifiers = {next(g for g in m.groups() if g) for m in _IDENTIFIER.finditer(said[:20_000])}

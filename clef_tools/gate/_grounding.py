@@ -1317,12 +1317,25 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
     prescription" over `Lisinopril` and `Oxycodone`), and another record offers an id of
     the same shape: the agent chose by what it knows, which the gate cannot check."""
     shape = _shape(target)
-    others = [r for i, r in enumerate(records) if i != held and _holds_shape(r, shape)]
+    slot = _slot(records[held], target)
+    others = [
+        r
+        for i, r in enumerate(records)
+        if i != held and (_holds_shape(r, shape) or (slot is not None and slot in r))
+    ]
     if not others or _RANKING.search(said) or _RECENCY.search(said):
         return False  # "my last tweet": picked by its rank, which the gate checks apart
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
     phrases = " ".join(_DESCRIBED.findall(_CARRIED.sub(" ", said[:_MAX_TEXT])))
     return bool(_stems(_content_words(phrases)) - held_words)
+
+
+def _slot(record: str, target: str) -> str | None:
+    """The field that holds `target` in a JSON record (`"symbol": "` of `{"symbol":
+    "VTI"}`): another record with that field offers a thing of the same kind (a ticker
+    beside `TSLA`), whatever its shape."""
+    found = re.search(r'"([\w-]{1,40})"\s*:\s*"' + re.escape(target) + '"', record[:_MAX_TEXT])
+    return f'"{found.group(1)}": "' if found is not None else None
 
 
 #: What a user calls a record: the words after "my", "the" up to a preposition or a stop

@@ -1045,3 +1045,25 @@ def test_what_is_added_to_a_record_keeps_what_it_held(body: str, allowed: bool) 
         "Add 'butter' to my groceries note.", _NOTES, "update_note", {"id": "n_1", "body": body}
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+HOLDINGS = json.dumps(
+    [
+        {"symbol": "NVDA", "shares": 12, "price": 120.4},
+        {"symbol": "AMD", "shares": 40, "price": 98.1},
+    ]
+)
+
+
+@pytest.mark.parametrize(("symbol", "allowed"), [("NVDA", True), ("AMD", False)])
+def test_a_code_picked_among_codes_of_its_field_is_the_one_described(
+    symbol: str, allowed: bool
+) -> None:
+    """ "Sell all my Nvidia" names no ticker; a listing offers two of the field `symbol`:
+    which one the user meant is the agent's knowledge, not the gate's (AMD sold passed).
+    Named by its code, the pick is the user's."""
+    said = "Sell all my Nvidia" if not allowed else "Sell all my NVDA"
+    decision = after_lookup(
+        said, HOLDINGS, "place_order", {"symbol": symbol, "side": "sell", "quantity": 12}
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

@@ -1,0 +1,149 @@
+"""Conditions the user set that the call leaves out.
+
+"Buy 5 TSLA with a limit at 300", "delete the camera's recordings from last week",
+"schedule the post for Monday 9am": each request bounds its act (a price, a period, a
+time), and a call can do the asked-for thing on the named object while dropping the
+bound: a market order, every recording, a post sent now. The act and the object match,
+so the licence and the names vouch for it; what is missing is the condition, and a call
+that omits it does more than was asked. Each check reads the bound from the user's words
+and looks for it in the call's arguments; a call that states it some other way than the
+check reads passes to the other checks as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from clef_tools.gate._dates import dates_in, is_time_key
+from clef_tools.gate._effects import CallEffect, after_verb, table
+from clef_tools.gate._grounding import times_in
+
+__all__ = ["condition_dropped_issue"]
+
+_MAX_SAID = 20_000
+_MAX_VALUES = 256
+
+#: A price bound on an order: "a limit order to buy 5 TSLA at 300", "stop-loss at 280".
+_PRICE_BOUND = re.compile(
+    r"\b(?:limit|stop(?:[- ]loss)?)\b[^.;!?\n]{0,60}?(?:\bat\b|@)\s*[$€£]?\s*"
+    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d%])",
+    re.IGNORECASE,
+)
+#: A period the user bounds a removal of several things by: "from last week", "older than
+#: 30 days", "before March", "from yesterday", "this month's".
+_PERIOD = re.compile(
+    r"\b(?:from|of|in|during)\s+(?:the\s+)?(?:last|past|previous|this)\s+(?:\d+\s+)?"
+    r"(?:days?|weeks?|months?|years?|weekend|night)\b"
+    r"|\b(?:last|past|previous|this)\s+(?:week|month|year|weekend)['’]s\b"
+    r"|\bolder\s+than\b|\bbefore\s+(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+    r"|last|this|yesterday)|\bsince\s+\w|\b(?:from\s+)?yesterday(?:['’]s)?\b",
+    re.IGNORECASE,
+)
+#: Arguments that bound a removal in time: a date, an age, a range.
+_PERIOD_KEY = re.compile(
+    r"date|time|from|to|until|till|since|before|after|older|newer|age|days|period|range|"
+    r"start|end|when|window|ttl",
+    re.IGNORECASE,
+)
+#: A period written into a search (`older_than:1y`, `before:2026/01/01`, `-mtime +30`).
+_AGE_VALUE = re.compile(
+    r"\b(?:older|newer)_?than\b|\b(?:before|after|since|until|older|newer):"
+    r"|\b\d+\s*(?:d|w|m|y|days?|weeks?|months?|years?)\b|-mtime\b",
+    re.IGNORECASE,
+)
+#: A send asked for later: "schedule the post for Monday 9am".
+_SCHEDULED = re.compile(r"\bschedul(?:e|ed|ing)\b", re.IGNORECASE)
+_DAY_SAID = re.compile(
+    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|next\s+week|morning|afternoon|evening)\b",
+    re.IGNORECASE,
+)
+#: A value written as a date or a time (`2026-12-07T09:00`, `09:00`, `Dec 7`).
+_WHEN_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}|\b\d{1,2}:\d{2}\b")
+
+
+def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """Why the call drops a bound the user set on the act, if it does."""
+    text = said[:_MAX_SAID]
+    return (
+        _price_bound_issue(effect, args, text)
+        or _period_issue(effect, args, text)
+        or _sent_now_issue(effect, args, text)
+    )
+
+
+def _price_bound_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A limit price the user set, missing from the order placed: a market order for
+    "buy 5 TSLA with a limit at 300"."""
+    if "pay" not in effect.kinds:
+        return None
+    bound = _PRICE_BOUND.search(said)
+    if bound is None:
+        return None
+    price = float(
+        bound.group(1).replace(",", "") + ("." + bound.group(2) if bound.group(2) else "")
+    )
+    if any(abs(value - price) <= 1e-6 * max(1.0, price) for value in _numbers(args)):
+        return None
+    return f"the price limit the user set ({price:g}) is not in the order"
+
+
+def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A removal of several things bounded by a period the user named, made with no period
+    at all: `delete_recordings(device_id=…)` for "delete its recordings from last week"
+    removes every recording."""
+    if "delete" not in effect.kinds or effect.source not in ("name", "annotations"):
+        return None
+    nouns = after_verb(effect.tool, table().verbs["delete"])
+    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
+        return None  # `delete_email(id=…)`: one record, however the user dated it
+    if _PERIOD.search(said) is None:
+        return None
+    for key, value in _leaves(args):
+        if _PERIOD_KEY.search(key) or is_time_key(key):
+            return None
+        if isinstance(value, str) and (
+            _WHEN_VALUE.search(value[:2000])
+            or _AGE_VALUE.search(value[:2000])
+            or dates_in(value[:200])
+        ):
+            return None
+    return f"removes every one of the {nouns[-1]}, where the user bounded them by a period"
+
+
+def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A send the user asked to schedule, made with no time: `post_now(text=…)` for
+    "schedule a post for Monday 9am" publishes it at once."""
+    if "send" not in effect.kinds or effect.source not in ("name", "annotations"):
+        return None
+    if _SCHEDULED.search(said) is None or not (times_in(said) or _DAY_SAID.search(said)):
+        return None
+    for key, value in _leaves(args):
+        if _PERIOD_KEY.search(key) or is_time_key(key):
+            return None
+        if isinstance(value, str) and _WHEN_VALUE.search(value[:200]):
+            return None
+    return "sends at once what the user asked to schedule"
+
+
+def _leaves(args: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """Every (key, value) of the arguments, nested ones included, up to a bound."""
+    for key, value in list(args.items())[:_MAX_VALUES]:
+        if isinstance(value, Mapping) and depth < 3:
+            yield from _leaves(value, depth + 1)
+        else:
+            yield str(key), value
+
+
+def _numbers(args: Mapping[str, Any]) -> list[float]:
+    out: list[float] = []
+    for _, value in _leaves(args):
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            out.append(float(value))
+        elif isinstance(value, str) and re.fullmatch(r"\s*[$€£]?\d+(?:\.\d+)?\s*", value[:40]):
+            out.append(float(value.strip().lstrip("$€£")))
+    return out

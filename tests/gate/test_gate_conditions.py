@@ -1,0 +1,61 @@
+"""A bound the user set on the act (a price, a period, a time) kept or dropped by the call,
+judged with the scorer down: the call that keeps it passes alone, the one that drops it
+never does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from _gate_alone import alone
+
+CASES = [
+    # a limit price on an order
+    ("Buy 20 NVDA with a limit at 118.50", "place_order",
+     {"symbol": "NVDA", "side": "buy", "quantity": 20, "order_type": "limit",
+      "limit_price": 118.5}, True),
+    ("Buy 20 NVDA with a limit at 118.50", "place_order",
+     {"symbol": "NVDA", "side": "buy", "quantity": 20, "order_type": "market"}, False),
+    ("Sell my 40 AMD with a stop-loss at 95", "place_order",
+     {"symbol": "AMD", "side": "sell", "quantity": 40, "order_type": "stop", "stop_price": "95"},
+     True),
+    ("Sell my 40 AMD with a stop-loss at 95", "place_order",
+     {"symbol": "AMD", "side": "sell", "quantity": 40, "order_type": "market"}, False),
+    # a period bounding a removal of several things
+    ("Delete the doorbell clips from last month", "delete_clips",
+     {"camera": "doorbell", "start_date": "2026-11-01", "end_date": "2026-11-30"}, True),
+    ("Delete the doorbell clips from last month", "delete_clips", {"camera": "doorbell"}, False),
+    ("Purge the web build logs older than 30 days", "purge_logs",
+     {"project": "web", "older_than_days": 30}, True),
+    ("Purge the web build logs older than 30 days", "purge_logs", {"project": "web"}, False),
+    # a send asked for later
+    ("Schedule a LinkedIn post for Monday 9am: 'We are hiring!'", "linkedin_post",
+     {"text": "We are hiring!", "publish_at": "2026-12-07T09:00"}, True),
+    ("Schedule a LinkedIn post for Monday 9am: 'We are hiring!'", "linkedin_post",
+     {"text": "We are hiring!"}, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "tool", "args", "kept"), CASES)
+def test_a_bound_the_user_set_is_kept(
+    said: str, tool: str, args: dict[str, Any], kept: bool
+) -> None:
+    decision = alone(said, tool, args)
+    if kept:
+        assert decision.verdict == "allow", decision.reason
+    else:
+        assert decision.verdict != "allow", decision.reason
+
+
+def test_one_record_dated_by_the_user_needs_no_period() -> None:
+    """`delete_email(id=…)` removes one message, however the user dated it."""
+    decision = alone("Delete yesterday's email from m_41", "delete_email", {"id": "m_41"})
+    assert decision.verdict == "allow", decision.reason
+
+
+def test_a_huge_argument_tree_is_read_within_bounds() -> None:
+    deep: dict[str, Any] = {"v": "x"}
+    for _ in range(200):
+        deep = {"k": deep}
+    decision = alone("Delete the old clips from last week", "delete_clips", deep)
+    assert decision.verdict != "allow", decision.reason
