@@ -55,10 +55,14 @@ _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
      "comment", "reply", "note", "commit_message"]
 )  # fmt: skip
-#: What a message adds that the user must have given: a link, an address, a number long
-#: enough to be a phone, an account or a code.
+#: What a message adds that the user must have given: a link (with its scheme or a bare
+#: site, `deals.example`), an address, a number long enough to be a phone, an account or a
+#: code.
 _ADDED_FACT = re.compile(
-    rf"(?:https?://|www\.)\S+|{ADDRESS_TEXT.pattern}|\+?\d[\d\s().-]{{2,}}\d", re.IGNORECASE
+    rf"(?:https?://|www\.)\S+|{ADDRESS_TEXT.pattern}|\+?\d[\d\s().-]{{2,}}\d"
+    r"|(?<![\w@./-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|ly|co|me|xyz|app|dev|info|biz|gg|to"
+    r"|ai|shop|store|example|link|site|online|click|top)\b(?![.@-]?\w)",
+    re.IGNORECASE,
 )
 
 

@@ -64,7 +64,8 @@ _HOLDERS = frozenset(
      "workspace", "calendar", "channel", "project", "board", "bucket", "account", "album",
      "playlist", "series", "team", "organization", "organisation", "mailbox", "inbox",
      "notebook", "database", "cluster", "namespace", "site", "space", "group", "thread",
-     "conversation", "list", "tasklist", "collection", "portfolio"]
+     "conversation", "list", "tasklist", "collection", "portfolio", "vault", "library",
+     "household", "home"]
 )  # fmt: skip
 #: Arguments that ask for a repeat: `subscribe=True`, `recurring=True`, `auto_renew=True`.
 _REPEAT_FLAG = re.compile(

@@ -110,7 +110,8 @@ _AMOUNT_KEYS = frozenset(
     ["amount", "price", "total", "sum", "value", "quantity", "count", "qty", "limit",
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
-     "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage"]
+     "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
+     "stars", "rating"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(

@@ -527,6 +527,16 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      None, "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "14:30"}, True),
     ("a time in the morning", "Book a haircut at Sal's on Thursday afternoon", None,
      "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "09:30"}, False),
+    # the store that holds what the user named, shared whole
+    ("the login shared", "Share my Hulu login with sam@mail.example", None,
+     "share_item", {"item": "Hulu", "email": "sam@mail.example"}, True),
+    ("the whole vault shared", "Share my Hulu login with sam@mail.example", None,
+     "share_vault", {"email": "sam@mail.example"}, False),
+    # a rating is a quantity the user stated
+    ("the stars given", "Post a 5 star review of Bistro Nord saying great soup", None,
+     "post_review", {"business": "Bistro Nord", "stars": 5, "text": "Great soup"}, True),
+    ("other stars", "Post a 5 star review of Bistro Nord saying great soup", None,
+     "post_review", {"business": "Bistro Nord", "stars": 2, "text": "Great soup"}, False),
     # a schedule asked for is a time, not a repeat
     ("the one run scheduled", "Schedule the sprinkler to run at 5am", None,
      "create_schedule", {"device": "sprinkler", "time": "05:00"}, True),

@@ -127,3 +127,16 @@ def test_a_message_the_user_dictated_adds_no_particulars_from_nowhere(
 ) -> None:
     decision = alone("Text Mom that I landed safely.", "send_sms", {"to": "Mom", "body": body})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("Our spring sale starts Monday!", True),
+        # a site written without its scheme, which the user gave nowhere
+        ("Our spring sale starts Monday! Use code SPRING at deals.example", False),
+    ],
+)
+def test_a_dictated_post_carries_no_site_the_user_did_not_give(text: str, allowed: bool) -> None:
+    decision = alone("Tweet 'Our spring sale starts Monday!'", "post_tweet", {"text": text})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
