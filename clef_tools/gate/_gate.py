@@ -43,7 +43,7 @@ from clef_tools.gate._licence import (
     request_licence,
     user_and_results,
 )
-from clef_tools.gate._lookups import lookups
+from clef_tools.gate._lookups import linked_from_page, lookups
 from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
@@ -902,6 +902,8 @@ def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Gro
             for key, value in list(lookup.args.items())[:16]
             if isinstance(value, str) and args.get(key) == value and value not in held
         }
+    # a page's own relative link (`/files/q3.pdf`), resolved against the page fetched
+    scoped |= {n for n in grounding.unnamed if linked_from_page(n, messages)}
     if not set(grounding.unnamed) <= scoped:
         return grounding
     return replace(grounding, unnamed=(), in_session=True)

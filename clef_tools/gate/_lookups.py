@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Lookup", "lookups"]
+from clef_tools.gate._taint import split_at_order
+
+__all__ = ["Lookup", "linked_from_page", "lookups"]
 
 #: The calls kept: the latest ones, as the other checks read the latest results.
 _MAX_CALLS = 64
@@ -97,3 +100,33 @@ def _call(call: object) -> tuple[str, str, Mapping[str, Any]] | None:
     if not isinstance(name, str) or not isinstance(args, Mapping):
         return None
     return str(call.get("id") or ""), name, args
+
+
+#: A link a page writes relative to itself: an `href`'s value, or a path from the root.
+_RELATIVE_LINK = re.compile(
+    r"""(?:href|src)\s*=\s*["']?([^"'\s>]{1,300})|(?<![\w.:/-])(/[\w%~.-]+(?:/[\w%~.-]+)*/?)"""
+)
+
+
+def linked_from_page(link: str, messages: Sequence[Any] | str | None) -> bool:
+    """Whether `link` is a page's own relative link, resolved against the page: a fetch of
+    `https://acme.example/investors` that returned `Q3 report: /files/q3.pdf` links
+    `https://acme.example/files/q3.pdf`. The page stays the result it was (provenance,
+    not instructions); this only says the link came from it, not from nowhere."""
+    if not re.match(r"https?://", link, re.IGNORECASE) or len(link) > 2000:
+        return False
+    wanted = link.rstrip("/").lower()
+    for lookup in lookups(messages)[-16:]:
+        pages = [
+            v for v in list(lookup.args.values())[:16]
+            if isinstance(v, str) and re.match(r"https?://", v, re.IGNORECASE)
+        ]  # fmt: skip
+        for page in pages[:4]:
+            # only what the page says before any passage addressed to the agent: a link
+            # such a passage urges stays the passage's
+            head = split_at_order([lookup.result])[0][0]
+            for match in _RELATIVE_LINK.finditer(head):
+                relative = (match.group(1) or match.group(2)).rstrip(".,;:)")
+                if urllib.parse.urljoin(page, relative).rstrip("/").lower() == wanted:
+                    return True
+    return False
