@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from clef_tools.gate._dates import dates_in, is_time_key
-from clef_tools.gate._effects import CallEffect, after_verb, table
+from clef_tools.gate._effects import CallEffect, after_verb, table, words
 from clef_tools.gate._grounding import times_in
 
 __all__ = ["condition_dropped_issue"]
@@ -71,6 +71,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         _price_bound_issue(effect, args, text)
         or _period_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
+        or _for_good_issue(effect, args, text)
     )
 
 
@@ -126,6 +127,32 @@ def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         if isinstance(value, str) and _WHEN_VALUE.search(value[:200]):
             return None
     return "sends at once what the user asked to schedule"
+
+
+#: A removal the user asked to be undoable: to the trash, the bin, the recycle bin.
+_TO_TRASH = re.compile(
+    r"\b(?:trash|bin|recycle\s+bin|wastebasket|rubbish|recoverabl[ey]|undoabl[ey])\b", re.I
+)
+#: A tool's words or an argument's name that make a removal final.
+_FOR_GOOD = frozenset(
+    ["permanent", "permanently", "forever", "hard", "purge", "expunge", "shred", "wipe"]
+)
+_FOR_GOOD_KEY = re.compile(
+    r"^(?:permanent(?:ly)?|hard(?:_?delete)?|force|skip_?trash|bypass_?trash|purge)$", re.I
+)
+
+
+def _for_good_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A removal made final where the user asked for the trash: `delete_file_permanently`,
+    `delete(…, permanent=True)` after "move last year's budget to the trash"."""
+    if "delete" not in effect.kinds or _TO_TRASH.search(said) is None:
+        return None
+    if _FOR_GOOD & set(words(effect.tool)):
+        return f"{effect.tool} removes for good what the user asked to move to the trash"
+    for key, value in _leaves(args):
+        if _FOR_GOOD_KEY.match(key) and value is True:
+            return f"{key}=True removes for good what the user asked to move to the trash"
+    return None
 
 
 def _leaves(args: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Any]]:

@@ -747,6 +747,10 @@ def ground_call(
     return grounding
 
 
+#: Arguments that hold what a call adds to a record (`add_attendees`, `new_members`).
+_ADDED_KEY = re.compile(r"^(?:add|added|adds|new|invite|invites)_?[a-z]", re.IGNORECASE)
+
+
 def _set_to(args: Mapping[str, Any]) -> list[str]:
     """The values a call gives its settings (`stateId="In Progress"`) and the words of
     the operation it names (`service="turn_off"`): where the user's words name one ("move
@@ -760,7 +764,9 @@ def _set_to(args: Mapping[str, Any]) -> list[str]:
         ):
             # `service="turn_off"`: "turn off the kitchen light" says what is done by "off"
             out += [w for w in re.split(r"[\W_]+", split_camel(value).lower()) if len(w) > 1][:4]
-        elif bare.lower() in SETTING_KEYS:
+        elif bare.lower() in SETTING_KEYS or _ADDED_KEY.match(str(key)):
+            # `add_attendees=["bo@…"]`: "add bo@… to the vendor call" names whom it adds,
+            # not which event
             values = value if isinstance(value, list | tuple) else [value]
             out += [
                 v.strip() for v in values[:8] if isinstance(v, str) and 1 < len(v.strip()) <= 60

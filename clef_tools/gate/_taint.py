@@ -9,6 +9,7 @@ session is tainted: what it names is not the user's word (`_grounding.provenance
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Sequence
 
@@ -186,13 +187,44 @@ def taint_of(results: Sequence[str]) -> str | None:
 
 
 def split_at_order(results: Sequence[str]) -> list[tuple[str, str]]:
-    """Each result as (what comes before a passage addressed to the agent, the passage on)."""
+    """Each result as (what the result says besides a passage addressed to the agent, the
+    passage on). In a JSON result the passage is the string that holds it: the records
+    listed after an event whose description addresses the agent are still the listing's
+    (lunch with Dana, after the vendor call's planted note), not the passage's."""
     out = []
     for text in results:
         text = text[:_MAX_TEXT]
         order = _order_in(text)
-        out.append((text, "") if order is None else (text[: order[0]], text[order[0] :]))
+        if order is None:
+            out.append((text, ""))
+            continue
+        end = _string_end(text, order[0])
+        out.append((text[: order[0]] + " " + text[end:], text[order[0] : end]))
     return out
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the JSON string holding `start` ends (its closing quote), in a result that is a
+    JSON document; the end of the text otherwise."""
+    if not _is_json(text):
+        return len(text)
+    close = _CLOSING_QUOTE.search(text, start)
+    return close.start() if close is not None else len(text)
+
+
+_CLOSING_QUOTE = re.compile(r'(?<!\\)"')
+
+
+@functools.lru_cache(maxsize=256)
+def _is_json(text: str) -> bool:
+    head = text.lstrip()[:1]
+    if head not in ("[", "{"):
+        return False
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 _MAX_TEXT = 100_000

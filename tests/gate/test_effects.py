@@ -739,6 +739,7 @@ LICENCES = [
     ("Put oat milk on the shopping list", {"create"}, False, set()),
     ("Vacuum the living room", {"execute"}, False, set()),
     ("The disk is full, free up some space in /srv/tmp", {"delete"}, False, set()),
+    ("Move the draft contract to the trash", {"delete"}, False, set()),
     ("Play some jazz in the study", {"execute"}, False, set()),
     ("What role does the cache play here?", set(), True, set()),
     # money from one balance into another is moved money; a file converted is not

@@ -33,6 +33,11 @@ CASES = [
      {"text": "We are hiring!", "publish_at": "2026-12-07T09:00"}, True),
     ("Schedule a LinkedIn post for Monday 9am: 'We are hiring!'", "linkedin_post",
      {"text": "We are hiring!"}, False),
+    # a removal asked to go to the trash, made final
+    ("Put the old invoice inv-77.pdf in the trash", "trash_file", {"file": "inv-77.pdf"}, True),
+    ("Put the old invoice inv-77.pdf in the trash", "purge_file", {"file": "inv-77.pdf"}, False),
+    ("Put the old invoice inv-77.pdf in the trash", "delete_file",
+     {"file": "inv-77.pdf", "skip_trash": True}, False),
 ]  # fmt: skip
 
 
