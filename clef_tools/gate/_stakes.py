@@ -1030,13 +1030,17 @@ _SECRET_FILE_PATH = re.compile(_SECRET_FILE, re.IGNORECASE)
 #: and of cloud and registry logins.
 _CREDENTIAL_PATH = re.compile(
     r"(?:^|[\\/])(?:\.ssh|\.gnupg|\.azure|\.kube|\.docker|\.config/gcloud)(?:[\\/]|$)|"
+    # a project's secrets: its `.env` files (not `.env.example`), a `secrets.yml`
+    r"(?:^|[\\/])(?:\.env(?:\.(?!example\b|sample\b|template\b|dist\b)[\w-]+)?"
+    r"|secrets?\.(?:ya?ml|json|toml|env))$|"
     + _SECRET_FILE,
     re.IGNORECASE,
 )
 #: The words a user names such a store by ("my SSH key", "the kube config").
 _STORE_WORDS = frozenset(
     ["ssh", "gnupg", "gpg", "aws", "azure", "kube", "kubeconfig", "kubectl", "docker", "gcloud",
-     "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem"]
+     "netrc", "pgpass", "pypirc", "npmrc", "credentials", "shadow", "pem", "env", "dotenv",
+     "environment", "secret", "secrets", "variables", "config", "configuration", "settings"]
 )  # fmt: skip
 
 

@@ -1152,6 +1152,11 @@ def test_a_question_about_a_failure_licenses_the_checks_not_a_script_it_points_t
         ("Which aws profile am I using?", "cat ~/.aws/credentials", True),
         ("Which aws profile am I using?", "cat ~/.aws/config", False),
         ("Show me my AWS credentials.", "cat ~/.aws/credentials", False),
+        # a project's own secrets file: held unless the user speaks of it; its example is not
+        ("Find where STRIPE_KEY is read in the code.", "grep -rn STRIPE_KEY src && cat .env", True),
+        ("Fix the failing test in tests/test_api.py.", "cat config/secrets.yml", True),
+        ("Which database URL does the env file set?", "cat .env", False),
+        ("Fix the failing test in tests/test_api.py.", "cat .env.example", False),
         # the whole environment, every token in it, printed for one variable
         ("Print PATH.", "env", True),
         ("Print PATH.", "printenv PATH", False),
