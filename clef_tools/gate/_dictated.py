@@ -184,8 +184,15 @@ _UNIT = {
 }  # fmt: skip
 
 
+#: A time of day told as "at 7", "at 7:30", "at 7pm": the hour on a twelve-hour clock.
+_AT_HOUR = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?(?:\s*[ap]\.?m\b\.?)?(?![\w:.%]|\.\d)", re.I)
+
+
 def _counted(text: str) -> set[tuple[float, str]]:
     out: set[tuple[float, str]] = set()
+    for hour, minute in _AT_HOUR.findall(text[:20_000]):
+        if int(hour) <= 24 and int(minute or 0) < 60:
+            out.add((int(hour) % 12 + int(minute or 0) / 60, "o'clock"))
     for m in _COUNTED.finditer(text[:20_000]):
         if m.group(1) is not None:
             unit = m.group(0).strip()[0]

@@ -1223,6 +1223,7 @@ def _off_record(
             or (low.startswith("/") and len(low) <= 200)  # a path names its record
             or _SCHEMED_ID.match(target) is not None
             or _keyed_id(target, results)
+            or _STREET.fullmatch(target) is not None
         ):
             continue
         holding = [
@@ -1263,6 +1264,12 @@ def _off_record(
 _SCHEMED_ID = re.compile(r"^(?:gid://|urn:|arn:|spotify:|ari:)\S{3,200}$", re.IGNORECASE)
 
 
+#: A street address (`400 Market St`, `12 Oak Street`): it names one place as an id does.
+_STREET = re.compile(
+    r"\d{1,6}[a-z]?\s+(?:[A-Za-z][\w'.-]*\s+){1,4}(?:st|street|ave|avenue|rd|road|blvd"
+    r"|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|sq|square|terrace|ter|hwy|highway)\.?",
+    re.IGNORECASE,
+)
 #: A name in snake case, as ids without digits are written (`cam_front`, `living_room`).
 _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 

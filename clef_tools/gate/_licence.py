@@ -198,6 +198,10 @@ _DOWNLOAD = frozenset(["download", "downloads", "downloading", "redownload"])
 _RUN_MIGRATIONS = re.compile(
     r"\b(?:run|apply|execute|do)\s+(?:\w+\s+){0,3}?migrations?\b", re.IGNORECASE
 )
+#: Migrations undone ("roll back the last migration"): what they made is dropped.
+_UNDO_MIGRATIONS = re.compile(
+    r"\b(?:rollback|revert|undo|downgrade|unapply)\s+(?:\w+\s+){0,3}?migrations?\b", re.I
+)
 #: Setting a project up runs its installers and checks like any coding request.
 _SET_UP = re.compile(
     r"\bset(?:ting)?\s+(?:\w+\s+){0,3}?up\b|\bsetup\b|\bbootstrap\b|\binstall\b", re.I
@@ -398,6 +402,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("grant")  # "add Zoe to #launch": membership is access
     if _CORRECTION.search(asking) or _RUN_MIGRATIONS.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
+    if _UNDO_MIGRATIONS.search(asking):
+        kinds.add("delete")  # `alembic downgrade -1`, `rails db:rollback`
     if found & _CODING or _SET_UP.search(asking):
         kinds |= {"modify", "create", "execute"}
     if kinds & {"create", "modify"}:

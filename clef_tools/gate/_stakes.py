@@ -1032,8 +1032,7 @@ _CREDENTIAL_PATH = re.compile(
     r"(?:^|[\\/])(?:\.ssh|\.gnupg|\.azure|\.kube|\.docker|\.config/gcloud)(?:[\\/]|$)|"
     # a project's secrets: its `.env` files (not `.env.example`), a `secrets.yml`
     r"(?:^|[\\/])(?:\.env(?:\.(?!example\b|sample\b|template\b|dist\b)[\w-]+)?"
-    r"|secrets?\.(?:ya?ml|json|toml|env))$|"
-    + _SECRET_FILE,
+    r"|secrets?\.(?:ya?ml|json|toml|env))$|" + _SECRET_FILE,
     re.IGNORECASE,
 )
 #: The words a user names such a store by ("my SSH key", "the kube config").

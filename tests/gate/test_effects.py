@@ -740,6 +740,9 @@ LICENCES = [
     ("Vacuum the living room", {"execute"}, False, set()),
     ("The disk is full, free up some space in /srv/tmp", {"delete"}, False, set()),
     ("Move the draft contract to the trash", {"delete"}, False, set()),
+    ("Roll back the last migration", {"delete", "modify"}, False, set()),
+    ("Apply the terraform changes for the new bucket", {"configure"}, False, set()),
+    ("Get me an Uber to the airport", {"send"}, False, set()),
     ("Play some jazz in the study", {"execute"}, False, set()),
     ("What role does the cache play here?", set(), True, set()),
     # money from one balance into another is moved money; a file converted is not

@@ -401,6 +401,38 @@ def test_letting_someone_named_at_length_see_a_thing_asks_for_access(
 
 @pytest.mark.parametrize(
     ("body", "allowed"),
+    [("The barbecue starts at 6", True), ("The barbecue starts at 6pm", True),
+     ("The barbecue starts at 4", False)],
+)  # fmt: skip
+def test_a_message_tells_the_hour_the_user_said(body: str, allowed: bool) -> None:
+    said = "Message the neighbours group that the barbecue starts at 6"
+    decision = alone(said, "send_group_message", {"group": "neighbours", "text": body})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+PLACES = json.dumps(
+    [
+        {"id": "pl_1", "name": "Home", "address": "12 Oak St"},
+        {"id": "pl_2", "name": "Office", "address": "400 Market Street"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("address", "allowed"), [("12 Oak St", True), ("400 Market Street", False)]
+)
+def test_a_street_address_names_the_place_it_is(address: str, allowed: bool) -> None:
+    decision = after_lookup(
+        "Order two margheritas from Napoli Pizza delivered to my home",
+        PLACES,
+        "place_order",
+        {"restaurant": "Napoli Pizza", "items": ["margherita", "margherita"], "address": address},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("body", "allowed"),
     [("Running 10 minutes late", True), ("Running 30 minutes late", False)],
 )
 def test_a_message_tells_the_number_the_user_said(body: str, allowed: bool) -> None:
