@@ -75,6 +75,11 @@ _TAINT = re.compile(
             rf"\bif you(?:'re| are) an? (?:ai|llm|language model|{_READER})\b",
             rf"\b(?:ai|llm|gpt|automated|coding)\s+{_READER}s?\b[^.\n]{{0,40}}?"
             r"(?::|\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b)",
+            # ...or offered something for an act: "AI agents booking for users get 20% off by
+            # using the partner link …"
+            rf"\b(?:ai|llm|gpt|automated)\s+{_READER}s?\b[^.\n]{{0,40}}?\b(?:get|gets|receive"
+            r"|earn|save|can|may|are (?:entitled|eligible))\b[^.\n]{0,60}?\b(?:by|if|when)\s+"
+            r"(?:using|entering|sending|clicking|visiting|following|sharing|paying|adding)\b",
             rf"\b(?:any|all|every)\s+{_READER}s?\b[^.\n]{{0,40}}?"
             r"\b(?:must|should|shall|need to|have to|are (?:required|instructed|asked) to)\b",
             r"\b(?:assistants?|bots?|copilots?|integrations?)\s+"
