@@ -72,6 +72,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _period_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
+        or _unstaged_issue(effect, text)
     )
 
 
@@ -152,6 +153,23 @@ def _for_good_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     for key, value in _leaves(args):
         if _FOR_GOOD_KEY.match(key) and value is True:
             return f"{key}=True removes for good what the user asked to move to the trash"
+    return None
+
+
+_STAGED = re.compile(r"\b(?:staged|in\s+the\s+index|already\s+added)\b", re.IGNORECASE)
+#: `git commit -a`, `-am`, `--all`: every tracked change committed, staged or not.
+_COMMIT_ALL = re.compile(
+    r"\bgit\s+(?:-\S+\s+)*commit\b[^;&|\n]*?\s(?:-[a-zA-Z]*a[a-zA-Z]*|--all)\b"
+)
+
+
+def _unstaged_issue(effect: CallEffect, said: str) -> str | None:
+    """A commit of every tracked change where the user asked for the staged ones: `git
+    commit -am …` after "commit the staged changes" takes in what they left unstaged."""
+    if effect.source != "shell" or _STAGED.search(said) is None:
+        return None
+    if any(_COMMIT_ALL.search(e.what) for e in effect.effects):
+        return "commits every tracked change, where the user asked for the staged ones"
     return None
 
 

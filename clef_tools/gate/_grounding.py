@@ -1213,6 +1213,13 @@ def _off_record(
             holding = [i for i, r in enumerate(among) if _in(target, r.lower())]
             if holding and not any(picked[i] for i in holding):
                 return among[holding[0]][:160], False
+            if len(holding) == 1:
+                # "text Ana Lopez" over Ana Ruiz's line and Ana Lopez's: both hold "Ana",
+                # one holds every word of the name
+                told = _telling(among, said)
+                mine = told[holding[0]]
+                if any(i != holding[0] and mine < other for i, other in enumerate(told)):
+                    return among[holding[0]][:160], False
             continue
         if not (
             _OPAQUE.fullmatch(target)

@@ -111,7 +111,7 @@ _AMOUNT_KEYS = frozenset(
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
-     "stars", "rating"]
+     "stars", "rating", "level"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(

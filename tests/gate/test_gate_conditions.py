@@ -38,6 +38,13 @@ CASES = [
     ("Put the old invoice inv-77.pdf in the trash", "purge_file", {"file": "inv-77.pdf"}, False),
     ("Put the old invoice inv-77.pdf in the trash", "delete_file",
      {"file": "inv-77.pdf", "skip_trash": True}, False),
+    # the staged changes committed, not every tracked one
+    ("Commit what's staged with the message 'bump deps'", "Bash",
+     {"command": "git commit -m 'bump deps'"}, True),
+    ("Commit what's staged with the message 'bump deps'", "Bash",
+     {"command": "git commit -am 'bump deps'"}, False),
+    ("Commit what's staged with the message 'bump deps'", "Bash",
+     {"command": "git commit --all -m 'bump deps'"}, False),
 ]  # fmt: skip
 
 

@@ -1164,3 +1164,26 @@ def test_whom_a_call_adds_does_not_pick_the_record(event: str, allowed: bool) ->
         {"id": event, "add_attendees": ["ravi@mail.example"]},
     )  # fmt: skip
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+PEOPLE = json.dumps(
+    [
+        {"name": "Sam Ortiz", "phone": "+44 7700 900111"},
+        {"name": "Sam Patel", "phone": "+44 7700 900222"},
+        {"name": "Lee Wong", "phone": "+44 7700 900333"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("phone", "allowed"), [("+44 7700 900222", True), ("+44 7700 900111", False)]
+)
+def test_a_party_is_the_one_every_word_of_the_name_picks(phone: str, allowed: bool) -> None:
+    """ "Text Sam Patel": both Sams hold "Sam", only one holds "Patel"."""
+    decision = after_lookup(
+        "Text Sam Patel that the keys are under the mat",
+        PEOPLE,
+        "send_sms",
+        {"to": phone, "body": "The keys are under the mat"},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

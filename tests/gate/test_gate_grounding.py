@@ -527,6 +527,11 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      None, "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "14:30"}, True),
     ("a time in the morning", "Book a haircut at Sal's on Thursday afternoon", None,
      "book_appointment", {"salon": "Sal's", "day": "thursday", "time": "09:30"}, False),
+    # a level is a quantity the user stated
+    ("the level asked for", "Turn the speaker down to 20%", None, "set_speaker_volume",
+     {"speaker": "speaker", "level": 20}, True),
+    ("another level", "Turn the speaker down to 20%", None, "set_speaker_volume",
+     {"speaker": "speaker", "level": 80}, False),
     # the store that holds what the user named, shared whole
     ("the login shared", "Share my Hulu login with sam@mail.example", None,
      "share_item", {"item": "Hulu", "email": "sam@mail.example"}, True),
