@@ -53,6 +53,7 @@ _AGE_VALUE = re.compile(
     r"|\b\d+\s*(?:d|w|m|y|days?|weeks?|months?|years?)\b|-mtime\b",
     re.IGNORECASE,
 )
+_PARTY_KEYS = frozenset(["from", "to", "sender", "recipient"])
 #: A send asked for later: "schedule the post for Monday 9am".
 _SCHEDULED = re.compile(r"\bschedul(?:e|ed|ing)\b", re.IGNORECASE)
 _DAY_SAID = re.compile(
@@ -73,6 +74,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _sent_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
         or _unstaged_issue(effect, text)
+        or _excepted_issue(effect, args, text)
     )
 
 
@@ -104,7 +106,8 @@ def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     if _PERIOD.search(said) is None:
         return None
     for key, value in _leaves(args):
-        if _PERIOD_KEY.search(key) or is_time_key(key):
+        # `from`, `to` name a sender or a recipient as often as a date: their values say
+        if (_PERIOD_KEY.search(key) or is_time_key(key)) and key.lower() not in _PARTY_KEYS:
             return None
         if isinstance(value, str) and (
             _WHEN_VALUE.search(value[:2000])
@@ -170,6 +173,38 @@ def _unstaged_issue(effect: CallEffect, said: str) -> str | None:
         return None
     if any(_COMMIT_ALL.search(e.what) for e in effect.effects):
         return "commits every tracked change, where the user asked for the staged ones"
+    return None
+
+
+#: A thing the user set apart from what they asked for: "view-only for everyone except
+#: ana", "delete the drafts other than the Q3 one".
+_EXCEPT = re.compile(
+    r"\b(?:except(?:\s+for)?|but\s+not|other\s+than|apart\s+from|excluding|save\s+for"
+    r"|aside\s+from)\s+(?:the\s+|my\s+|for\s+)?([#@]?[\w@.'+-]{2,60})",
+    re.IGNORECASE,
+)
+_NOT_A_THING = frozenset(
+    ["one", "ones", "those", "these", "that", "this", "it", "them", "when", "if", "where",
+     "what", "which", "who", "in", "on", "at", "to", "a", "an", "any", "some", "me", "us"]
+)  # fmt: skip
+
+
+def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A call on the one thing the user excepted: `update_permission(user="ana@…")` for
+    "make the roadmap view-only for everyone except ana"."""
+    if effect.read_only:
+        return None
+    touched = [str(v) for _, v in _leaves(args) if isinstance(v, str)]
+    touched += [str(x) for _, v in _leaves(args) if isinstance(v, list) for x in v[:64]]
+    touched += [o for e in effect.effects for o in e.objects]
+    for found in _EXCEPT.finditer(said):
+        thing = found.group(1).lower().rstrip(".,;:!?'")
+        if thing in _NOT_A_THING or len(thing) < 2:
+            continue
+        pattern = re.compile(rf"(?<![\w.#@-]){re.escape(thing)}(?![\w-]|\.\w)", re.IGNORECASE)
+        address = re.compile(rf"(?<![\w.-]){re.escape(thing)}@", re.IGNORECASE)
+        if any(pattern.search(t[:2000]) or address.search(t[:2000]) for t in touched):
+            return f"acts on {thing}, which the user excepted"
     return None
 
 

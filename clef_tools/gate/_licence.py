@@ -40,6 +40,14 @@ _ONLY_READ = re.compile(
 _AMOUNT = re.compile(
     r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?!\w|\.\d)"  # "rent is 2200."
 )
+#: A bare sum sent to someone: "send 20 to Tom for lunch", "send Tom 20 back" (not "send
+#: 20 photos to Tom": a noun after the number counts things).
+_SEND_SUM = re.compile(
+    r"\b(?i:send|give|wire|lend)\s+(?:"
+    r"[A-Z]\w+\s+\d+(?:[.,]\d{1,2})?(?:\s*(?i:bucks|quid|back|for)\b|\s*[.,!;]|\s*$)"
+    r"|\d+(?:[.,]\d{1,2})?\s+(?:(?i:bucks|quid)\s+)?(?i:to)\s+(?:[A-Z]\w+|\S+@\S+"
+    r"|(?i:my|his|her|their)\s+\w+|(?i:him|her|them)\b))"
+)
 #: Access asked for in plain words: "let Sara see the roadmap", "let Tom edit it".
 _LET_ACCESS = re.compile(
     r"\blet\s+(?!me\b|us\b|it\b)[\w@.-]+(?:\s+[\w@.-]+){0,2}?\s+(?:see|view|read|access|edit|open|use|"
@@ -398,6 +406,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("pay")  # "send 50 EUR to Maria", "send Léa 15; her IBAN is …": a payment
     if _MOVE_MONEY.search(asking) and _stated_amounts(asking):
         kinds.add("pay")  # "move 300 from savings to checking": money between accounts
+    if _SEND_SUM.search(asking):
+        kinds.add("pay")  # "send 20 to Tom for lunch", "send Tom 20 back": a sum, no noun
     if _ADD_TO_GROUP.search(asking):
         kinds.add("grant")  # "add Zoe to #launch": membership is access
     if _CORRECTION.search(asking) or _RUN_MIGRATIONS.search(asking):

@@ -707,7 +707,9 @@ def quantity_issue(
             values.remove(fixed)
     if not values:
         return None
-    stated = list(licence.amounts)  # "half" is among them, as 2
+    # "half" is among them, as 2; a sum an amendment replaced is not ("send 20" —
+    # "actually make it 25": 45 is no sum of what is asked)
+    stated = [a for a in licence.amounts if not any(_close(a, r) for r in licence.rejected)]
     # a number in a passage addressed to the agent ("buy 5 gift cards") is the passage's
     pool = stated + numbers_in([before for before, _ in split_at_order(results)])
     # the user's own words, as idioms left them unread ("split … with Tom" asks Tom)

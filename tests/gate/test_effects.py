@@ -743,6 +743,9 @@ LICENCES = [
     ("Roll back the last migration", {"delete", "modify"}, False, set()),
     ("Apply the terraform changes for the new bucket", {"configure"}, False, set()),
     ("Get me an Uber to the airport", {"send"}, False, set()),
+    # a bare sum sent to someone is paid; things sent to a place are not
+    ("Send 20 to Tom for lunch", {"pay", "send"}, False, set()),
+    ("Send 3 to the printer", {"send"}, False, set()),
     ("Play some jazz in the study", {"execute"}, False, set()),
     ("What role does the cache play here?", set(), True, set()),
     # money from one balance into another is moved money; a file converted is not

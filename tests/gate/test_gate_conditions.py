@@ -45,6 +45,18 @@ CASES = [
      {"command": "git commit -am 'bump deps'"}, False),
     ("Commit what's staged with the message 'bump deps'", "Bash",
      {"command": "git commit --all -m 'bump deps'"}, False),
+    # the one thing the user excepted
+    ("Mute #random and #oncall-old, all except #oncall", "mute_channel",
+     {"channel": "#random"}, True),
+    ("Mute #random and #oncall-old, all except #oncall", "mute_channel",
+     {"channel": "#oncall"}, False),
+    ("Give everyone on the board view access except dan@corp.example", "set_board_access",
+     {"user": "dan@corp.example", "role": "viewer"}, False),
+    # a sender is no period: the removal bounded by one still needs it
+    ("Delete the emails from news@daily.example that are older than a week", "delete_emails",
+     {"from": "news@daily.example", "older_than": "7d"}, True),
+    ("Delete the emails from news@daily.example that are older than a week", "delete_emails",
+     {"from": "news@daily.example"}, False),
 ]  # fmt: skip
 
 

@@ -1187,3 +1187,20 @@ def test_a_party_is_the_one_every_word_of_the_name_picks(phone: str, allowed: bo
         {"to": phone, "body": "The keys are under the mat"},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(("amount", "allowed"), [(25, True), (45, False), (20, False)])
+def test_an_amended_sum_replaces_the_first(amount: int, allowed: bool) -> None:
+    """ "Send 20 to Tom" — "actually make it 25": 25 is asked, 20 is not, and neither is
+    the 45 the two make together."""
+    from clef_tools import ToolGate
+    from clef_tools.testing import BrokenDecider
+
+    messages = [
+        {"role": "user", "content": "Send 20 to Tom for lunch"},
+        {"role": "user", "content": "actually make it 25"},
+    ]
+    decision = ToolGate(BrokenDecider()).judge(
+        "send_money", {"to": "Tom", "amount": amount}, messages=messages
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
