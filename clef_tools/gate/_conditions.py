@@ -75,6 +75,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _for_good_issue(effect, args, text)
         or _unstaged_issue(effect, text)
         or _excepted_issue(effect, args, text)
+        or _inside_issue(effect, args, text)
     )
 
 
@@ -205,6 +206,32 @@ def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         address = re.compile(rf"(?<![\w.-]){re.escape(thing)}@", re.IGNORECASE)
         if any(pattern.search(t[:2000]) or address.search(t[:2000]) for t in touched):
             return f"acts on {thing}, which the user excepted"
+    return None
+
+
+#: People the user set apart by their domain: "everyone outside corp.example", "anyone
+#: not at acme.io".
+_OUTSIDE = re.compile(
+    r"\b(?:outside(?:\s+of)?|not\s+(?:in|at|from|on)|external\s+to|beyond)\s+(?:the\s+)?@?"
+    r"((?:[a-z0-9-]+\.)+[a-z]{2,24})\b",
+    re.IGNORECASE,
+)
+
+
+def _inside_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A call on someone inside the domain the user set apart: `remove_permission(user=
+    "ana@corp.example")` for "remove everyone outside corp.example"."""
+    if effect.read_only:
+        return None
+    domains = {d.lower() for d in _OUTSIDE.findall(said)}
+    if not domains:
+        return None
+    values = [v for _, v in _leaves(args) if isinstance(v, str)]
+    values += [str(x) for _, v in _leaves(args) if isinstance(v, list) for x in v[:64]]
+    for value in values:
+        for address in re.findall(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)", value[:2000]):
+            if address.lower() in domains:
+                return f"acts on someone at {address}, whom the user set apart"
     return None
 
 

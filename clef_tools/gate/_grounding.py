@@ -1543,6 +1543,10 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
     described |= _stems(_proper_words(said) | _phrase_words(said)) | _marks(said)
     words_of = [_stems(_states(_record_words(r))) | times_in(r) | _marks(r) for r in records]
+    # "make bo an editor": a name of two letters, written small, where a record's address
+    # begins with it
+    short = {w for w in _WORD.findall(said.lower()) if len(w) == 2 and w not in _STOP}
+    described |= {w for w in short if any(f"{w}@" in r.lower() for r in records[:_MAX_RECORDS])}
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
 

@@ -1204,3 +1204,33 @@ def test_an_amended_sum_replaces_the_first(amount: int, allowed: bool) -> None:
         "send_money", {"to": "Tom", "amount": amount}, messages=messages
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+SHARED = json.dumps(
+    [
+        {"user": "jo@corp.example", "role": "viewer"},
+        {"user": "al@ext.example", "role": "viewer"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("user", "allowed"), [("jo@corp.example", True), ("al@ext.example", False)]
+)
+def test_a_two_letter_name_written_small_picks_the_address_it_begins(
+    user: str, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "make jo an editor of the roadmap", SHARED, "update_permission",
+        {"doc": "roadmap", "user": user, "role": "editor"},
+    )  # fmt: skip
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_people_set_apart_by_their_domain_are_not_acted_on() -> None:
+    """ "Remove everyone outside corp.example": jo@corp.example is inside it."""
+    decision = after_lookup(
+        "Remove everyone outside corp.example from the roadmap", SHARED,
+        "remove_permission", {"doc": "roadmap", "user": "jo@corp.example"},
+    )  # fmt: skip
+    assert decision.verdict != "allow", decision.stakes
