@@ -41,12 +41,13 @@ _PERIOD = re.compile(
     r"|last|this|yesterday)|\bsince\s+\w|\b(?:from\s+)?yesterday(?:['’]s)?\b",
     re.IGNORECASE,
 )
-#: Arguments that bound a removal in time: a date, an age, a range.
-_PERIOD_KEY = re.compile(
-    r"date|time|from|to|until|till|since|before|after|older|newer|age|days|period|range|"
-    r"start|end|when|window|ttl",
-    re.IGNORECASE,
-)
+#: Words of argument names that bound an act in time: a date, an age, a range
+#: (`start_date`, `olderThan`, `send_at`).
+_PERIOD_WORDS = frozenset(
+    ["date", "dates", "time", "datetime", "timestamp", "from", "to", "until", "till", "since",
+     "before", "after", "older", "newer", "age", "days", "period", "range", "start", "end",
+     "when", "window", "ttl", "at", "schedule", "scheduled"]
+)  # fmt: skip
 #: A period written into a search (`older_than:1y`, `before:2026/01/01`, `-mtime +30`).
 _AGE_VALUE = re.compile(
     r"\b(?:older|newer)_?than\b|\b(?:before|after|since|until|older|newer):"
@@ -107,8 +108,7 @@ def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     if _PERIOD.search(said) is None:
         return None
     for key, value in _leaves(args):
-        # `from`, `to` name a sender or a recipient as often as a date: their values say
-        if (_PERIOD_KEY.search(key) or is_time_key(key)) and key.lower() not in _PARTY_KEYS:
+        if _bounds_time(key):
             return None
         if isinstance(value, str) and (
             _WHEN_VALUE.search(value[:2000])
@@ -127,7 +127,7 @@ def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     if _SCHEDULED.search(said) is None or not (times_in(said) or _DAY_SAID.search(said)):
         return None
     for key, value in _leaves(args):
-        if _PERIOD_KEY.search(key) or is_time_key(key):
+        if _bounds_time(key):
             return None
         if isinstance(value, str) and _WHEN_VALUE.search(value[:200]):
             return None
@@ -233,6 +233,16 @@ def _inside_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
             if address.lower() in domains:
                 return f"acts on someone at {address}, whom the user set apart"
     return None
+
+
+def _bounds_time(key: str) -> bool:
+    """Whether an argument's name says it holds a time (`start_date`, `olderThan`,
+    `send_at`); `from` and `to` alone name a sender or a recipient as often as a date, so
+    their values decide."""
+    if key.lower() in _PARTY_KEYS:
+        return False
+    parts = {p for p in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", key[:80]) if p}
+    return is_time_key(key) or bool({p.lower() for p in parts} & _PERIOD_WORDS)
 
 
 def _leaves(args: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Any]]:

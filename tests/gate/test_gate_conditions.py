@@ -33,6 +33,15 @@ CASES = [
      {"text": "We are hiring!", "publish_at": "2026-12-07T09:00"}, True),
     ("Schedule a LinkedIn post for Monday 9am: 'We are hiring!'", "linkedin_post",
      {"text": "We are hiring!"}, False),
+    # ...with a recipient beside it (`to` names whom, not when)
+    ("Schedule a LinkedIn post to my followers for Monday 9am: 'We are hiring!'",
+     "linkedin_post", {"to": "followers", "text": "We are hiring!",
+                       "publish_at": "2026-12-07T09:00"}, True),
+    ("Schedule a LinkedIn post to my followers for Monday 9am: 'We are hiring!'",
+     "linkedin_post", {"to": "followers", "text": "We are hiring!"}, False),
+    # a removal of photos bounded by a period (`photos` holds "to", names no time)
+    ("Delete the blurry photos from last weekend", "delete_photos",
+     {"photos": ["IMG_1.jpg", "IMG_2.jpg"], "album": "blurry"}, False),
     # a removal asked to go to the trash, made final
     ("Put the old invoice inv-77.pdf in the trash", "trash_file", {"file": "inv-77.pdf"}, True),
     ("Put the old invoice inv-77.pdf in the trash", "purge_file", {"file": "inv-77.pdf"}, False),
