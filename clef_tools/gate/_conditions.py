@@ -18,7 +18,7 @@ from typing import Any
 
 from clef_tools.gate._dates import dates_in, is_time_key
 from clef_tools.gate._effects import CallEffect, after_verb, table, words
-from clef_tools.gate._grounding import times_in
+from clef_tools.gate._grounding import ADDRESS_TEXT, times_in
 
 __all__ = ["condition_dropped_issue"]
 
@@ -195,9 +195,7 @@ def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     "make the roadmap view-only for everyone except ana"."""
     if effect.read_only:
         return None
-    touched = [str(v) for _, v in _leaves(args) if isinstance(v, str)]
-    touched += [str(x) for _, v in _leaves(args) if isinstance(v, list) for x in v[:64]]
-    touched += [o for e in effect.effects for o in e.objects]
+    touched = [*_values(args), *(o for e in effect.effects for o in e.objects)]
     for found in _EXCEPT.finditer(said):
         thing = found.group(1).lower().rstrip(".,;:!?'")
         if thing in _NOT_A_THING or len(thing) < 2:
@@ -226,12 +224,11 @@ def _inside_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     domains = {d.lower() for d in _OUTSIDE.findall(said)}
     if not domains:
         return None
-    values = [v for _, v in _leaves(args) if isinstance(v, str)]
-    values += [str(x) for _, v in _leaves(args) if isinstance(v, list) for x in v[:64]]
-    for value in values:
-        for address in re.findall(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)", value[:2000]):
-            if address.lower() in domains:
-                return f"acts on someone at {address}, whom the user set apart"
+    for value in _values(args):
+        for address in ADDRESS_TEXT.findall(value[:2000]):
+            domain = address.rpartition("@")[2]
+            if domain.lower() in domains:
+                return f"acts on someone at {domain}, whom the user set apart"
     return None
 
 
@@ -252,6 +249,14 @@ def _leaves(args: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Any]
             yield from _leaves(value, depth + 1)
         else:
             yield str(key), value
+
+
+def _values(args: Mapping[str, Any]) -> list[str]:
+    """The call's text values and the items of its lists, as text: what a call can name
+    a person or a thing by (`user="ana@…"`, `ids=[41, 42]`)."""
+    values = [v for _, v in _leaves(args) if isinstance(v, str)]
+    values += [str(x) for _, v in _leaves(args) if isinstance(v, list) for x in v[:64]]
+    return values
 
 
 def _numbers(args: Mapping[str, Any]) -> list[float]:

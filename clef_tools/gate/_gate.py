@@ -893,7 +893,8 @@ def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Gro
         return grounding
     found = [n for n in grounding.names if n not in grounding.unnamed]
     scoped: set[str] = set()
-    for lookup in lookups(messages)[-16:]:
+    calls = lookups(messages)
+    for lookup in calls[-16:]:
         held = [n for n in found if n.lower() in lookup.result[:100_000].lower()]
         if not held:
             continue
@@ -903,7 +904,7 @@ def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Gro
             if isinstance(value, str) and args.get(key) == value and value not in held
         }
     # a page's own relative link (`/files/q3.pdf`), resolved against the page fetched
-    scoped |= {n for n in grounding.unnamed if linked_from_page(n, messages)}
+    scoped |= {n for n in grounding.unnamed if linked_from_page(n, calls)}
     if not set(grounding.unnamed) <= scoped:
         return grounding
     return replace(grounding, unnamed=(), in_session=True)

@@ -108,23 +108,26 @@ _RELATIVE_LINK = re.compile(
 )
 
 
-def linked_from_page(link: str, messages: Sequence[Any] | str | None) -> bool:
+def linked_from_page(link: str, calls: Sequence[Lookup]) -> bool:
     """Whether `link` is a page's own relative link, resolved against the page: a fetch of
     `https://acme.example/investors` that returned `Q3 report: /files/q3.pdf` links
     `https://acme.example/files/q3.pdf`. The page stays the result it was (provenance,
-    not instructions); this only says the link came from it, not from nowhere."""
+    not instructions); this only says the link came from it, not from nowhere. `calls`:
+    the session's `lookups`, read once by the caller."""
     if not re.match(r"https?://", link, re.IGNORECASE) or len(link) > 2000:
         return False
     wanted = link.rstrip("/").lower()
-    for lookup in lookups(messages)[-16:]:
+    for lookup in calls[-16:]:
         pages = [
             v for v in list(lookup.args.values())[:16]
             if isinstance(v, str) and re.match(r"https?://", v, re.IGNORECASE)
         ]  # fmt: skip
+        if not pages:
+            continue
+        # only what the page says before any passage addressed to the agent: a link such a
+        # passage urges stays the passage's
+        head = split_at_order([lookup.result])[0][0]
         for page in pages[:4]:
-            # only what the page says before any passage addressed to the agent: a link
-            # such a passage urges stays the passage's
-            head = split_at_order([lookup.result])[0][0]
             for match in _RELATIVE_LINK.finditer(head):
                 relative = (match.group(1) or match.group(2)).rstrip(".,;:)")
                 if urllib.parse.urljoin(page, relative).rstrip("/").lower() == wanted:

@@ -327,12 +327,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     asked = times_in(said[:20_000])
     if not asked:
         return _part_of_day_issue(args, said)
-    found = [
-        t
-        for value in list(args.values())[:32]
-        if isinstance(value, str) and _TIME_VALUE.match(value.strip())
-        for t in times_in(value.strip()[:40])
-    ]
+    found = _times_set(args)
     if not found:
         # a message that tells someone a time ("tell #design the review moved to 3pm"):
         # the one its text states must be among the user's
@@ -347,6 +342,17 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
 
 
+def _times_set(args: Mapping[str, Any]) -> list[str]:
+    """The times of day the call's values set (`"18:30"`, `"2026-12-08T10:00"`), as
+    `HH:MM`, in argument order."""
+    return [
+        t
+        for value in list(args.values())[:32]
+        if isinstance(value, str) and _TIME_VALUE.match(value.strip())
+        for t in times_in(value.strip()[:40])
+    ]
+
+
 #: A part of the day a user names instead of a clock time ("a dentist appointment on
 #: Tuesday morning"), and its hours, [from, to); a greeting names none.
 _PART_OF_DAY = re.compile(r"(?<!good )\b(morning|afternoon|evening|tonight)\b", re.I)
@@ -359,12 +365,7 @@ def _part_of_day_issue(args: Mapping[str, Any], said: str) -> str | None:
     parts = {p.lower() for p in _PART_OF_DAY.findall(said[:20_000])}
     if not parts:
         return None
-    found = sorted(
-        t
-        for value in list(args.values())[:32]
-        if isinstance(value, str) and _TIME_VALUE.match(value.strip())
-        for t in times_in(value.strip()[:40])
-    )
+    found = sorted(_times_set(args))
     inside = [
         t for t in found for p in parts if _PART_HOURS[p][0] <= int(t[:2]) < _PART_HOURS[p][1]
     ]
