@@ -233,7 +233,7 @@ _QUOTED_TEXT = re.compile(r"(?<!\w)'([^'\n]{4,200})'(?!\w)|\"([^\"\n]{4,200})\""
 #: What a message tells that must be the user's: a number (`40k`, `15%` with its unit), a
 #: time, a day.
 _FIGURE = re.compile(
-    r"(?<![\w.:])\d+(?:[.:]\d+)?(?:[kmb%](?![\w:])|(?![\w:]))"
+    r"(?<![\w.:])\d+(?:[.:]\d+)?(?:(?:st|nd|rd|th)(?!\w)|[kmb%](?![\w:])|(?![\w:]))"
     r"|\b(?:monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday|today|tonight|tomorrow|yesterday)\b",
     re.IGNORECASE,
@@ -241,7 +241,8 @@ _FIGURE = re.compile(
 
 
 def _figures(text: str) -> set[str]:
-    return {f.lower() for f in _FIGURE.findall(text)}
+    """The figures `text` tells, an ordinal as its number ("the 20th" tells 20)."""
+    return {re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", f.lower()) for f in _FIGURE.findall(text)}
 
 
 def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:

@@ -80,7 +80,7 @@ _NOT_TARGETS = frozenset(
 #: the value already is not thereby the one the user described.
 SETTING_KEYS = frozenset(
     ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
-     "permissions", "access", "level", "mode", "category", "folder", "visibility"]
+     "permissions", "access", "level", "mode", "category", "folder", "visibility", "stage"]
 )  # fmt: skip
 #: A setting's key with its id suffix (`stateId`, `status_id`, `labelIds`).
 _SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
@@ -1231,6 +1231,7 @@ def _off_record(
             or _SCHEMED_ID.match(target) is not None
             or _keyed_id(target, results)
             or _STREET.fullmatch(target) is not None
+            or _SLASHED.fullmatch(target) is not None
         ):
             continue
         holding = [
@@ -1277,6 +1278,9 @@ _STREET = re.compile(
     r"|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|sq|square|terrace|ter|hwy|highway)\.?",
     re.IGNORECASE,
 )
+#: A name in parts split by slashes, as branches and repositories are written
+#: (`feat/dark-mode`, `acme/app`): it names one record as an id does.
+_SLASHED = re.compile(r"[A-Za-z0-9][\w.-]{0,60}(?:/[A-Za-z0-9][\w.-]{0,60}){1,4}")
 #: A name in snake case, as ids without digits are written (`cam_front`, `living_room`).
 _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 

@@ -210,6 +210,14 @@ _RUN_MIGRATIONS = re.compile(
 _UNDO_MIGRATIONS = re.compile(
     r"\b(?:rollback|revert|undo|downgrade|unapply)\s+(?:\w+\s+){0,3}?migrations?\b", re.I
 )
+#: Files copied to where they leave the machine ("copy the report to the bucket", "sync the
+#: build to S3", "put the logs on the server"): an upload, as "upload" asks for one.
+_TO_REMOTE = re.compile(
+    r"\b(?:copy|cp|sync|put|push|move|transfer)\b[^.;!?\n]{0,60}?\b(?:to|onto|into|on)\s+"
+    r"(?:the\s+|my\s+|our\s+|that\s+)?(?:[\w-]+\s+)?(?:bucket|s3|gcs|blob\s+storage|cloud\s+storage"
+    r"|remote\s+server|server|sftp|ftp)\b",
+    re.IGNORECASE,
+)
 #: Setting a project up runs its installers and checks like any coding request.
 _SET_UP = re.compile(
     r"\bset(?:ting)?\s+(?:\w+\s+){0,3}?up\b|\bsetup\b|\bbootstrap\b|\binstall\b", re.I
@@ -412,6 +420,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("grant")  # "add Zoe to #launch": membership is access
     if _CORRECTION.search(asking) or _RUN_MIGRATIONS.search(asking):
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
+    if _TO_REMOTE.search(asking):
+        kinds.add("send")  # `gsutil cp report.pdf gs://…`, `scp … host:`: an upload
     if _UNDO_MIGRATIONS.search(asking):
         kinds.add("delete")  # `alembic downgrade -1`, `rails db:rollback`
     if found & _CODING or _SET_UP.search(asking):

@@ -235,6 +235,11 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if lockfile or requirements:
         # the project's own pinned dependencies
         return [Effect("execute", what=text, routine=True)]
+    if sub == "lock" and tool in ("poetry", "uv", "pdm", "pipenv", "hatch"):
+        # `poetry lock`, `uv lock`: the lockfile resolved anew for the pins the project
+        # states; with `--upgrade` or `--regenerate`, every dependency moved within them
+        moved = {"--upgrade", "-U", "--regenerate", "--update-all"} & set(args)
+        return [Effect("configure" if moved else "modify", what=text)]
     if sub in ("update", "upgrade", "up") and not ops:
         # a bare `npm update`, `poetry update`: the project's own dependencies moved within
         # the ranges it pins, a change its lockfile's history undoes

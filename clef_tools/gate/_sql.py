@@ -300,6 +300,11 @@ def sql_effects(query: str) -> CallEffect:
                 effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
             elif actions and all(isinstance(a, exp.ColumnDef) for a in actions):
                 effects.append(Effect("create", what=text))  # `ADD COLUMN`: nothing is lost
+            elif actions and all(
+                isinstance(a, exp.RenameColumn | exp.AlterRename) for a in actions
+            ):
+                # `RENAME COLUMN nm TO name`: every value kept, under a new name
+                effects.append(Effect("modify", what=text, action="rename"))
             else:
                 effects.append(Effect("configure", reversible=False, what=text))
         else:  # a bare expression (`selec * form` parses as one), or a raw command

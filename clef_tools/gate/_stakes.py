@@ -111,7 +111,7 @@ _AMOUNT_KEYS = frozenset(
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
-     "stars", "rating", "level"]
+     "stars", "rating", "level", "delta", "increment", "decrement", "adjustment"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(
@@ -788,14 +788,23 @@ _ROUGHLY = re.compile(
 )
 
 
+#: A bare sum right after a verb that moves money, with no noun after it to count: "refund
+#: 10 on Ann's order", "pay Tom 40 for the tickets" (not "pay 3 bills").
+_VERB_SUM = re.compile(
+    r"\b(?i:refund|pay|send|transfer|wire|tip|give|lend|reimburse|credit)\s+(?:[A-Z][a-z]+\s+)?"
+    r"(\d[\d,]*(?:\.\d{1,2})?)(?=\s+(?i:on|to|for|from|back|into|towards)\b|\s*[.,!;]|\s*$)"
+)
+
+
 def _exact_sums(said: str) -> list[float]:
-    """The sums the user wrote out exactly; none when any is a rough figure."""
+    """The sums the user wrote out exactly, with their currency or right after a verb that
+    moves money; none when any is a rough figure."""
     out = []
     text = said[:20_000]
-    for m in _SUM.finditer(text):
+    for m in [*_SUM.finditer(text), *_VERB_SUM.finditer(text)]:
         if _ROUGHLY.search(text[max(0, m.start() - 24) : m.start()]):
             return []
-        number = (m.group(1) or m.group(2)).replace(",", "")
+        number = next(g for g in m.groups() if g is not None).replace(",", "")
         try:
             out.append(float(number))
         except ValueError:

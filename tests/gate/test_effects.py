@@ -44,6 +44,11 @@ SHELL = [
     ("ssh-keygen -l -f ~/.ssh/id_rsa.pub", {"read"}, False),
     ("ssh-keygen -R github.com", {"modify"}, False),
     ("npm version patch", {"modify"}, False),
+    # a lockfile resolved anew for the project's own pins, or every dependency moved
+    ("poetry lock --no-update", {"modify"}, False),
+    ("uv lock", {"modify"}, False),
+    ("uv lock --upgrade", {"configure"}, False),
+    ("poetry lock --regenerate", {"configure"}, False),
     ("python -m venv .venv", {"create"}, False),
     ("python -m pytest -q", {"execute"}, False),
     ("python3 -m pip install requests", {"configure"}, False),
@@ -425,6 +430,9 @@ SQL = [
     ("SELECT 1; DROP TABLE users", {"read", "delete"}, True),
     ("ALTER TABLE users ADD COLUMN nickname text", {"create"}, False),
     ("ALTER TABLE users DROP COLUMN nickname", {"delete"}, True),
+    # a column or a table renamed keeps every value
+    ("ALTER TABLE products RENAME COLUMN nm TO name", {"modify"}, False),
+    ("ALTER TABLE products RENAME TO goods", {"modify"}, False),
     # rows picked by a key, or by a range or a pattern (any number of them)
     ("DELETE FROM users WHERE email = 'a@b.example'", {"delete"}, False),
     ("DELETE FROM orders WHERE order_id IN (4, 5)", {"delete"}, False),
@@ -847,6 +855,13 @@ def test_the_licence_reads_the_users_words(
         # a review left is posted; a review of a pull request reads it
         ("Leave a review on PR 41: it needs tests", "send", True),
         ("Review PR 41 and tell me what you think", "send", False),
+        ("Review the dark mode PR and leave comments", "send", True),
+        ("Drop a quick comment on issue 12 that it's fixed", "send", True),
+        ("Leave the comments as they are and fix the typo", "send", False),
+        # files copied to where they leave the machine are uploaded
+        ("Copy the report to the bucket", "send", True),
+        ("Sync the build folder to S3", "send", True),
+        ("Copy the report to the docs folder", "send", False),
         # a note kept for later; a question about one keeps nothing
         ("Remember that my sister's name is Ines", "create", True),
         ("Do you remember that my sister's name is Ines?", "create", False),

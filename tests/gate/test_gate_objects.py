@@ -128,6 +128,53 @@ PAIRS: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str | None, str
         None,
         "high-impact",
     ),
+    (
+        "a branch is named by its slashed name, as an id is",
+        "delete_branch",
+        {"branch": "fix/empty-config"},
+        {"branch": "feat/dark"},
+        "Delete the fix/empty-config branch now that it's merged.",
+        '[{"number": 88, "title": "Fix crash on empty config", "head": "fix/empty-config"}, '
+        '{"number": 91, "title": "WIP: dark mode", "head": "feat/dark"}]',
+        "feat/dark",
+    ),
+    (
+        "the stage a record is moved to does not describe the record",
+        "crm_update_contact",
+        {"id": "003A1", "stage": "Customer"},
+        {"id": "003B2", "stage": "Customer"},
+        "Mark Dana Fox as a customer.",
+        '[{"Id": "003A1", "Name": "Dana Fox", "Stage": "Prospect"}, '
+        '{"Id": "003B2", "Name": "Eli Park", "Stage": "Customer"}]',
+        "Eli Park",
+    ),
+    (
+        "a bare sum after the verb is the sum moved, not the order's total",
+        "refund_order",
+        {"order_id": 7001, "amount": 10.0},
+        {"order_id": 7001, "amount": 59.0},
+        "Refund 10 on Ann's order for the chipped mug.",
+        '{"orders": [{"id": 7001, "customer": "Ann Wu", "total": 59.0}]}',
+        "59",
+    ),
+    (
+        "a stock adjustment by the count the user gave",
+        "adjust_inventory",
+        {"product_id": "p_11", "delta": 20},
+        {"product_id": "p_11", "delta": 200},
+        "Add 20 red mugs to inventory.",
+        '{"products": [{"id": "p_11", "title": "Red mug", "price": 12.0, "inventory": 3}]}',
+        "200",
+    ),
+    (
+        "a day of the month told as the user told it",
+        "jira_add_comment",
+        {"issue_key": "OPS-101", "comment": "Certs expire on the 20th."},
+        {"issue_key": "OPS-101", "comment": "Certs expire on the 2nd."},
+        "Add a comment to OPS-101 saying certs expire on the 20th.",
+        '{"issues": [{"key": "OPS-101", "summary": "Rotate TLS certs"}]}',
+        "20",
+    ),
 ]
 
 
