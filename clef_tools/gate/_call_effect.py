@@ -508,6 +508,8 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
         if _PUBLIC_KEY.match(name) and flag is True:
             return f"{name}={value}"
         if _AUDIENCE_KEY.match(name) and isinstance(value, str) and _ANYONE.match(value.strip()):
+            if name.lower() == "scope" and value.strip().lower() == "all":
+                continue  # `delete_event(scope="all")`: every occurrence, not every person
             return f"{name}={value}"
     return None
 

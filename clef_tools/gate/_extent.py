@@ -213,11 +213,18 @@ _WIDENING_KEY = re.compile(
 _WIDE_VALUE = re.compile(r"^(?:true|all|series|future|following|entire|whole)", re.IGNORECASE)
 
 
+#: A series named by how it repeats: "the weekly 1:1", "my monthly review".
+_SERIES_NAMED = re.compile(
+    r"\b(?:the|my|our)\s+(?:daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annual)\b",
+    re.IGNORECASE,
+)
+
+
 def _series_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
     """An id the results give as a record's series (`"recurring_event_id": "rec_77"`), or
     a flag that widens the call to every occurrence, where the user asked for one."""
-    if _WHOLE.search(said):
-        return None
+    if _WHOLE.search(said) or (_SERIES_NAMED.search(said) and not _ONE_OCCURRENCE.search(said)):
+        return None  # "stop the weekly 1:1 with Sam": the series, named by how it repeats
     repeats = _REPEATS_ASKED.search(said) is not None
     for key, value in list(args.items())[:32]:
         if repeats and str(key).lower() in ("recurring", "repeat", "recurrence", "repeating"):
@@ -1347,6 +1354,12 @@ _ONE_OCCURRENCE = re.compile(
     r"day'?s?|occurrence|instance|once)\b",
     re.IGNORECASE,
 )
+#: A scope that keeps a call to one occurrence (`scope="this_instance"`), and the keys that
+#: name which occurrence (`instance_start`, `occurrence_date`, `original_start_time`).
+_ONE_VALUE = re.compile(r"^(?:this|single|one|occurrence|instance)", re.IGNORECASE)
+_OCCURRENCE_KEY = re.compile(
+    r"^(?:instance|occurrence|original)_?(?:start|date|time|id)\w*$", re.IGNORECASE
+)
 _RECURRING_RECORD = re.compile(
     r"[\"']?(?:recurring|is_recurring|recurrence|rrule)[\"']?\s*[:=]\s*(?:true|[\"']?(?:rrule|freq|"
     r"weekly|daily|monthly))",
@@ -1363,6 +1376,11 @@ def _one_occurrence_issue(
         return None
     if re.search(r"occurrence|instance|single", effect.effects[0].what, re.IGNORECASE):
         return None
+    if any(
+        _WIDENING_KEY.match(str(k)) and isinstance(v, str) and _ONE_VALUE.match(v.strip())
+        for k, v in list(args.items())[:32]
+    ) or any(_OCCURRENCE_KEY.match(str(k)) for k in list(args)[:32]):
+        return None  # `scope="this_instance"`, `instance_start=…`: the one occurrence
     ids = [v for v in list(args.values())[:16] if isinstance(v, str) and 1 < len(v) <= 80]
     if any(_RECURRING_RECORD.search(record) for record in _records_holding(ids, results)):
         return "deletes every occurrence of a recurring event, where the user named one"

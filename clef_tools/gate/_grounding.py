@@ -110,10 +110,11 @@ _PHONE = re.compile(r"\+?\(?\d[\d\s().-]{5,22}\d")
 #: Where a phone number is written in free text or a listing.
 _PHONE_IN_TEXT = re.compile(rf"(?<![\w+.:/-]){_PHONE.pattern}(?![\w.:/-]?\d)")
 _PHONE_DIGITS = 7
-#: Keys whose digits name a thing (an event, a pull request, a row), not a quantity.
+#: Keys whose digits name a thing (an event, a pull request, a row, a file attached), not a
+#: quantity.
 _SHORT_ID = re.compile(r"\d+(?:\.\d+)?|(?=\D*\d)[\w.:-]{1,12}")
 _ID_KEY = re.compile(
-    r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid)$"
+    r"(?:^|_)(?:id|ids|number|no|num|ts|key|ref|uid|uuid|pid|attachments?)$"
     r"|(?-i:(?<=[a-z0-9])(?:Id|Ids|ID|IDs|Number|No|Num|Key|Ref|Uid|Uuid))$",  # `pullNumber`
     re.I,
 )

@@ -948,10 +948,12 @@ _ASKS_INFO = re.compile(
 
 
 #: A turn that changes a detail of the request before it ("actually make it 45", "make
-#: it 4 people", "change that to Friday", "… instead").
+#: it 4 people", "change that to Friday", "no, try 6:30", "… instead").
 _AMENDS = re.compile(
     r"^\W*(?:(?:actually|oh|sorry|oops|ok(?:ay)?|wait|no|hmm|and)\W+)*"
-    r"(?:make\s+(?:it|that|them)\b|change\s+(?:it|that)\s+to\b|(?:it|that)\s+should\s+be\b)"
+    r"(?:make\s+(?:it|that|them)\b|change\s+(?:it|that)\s+to\b|(?:it|that)\s+should\s+be\b"
+    r"|(?:try|go\s+(?:with|for))\s+(?:at\s+|on\s+|for\s+)?(?=\d|(?:mon|tues|wednes|thurs|fri"
+    r"|satur|sun)day|tomorrow|tonight|noon))"
     r"|\binstead\W*$",
     re.IGNORECASE,
 )
@@ -960,6 +962,8 @@ _AMENDS = re.compile(
 def _declines(turn: str) -> bool:
     """Whether a turn takes back what came before and asks for nothing else ("no, keep
     it" declines; "no, delete the other one" asks for a delete of its own)."""
+    if _AMENDS.search(turn):
+        return False  # "no, try 6:30": the request, with a detail changed
     return bool(_DECLINE.match(turn)) and not (licence_of(turn).kinds - {"read"})
 
 

@@ -71,6 +71,9 @@ def _element(args: Mapping[str, Any]) -> str:
 #: A price that recurs, on the element clicked: "$49/mo", "€9 per month" (a product's
 #: "$89" beside its name is a link to its page, not a commitment).
 _PRICED = re.compile(r"\d\s*/\s*(?:mo|month|yr|year)\b|\bper\s+(?:month|year)\b", re.I)
+#: A price an element adds to the order: "(+$5)", "($29)", "+ €3.50".
+_EXTRA_CHARGE = re.compile(r"\(\s*\+?\s*[$€£]\s?\d[\d,.]*\s*\)|\+\s?[$€£]\s?\d", re.I)
+_CARTS = frozenset(["cart", "basket", "bag", "trolley"])
 _BEGINS = frozenset(["start", "begin", "try", "get", "activate"])
 _SIGN_UPS = frozenset(["plan", "trial", "subscription", "membership", "account", "tier"])
 
@@ -147,6 +150,12 @@ def click_effect(name: str, args: Mapping[str, Any]) -> CallEffect | None:
     if _only_shown(found, verbs):
         # a request to the site the agent is on that carries nothing of the user's
         return CallEffect((Effect("read", what=what),), "page")
+    if _EXTRA_CHARGE.search(element) and not set(found) & _CARTS:
+        # "Add 2-year protection plan ($29)", "Gift wrap (+$5)": an extra bought with the
+        # order, not the thing the user put in the cart
+        return CallEffect(
+            (Effect("pay", "external", False, what=f"{what} (an extra charge)"),), "page"
+        )
     if _PRICED.search(element):
         # "Start Pro trial - $49/mo after 7 days": a click that commits the user to a price
         return CallEffect((Effect("pay", "external", False, what=what),), "page")

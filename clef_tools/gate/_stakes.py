@@ -327,6 +327,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     asked = times_in(said[:20_000])
     if not asked:
         return _part_of_day_issue(args, said)
+    asked |= _afternoon_twins(said)
     found = _times_set(args)
     if not found:
         # a message that tells someone a time ("tell #design the review moved to 3pm"):
@@ -340,6 +341,27 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not found or any(t in asked for t in found):
         return None
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
+
+
+#: A clock time written without its half of the day ("try 6:30"), not as a 24-hour time
+#: ("06:30", "18:30").
+_BARE_CLOCK = re.compile(r"(?<![\d:.])([1-9]|1[01]):([0-5]\d)(?![\d:])(?!\s*[ap]\.?m\b)", re.I)
+
+
+#: Words that set a request in the evening: "a table at 6:30" is at 18:30.
+_EVENING = re.compile(
+    r"\b(?:tonight|evening|night|dinner|supper|drinks|table|restaurant|bar|pub|concert|show"
+    r"|movie|cinema|theat(?:re|er))\b",
+    re.IGNORECASE,
+)
+
+
+def _afternoon_twins(said: str) -> set[str]:
+    """The evening reading of the clock times the user gave without am or pm, where the
+    request is an evening's ("a table at 6:30" is 18:30); an alarm at 7:15 stays 07:15."""
+    if not _EVENING.search(said[:20_000]):
+        return set()
+    return {f"{int(h) + 12:02d}:{m}" for h, m in _BARE_CLOCK.findall(said[:20_000])}
 
 
 def _times_set(args: Mapping[str, Any]) -> list[str]:
