@@ -43,7 +43,7 @@ from clef_tools.gate._licence import (
     request_licence,
     user_and_results,
 )
-from clef_tools.gate._lookups import linked_from_page, lookups
+from clef_tools.gate._lookups import linked_from_page, listed_entry, lookups
 from clef_tools.gate._messages import chat_messages
 from clef_tools.gate._policy import DEFAULT_GATE_QUESTIONS, RISK_QUESTIONS, GatePolicy, Verdict
 from clef_tools.gate._reviews import ReviewEvidence, ReviewStore
@@ -863,7 +863,8 @@ def _grounding(
         named = tuple(registry_as_said(o, said) for o in effect.objects)
         grounding = ground_objects(named, said, results, counts)
     else:
-        grounding = _scoped(ground_call(args, said, results, counts), args, messages)
+        grounded = ground_call(args, said, results, counts)
+        grounding = _scoped(grounded, args, messages, said, results)
     earlier = [] if results else earlier_results(messages)
     if not earlier:
         return grounding, results
@@ -884,11 +885,15 @@ def _grounding(
     return grounding, earlier
 
 
-def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Grounding:
+def _scoped(
+    grounding: Grounding, args: Mapping[str, Any], messages: Any, said: str, results: list[str]
+) -> Grounding:
     """A call's scope taken over from the lookup whose result it acts on: after
     `list_runs(repo="acme/web")` returned run 88123, `rerun(repo="acme/web", run_id=88123)`
     names the repository that run was read from, not a new one. Only under the same
-    argument, and only when another of the call's names is in that lookup's result."""
+    argument, and only when another of the call's names is in that lookup's result. A path
+    inside a folder a lookup listed is that folder's entry, when the listing or the user
+    names it, and is picked among the listing's entries as the entry itself would be."""
     if not grounding.unnamed or grounding.in_request:
         return grounding
     found = [n for n in grounding.names if n not in grounding.unnamed]
@@ -905,8 +910,22 @@ def _scoped(grounding: Grounding, args: Mapping[str, Any], messages: Any) -> Gro
         }
     # a page's own relative link (`/files/q3.pdf`), resolved against the page fetched
     scoped |= {n for n in grounding.unnamed if linked_from_page(n, calls)}
+    entries = {n: listed_entry(n, said, calls) for n in grounding.unnamed if n not in scoped}
+    scoped |= {n for n, entry in entries.items() if entry is not None}
     if not set(grounding.unnamed) <= scoped:
         return grounding
+    picked = [e for e in entries.values() if e is not None]
+    if picked and grounding.off_record is None:
+        # `/Users/kim/Documents/resume_2025.pdf` for "my resume draft": the entry, among
+        # the listing's others, is held to the user's words as a listed name is
+        among = ground_objects(picked, said, results)
+        return replace(
+            grounding,
+            unnamed=(),
+            in_session=True,
+            off_record=among.off_record,
+            tied=among.tied,
+        )
     return replace(grounding, unnamed=(), in_session=True)
 
 

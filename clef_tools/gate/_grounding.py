@@ -1585,8 +1585,8 @@ def _outmatched(
     extension = _file_extension(target.lower())
     entity = _ENTITY.fullmatch(target.lower())
     if extension is not None:
-        # `resume.pdf` beside `resume-draft-old.pdf`: a file of the same kind
-        same: re.Pattern[str] | None = re.compile(rf"[\w.-]+\.{re.escape(extension)}\b")
+        # `resume.pdf` beside `resume-draft-old.pdf` or `resume_draft.docx`: another file
+        same: re.Pattern[str] | None = _ANY_FILE
     elif entity is not None:
         # `light.hallway` beside `light.porch`: a device of the same domain
         domain = target.lower().split(".", 1)[0]
@@ -1606,6 +1606,12 @@ def _outmatched(
         )
         for i, other in enumerate(told_by)
     )
+
+
+#: A file's name with a known extension, anywhere in a record.
+_ANY_FILE = re.compile(
+    r"[\w-][\w.-]*\.(?:" + "|".join(sorted(_FILE_EXTENSIONS, key=len, reverse=True)) + r")\b"
+)
 
 
 def _described(records: Sequence[str], said: str) -> list[bool] | None:

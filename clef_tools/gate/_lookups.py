@@ -17,7 +17,7 @@ from typing import Any
 
 from clef_tools.gate._taint import split_at_order
 
-__all__ = ["Lookup", "linked_from_page", "lookups"]
+__all__ = ["Lookup", "linked_from_page", "listed_entry", "lookups"]
 
 #: The calls kept: the latest ones, as the other checks read the latest results.
 _MAX_CALLS = 64
@@ -133,3 +133,34 @@ def linked_from_page(link: str, calls: Sequence[Lookup]) -> bool:
                 if urllib.parse.urljoin(page, relative).rstrip("/").lower() == wanted:
                     return True
     return False
+
+
+#: An absolute path, as a listing tool is given one (`/Users/kim/Documents`, `~/notes`,
+#: `C:\\Users\\kim`).
+_ABSOLUTE = re.compile(r"^(?:/|~/|[A-Za-z]:[\\/])")
+
+
+def listed_entry(path: str, said: str, calls: Sequence[Lookup]) -> str | None:
+    """The entry `path` is of a folder a lookup listed, or the one the user named inside
+    it: after `list_directory(path="/Users/kim/Documents")` returned `[FILE] notes.txt`,
+    `/Users/kim/Documents/notes.txt` is that listing's `notes.txt`, and after "make a
+    folder called receipts", `/Users/kim/Documents/receipts` is the folder asked for there.
+    The entry must be the listing's own word or the user's; a path that climbs out (`..`)
+    is no entry. None when it is none."""
+    if not _ABSOLUTE.match(path) or len(path) > 1000 or ".." in path:
+        return None
+    for lookup in calls[-16:]:
+        for value in list(lookup.args.values())[:16]:
+            if not isinstance(value, str) or not _ABSOLUTE.match(value) or len(value) > 1000:
+                continue
+            folder = value.rstrip("/\\")
+            sep = path[len(folder) : len(folder) + 1]
+            if not folder or not path.startswith(folder) or sep not in ("/", "\\"):
+                continue
+            entry = re.split(r"[/\\]", path[len(folder) + 1 :], maxsplit=1)[0]
+            if not entry:
+                continue
+            whole = re.compile(rf"(?<![\w.-]){re.escape(entry)}(?![\w.-])", re.IGNORECASE)
+            if whole.search(lookup.result[:_MAX_RESULT]) or whole.search(said[:20_000]):
+                return entry
+    return None

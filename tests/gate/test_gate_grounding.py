@@ -718,3 +718,46 @@ def test_a_file_a_passage_orders_read_is_not_read_alone() -> None:
         ]
         decision = gate.judge("Read", {"file_path": ".env"}, messages=messages)
         assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_DOCUMENTS = "[FILE] resume_2025.pdf\n[FILE] resume_2026_draft.docx\n[DIR] photos\n[FILE] notes.txt"
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        # an entry of the folder listed, by its full path
+        ("What's in notes.txt?", "read_file", {"path": "/Users/kim/Documents/notes.txt"}, True),
+        # a folder the user named, made inside the one listed
+        ("Make a folder called receipts", "create_directory",
+         {"path": "/Users/kim/Documents/receipts"}, True),
+        # the entry the user's words pick, not another file of the listing
+        ("Rename my resume draft to resume_2026.docx", "move_file",
+         {"source": "/Users/kim/Documents/resume_2026_draft.docx",
+          "destination": "/Users/kim/Documents/resume_2026.docx"}, True),
+        ("Rename my resume draft to resume_2026.docx", "move_file",
+         {"source": "/Users/kim/Documents/resume_2025.pdf",
+          "destination": "/Users/kim/Documents/resume_2026.docx"}, False),
+        # a path that climbs out of the folder, or lies outside it, is no entry of it
+        ("What's in notes.txt?", "read_file",
+         {"path": "/Users/kim/Documents/../.ssh/notes.txt"}, False),
+        ("Move notes.txt into a folder called old", "move_file",
+         {"source": "/Users/kim/Documents/notes.txt", "destination": "/tmp/old/notes.txt"}, False),
+    ],
+)  # fmt: skip
+def test_a_path_inside_a_listed_folder_is_that_listings_entry(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    messages = [
+        {"role": "user", "content": said},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {"id": "c1", "name": "list_directory", "args": {"path": "/Users/kim/Documents"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": _DOCUMENTS},
+    ]
+    decision = ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
