@@ -257,16 +257,21 @@ def stay_nights(args: Mapping[str, Any], said: str) -> int | None:
     return None
 
 
-_MINUTES = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
+_MINUTES = {
+    "second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440,
+    "week": 10080,
+}  # fmt: skip
 #: A length of time the user stated, to the minute: "for a day", "for 30 minutes".
 _SAID_LENGTH = re.compile(
     r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
-    r"\s+(minute|min|hour|hr|day|week)s?\b",
+    r"\s+(second|sec|minute|min|hour|hr|day|week)s?\b",
     re.IGNORECASE,
 )
-#: Arguments that hold a length of time, in the unit their name says.
+#: Arguments that hold a length of time, in the unit their name says (`minutes`,
+#: `duration_seconds`, `snoozeMinutes`).
 _LENGTH_KEY = re.compile(
-    r"^(?:duration_?)?(minutes|mins|hours|hrs|days|weeks)$|^(?:for_|duration_)(minutes|hours|days)$",
+    r"^(?:duration_?|[a-z]{2,20}_)?(seconds|secs|minutes|mins|hours|hrs|days|weeks)$"
+    r"|^(?-i:[a-z]{2,20})(Seconds|Minutes|Hours|Days|Weeks)$",
     re.IGNORECASE,
 )
 

@@ -129,7 +129,8 @@ _LOW_ROLES = frozenset(
 )  # fmt: skip
 _HIGHER_ROLES = frozenset(
     ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full",
-     "permanent", "rw", "w", "read-write", "readwrite", "maintain", "maintainer"]
+     "permanent", "rw", "w", "read-write", "readwrite", "maintain", "maintainer", "reshare",
+     "resharing"]
 )  # fmt: skip
 _EDIT_ROLE_WORDS = (
     "edit", "editor", "editors", "write", "writer", "writers", "editing", "rw", "w",
@@ -147,6 +148,8 @@ _ROLE_NAMES = {
         frozenset(["admin", "admins", "administrator", "administrators", "manage", "manager"]),
         frozenset(["full"]),
         frozenset(["permanent", "permanently", "forever", "indefinitely", "indefinite"]),
+        # `allow_reshare=True`: the grantee may pass the access on, asked for in that word
+        frozenset(["reshare", "reshares", "reshared", "resharing"]),
     )
     for role in group
 }

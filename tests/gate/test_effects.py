@@ -860,6 +860,10 @@ def test_the_licence_reads_the_users_words(
         ("Leave the comments as they are and fix the typo", "send", False),
         # files copied to where they leave the machine are uploaded
         ("Copy the report to the bucket", "send", True),
+        # idioms for a stop and a price cut
+        ("Free port 8080, something is stuck on it", "delete", True),
+        ("Give the winter coat a 10% discount", "modify", True),
+        ("Give the intern a tour of the repo", "modify", False),
         ("Sync the build folder to S3", "send", True),
         ("Copy the report to the docs folder", "send", False),
         # a note kept for later; a question about one keeps nothing

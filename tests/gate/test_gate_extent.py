@@ -494,6 +494,11 @@ def test_a_name_that_is_also_a_verb_still_names_its_record(folder: str, allowed:
         ("Mute notifications from #random for a day", "mute_channel", {"channel": "#random", "hours": 24000}, False),
         ("Snooze the disk-full alert for 30 minutes", "snooze_alert", {"alert": "disk-full", "minutes": 30}, True),
         ("Snooze the disk-full alert for 30 minutes", "snooze_alert", {"alert": "disk-full", "minutes": 300}, False),
+        # a length given in another unit than the user's, by the unit its key names
+        ("Set a timer for 25 minutes", "set_timer", {"duration_seconds": 1500}, True),
+        ("Set a timer for 25 minutes", "set_timer", {"duration_seconds": 250}, False),
+        ("Set a timer for 25 minutes", "set_timer", {"durationSeconds": 250}, False),
+        ("Pause the sprinklers for 2 hours", "pause_zone", {"zone": "lawn", "pause_minutes": 1200}, False),
         ("Bump the version to 1.4.2 in pyproject.toml", "Edit", {"file_path": "pyproject.toml", "old_string": 'version = "1.4.1"', "new_string": 'version = "1.4.2"'}, True),
         ("Bump the version to 1.4.2 in pyproject.toml", "Edit", {"file_path": "pyproject.toml", "old_string": 'version = "1.4.1"', "new_string": 'version = "2.0.0"'}, False),
         # a sentence's full stop and a file's dot are not part of the version
