@@ -50,6 +50,14 @@ _SET_TO_TEXT = re.compile(
     r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
     re.IGNORECASE,
 )
+#: A text given whole for a change to put in place of the old one: "edit my post to say
+#: 'Joined Acme as a designer'", "change the caption to read "Day 1"": the text is that,
+#: not that with more words after it.
+_REWORDED = re.compile(
+    r"\b(?:edit|change|update|rewrite|reword|amend|fix)\b[^.;!?\n\"“'‘]{0,60}?\bto\s+(?:say|read)"
+    r"\s*:?\s*(?:[\"“]([^\"”\n]{3,500})[\"”]|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    re.IGNORECASE,
+)
 #: The fields that hold what a message says (not its subject, channel or recipient).
 _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
@@ -80,6 +88,7 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None
+    whole = {(m.group(1) or m.group(2)).strip() for m in _REWORDED.finditer(said[:20_000])}
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)
@@ -96,6 +105,8 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         rest = sent
         for q in kept:
             rest = rest.replace(_plain(q), " ")
+        if whole & set(kept) and len(words(rest)) >= 2:
+            return f"adds {rest.strip()[:60]!r} to the text the user gave whole"
         added = next((f for f in _ADDED_FACT.findall(rest) if _plain(f) not in told), None)
         if added is not None:
             return f"adds {added.strip()[:60]!r} to the text the user gave"

@@ -38,6 +38,7 @@ from clef_tools.gate._grounding import (
     records_of,
     times_in,
 )
+from clef_tools.gate._states import state_issue
 
 __all__ = ["NUMBER_TOKEN", "extent_issue", "unstated_counts"]
 
@@ -151,6 +152,7 @@ def extent_issue(
         or _numbered_issue(args, text)
         or _tentative_issue(args, text)
         or condition_dropped_issue(effect, args, text)
+        or state_issue(effect, args, text)
     )
 
 

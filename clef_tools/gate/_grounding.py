@@ -80,7 +80,8 @@ _NOT_TARGETS = frozenset(
 #: the value already is not thereby the one the user described.
 SETTING_KEYS = frozenset(
     ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
-     "permissions", "access", "level", "mode", "category", "folder", "visibility", "stage"]
+     "permissions", "access", "level", "mode", "category", "folder", "visibility", "stage",
+     "plan", "tier"]
 )  # fmt: skip
 #: A setting's key with its id suffix (`stateId`, `status_id`, `labelIds`).
 _SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
@@ -1265,7 +1266,34 @@ def _off_record(
             told_by = told_by if told_by is not None else _telling(records, said)
             if _outmatched(records, told_by, holding[0], target):
                 return records[holding[0]][:160], False
+            if _other_day_described(records, matching, holding[0], said):
+                return records[holding[0]][:160], True
     return None, False
+
+
+#: A day the user names relative to now ("yesterday's daily note", "today's standup"):
+#: which date it is, the gate cannot tell.
+_RELATIVE_DAY = re.compile(
+    r"\b(?:yesterday|today|tomorrow|tonight)(?:['’]s)?\b|\bthis\s+(?:morning|afternoon|evening)"
+    r"\b|\blast\s+night\b",
+    re.IGNORECASE,
+)
+
+
+def _other_day_described(
+    records: Sequence[str], matching: Sequence[bool], held: int, said: str
+) -> bool:
+    """Whether the user picked by a day named relative to now, and another record the
+    words describe as well is dated another day: which of them is "yesterday's" the gate
+    cannot check, so the pick is a tie."""
+    if not _RELATIVE_DAY.search(said[:_MAX_TEXT]):
+        return False
+    dated = [d.group(0)[:10] if (d := _DATED.search(r[:_MAX_TEXT])) else None for r in records]
+    mine = dated[held]
+    return mine is not None and any(
+        i != held and matching[i] and day is not None and day != mine
+        for i, day in enumerate(dated[:_MAX_RECORDS])
+    )
 
 
 #: An id written as a URI (Shopify's `gid://shopify/Product/72`, `urn:li:person:…`, an AWS

@@ -379,6 +379,12 @@ def _package_database(tool: str, args: Sequence[str], text: str) -> list[Effect]
 def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     flags = _flags(args)
     method = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-X", "--request")), "")
+    if method.upper() == "DELETE" and not flags & _SENDING_CURL:
+        # `curl -X DELETE http://localhost:9200/logs-2025.01`: the resource at the link
+        # removed; a pattern in it (`logs-*`) removes every one it matches
+        links = [o for o in _operands(args) if "/" in o]
+        broad = any("*" in o for o in links)
+        return [Effect("delete", "external", False, broad, what=text, objects=tuple(links[:4]))]
     if flags & _SENDING_CURL or method.upper() in ("POST", "PUT", "PATCH", "DELETE"):
         return [Effect("send", "external", reversible=False, what=text)]
     if tool == "wget" or flags & {"o", "O", "--output"}:

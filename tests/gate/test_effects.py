@@ -60,6 +60,9 @@ SHELL = [
     # whether a port answers, with nothing sent; a repository's own bookkeeping
     ("nc -zv localhost 5432", {"read"}, False),
     ("nc example.com 25 < mail.txt", {"send"}, False),
+    # an HTTP DELETE removes the resource at the link; a pattern, every one it matches
+    ("curl -X DELETE http://localhost:9200/logs-2025.01", {"delete"}, False),
+    ("curl -X DELETE 'http://localhost:9200/logs-*'", {"delete"}, True),
     ("git count-objects -vH", {"read"}, False),
     # a run or a commit that leaves the project's checks out
     ("pytest tests/unit -q --deselect tests/unit/test_auth.py", {"execute"}, False),
@@ -864,6 +867,10 @@ def test_the_licence_reads_the_users_words(
         ("Free port 8080, something is stuck on it", "delete", True),
         ("Give the winter coat a 10% discount", "modify", True),
         ("Give the intern a tour of the repo", "modify", False),
+        ("Give Max a 20% coupon for 3 months", "create", True),
+        # a release made is published; a release branch is a branch
+        ("Create a release v2.1.0 from main", "send", True),
+        ("Create a release branch for 2.1", "send", False),
         ("Sync the build folder to S3", "send", True),
         ("Copy the report to the docs folder", "send", False),
         # a note kept for later; a question about one keeps nothing

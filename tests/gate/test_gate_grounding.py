@@ -761,3 +761,29 @@ def test_a_path_inside_a_listed_folder_is_that_listings_entry(
     ]
     decision = ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_DAILY = "Daily/2026-12-05.md\nDaily/2026-12-06.md\nProjects/Garden.md"
+
+
+@pytest.mark.parametrize(
+    ("said", "path", "verdict"),
+    [
+        # which day "yesterday" is, the gate cannot tell: either daily note is a tie
+        ("Delete yesterday's daily note", "Daily/2026-12-06.md", "escalate"),
+        ("Delete yesterday's daily note", "Daily/2026-12-05.md", "escalate"),
+        # a day the user wrote out picks its note
+        ("Delete the 2026-12-05 daily note", "Daily/2026-12-05.md", "allow"),
+        # one note the words describe is no choice among days
+        ("Delete yesterday's garden note", "Projects/Garden.md", "allow"),
+    ],
+)
+def test_a_day_named_relative_to_now_does_not_pick_among_dated_records(
+    said: str, path: str, verdict: str
+) -> None:
+    messages = [
+        {"role": "user", "content": said},
+        {"role": "tool", "tool_call_id": "r1", "content": _DAILY},
+    ]
+    decision = ToolGate(BrokenDecider()).judge("delete_file", {"path": path}, messages=messages)
+    assert decision.verdict == verdict, decision.stakes

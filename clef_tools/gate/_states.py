@@ -1,0 +1,123 @@
+"""A state the call sets other than the one the user named.
+
+"Move the postgres upgrade to done", "move Jo to the team plan", "set the priority to
+high": the request names the state a record goes to. A call on the right record can set
+another one (`status="To Do"`, `plan="pro"`), and the licence (a change) and the names
+(the record, from the listing) still vouch for it. The state is read from the user's words
+after "to", "as" or "into", and held against the call's settings: a setting whose value
+the user never wrote (in any form: "close" writes `closed`), on a call that carries nothing
+of the state they named, is another state. A state said in other words (`closed` for
+"mark it as complete") is read as one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect, split_camel
+from clef_tools.gate._grounding import SETTING_KEYS
+
+__all__ = ["state_issue"]
+
+_MAX_SAID = 20_000
+#: The state a request names: "to done", "as a customer", "into the team plan".
+_NAMED_STATE = re.compile(
+    r"\b(?:to|as|into)\s+(?:the\s+|a\s+|an\s+)?((?:[\w'-]+\s+){0,2}?[\w'-]+)"
+    r"(?=\s*(?:[.,;!?]|:(?!\d)|$)|\s+(?:and|for|so|because|since|please|now|instead|too)\b)",
+    re.IGNORECASE,
+)
+#: Words after "to" that name no state ("to me", "to it", "to the team": a person or a
+#: place is a recipient, checked elsewhere).
+_NOT_STATES = frozenset(
+    ["me", "it", "him", "her", "them", "us", "you", "everyone", "all", "this", "that"]
+)
+#: A setting's key with its id suffix, as the grounding reads it (`stateId`).
+_SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
+#: States that are one state in other words.
+_SAME_STATE = (
+    frozenset(["done", "complete", "completed", "finished", "closed", "resolved", "fixed"]),
+    frozenset(["in progress", "doing", "started", "wip", "in-progress", "active"]),
+    frozenset(["to do", "todo", "backlog", "open", "not started", "new"]),
+)
+#: Nouns that say which setting a state is of ("the team plan", "high priority").
+_SETTING_NOUNS = frozenset(
+    ["plan", "tier", "status", "state", "stage", "column", "list", "priority", "label",
+     "category", "role", "level", "mode", "lane", "board"]
+)  # fmt: skip
+
+
+def state_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A setting the call gives a value the user never wrote, where the user named a state
+    the call carries nothing of: `status="To Do"` for "move it to done"."""
+    if not effect.kinds & {"modify", "create"}:
+        return None
+    text = said[:_MAX_SAID]
+    named = [
+        " ".join(w for w in m.group(1).lower().split() if w not in _SETTING_NOUNS)
+        for m in _NAMED_STATE.finditer(text)
+    ][:8]
+    # a state has a name: "to 7:15" is a time, "to 3" a number
+    named = [n for n in named if n and n not in _NOT_STATES and not any(c.isdigit() for c in n)]
+    if not named:
+        return None
+    values = _setting_values(args)
+    if not values:
+        return None
+    carried = " ".join(_plain(v) for v in _all_values(args))
+    if any(_holds(carried, n) for n in named):
+        return None  # the call sets the state the user named, whatever else it sets
+    told = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    for key, value in values:
+        if not {_stem(w) for w in _plain(value).split()} <= told:
+            return f"{key}={value!r}, where the user asked for {named[0]!r}"
+    return None
+
+
+def _setting_values(args: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The settings a call gives a state's name (`status="To Do"`, `plan="pro"`), not an
+    id (`folder_id="fold_9"`), top-level and one level down (`fields={…}`)."""
+    out: list[tuple[str, str]] = []
+    pairs = list(args.items())[:32] + [
+        (k, v) for inner in list(args.values())[:32] if isinstance(inner, Mapping)
+        for k, v in list(inner.items())[:32]
+    ]  # fmt: skip
+    for key, value in pairs:
+        bare = _SETTING_ID.sub(r"\1", str(key)) or str(key)
+        if bare.lower() not in SETTING_KEYS or not isinstance(value, str):
+            continue
+        state = value.strip()
+        if 1 < len(state) <= 30 and not any(c.isdigit() for c in state):
+            out.append((str(key), state))
+    return out
+
+
+def _all_values(args: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    stack: list[Any] = [args]
+    while stack and len(out) < 256:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            stack.extend(list(item.values())[:64])
+        elif isinstance(item, list | tuple):
+            stack.extend(item[:64])
+        elif isinstance(item, str):
+            out.append(item[:200])
+    return out
+
+
+def _plain(value: str) -> str:
+    """A value as words: `IN_PROGRESS` and `inProgress` are "in progress"."""
+    return " ".join(re.split(r"[_\W]+", split_camel(value).lower())).strip()
+
+
+def _stem(word: str) -> str:
+    """A word without its ending: "closed", "close" and "closing" are one."""
+    return re.sub(r"(?:ing|ed|es|e|s)$", "", word) or word
+
+
+def _holds(text: str, state: str) -> bool:
+    """Whether `text` names `state`, or a state that is the same in other words."""
+    names = next((group for group in _SAME_STATE if state in group), frozenset([state]))
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
