@@ -145,7 +145,13 @@ def call_effect(
             # a cell removed is a delete, whatever the tool is called
             path = str(args.get("notebook_path", ""))[:200]
             builtin = Effect("delete", what=f"deletes a cell of {path}")
-        elif bare == "Write" and isinstance(content, str) and not content.strip():
+        elif (
+            bare == "Write"
+            and isinstance(content, str)
+            and not content.strip()
+            and str(args.get("file_path", "")).replace("\\", "/").rsplit("/", 1)[-1]
+            not in _EMPTY_BY_DESIGN
+        ):
             # writing nothing over a file is how its contents are destroyed
             path = str(args.get("file_path", ""))[:200]
             builtin = Effect("delete", reversible=False, what=f"empties {path}")
@@ -443,6 +449,11 @@ def _service_called(bare: str, args: Mapping[str, Any]) -> str | None:
     if "." in service and not isinstance(args.get("domain"), str):
         service = service.split(".", 1)[1]  # `service="lock.unlock"`
     return service[:80] if re.fullmatch(r"[a-z][a-z0-9_]{1,79}", service) else None
+
+
+#: Files that are empty by design (a package's `__init__.py`, a folder kept in git by its
+#: `.gitkeep`, PEP 561's `py.typed`): written empty, they are made, not emptied.
+_EMPTY_BY_DESIGN = frozenset(["__init__.py", ".gitkeep", ".keep", "py.typed", ".nojekyll"])
 
 
 #: What a tool that runs something runs, when it is code rather than a device's program.

@@ -741,12 +741,33 @@ def ground_call(
 ) -> Grounding:
     """Where each target of a tool call's arguments comes from; `counts` ranks a pick by
     how many ("the channel with the most users") where no result scores the candidates."""
-    grounding = _ground(targets(args), _in, said, results, counts, _set_to(args))
+    names = targets(args)
+    names += [v for v in _listed_ids(args, results) if v not in names][: max(0, 64 - len(names))]
+    grounding = _ground(names, _in, said, results, counts, _set_to(args))
     if grounding.off_record is None and results:
         ranked = _ranked_in_text(args, said, results)
         if ranked is not None:
             return replace(grounding, off_record=ranked)
     return grounding
+
+
+def _listed_ids(args: Mapping[str, Any], results: Sequence[str]) -> list[str]:
+    """Short values a result gives as a record's id (`"id": "c3"`), under whatever key the
+    call holds them (`merge_contacts(keep="c2", merge=["c1", "c3"])`): each names the
+    record it is the id of, as an id under an id key does."""
+    if not results:
+        return []
+    values = [
+        v.strip()
+        for value in list(args.values())[:32]
+        for v in (value[:32] if isinstance(value, list | tuple) else [value])
+        if isinstance(v, str) and _SHORT_ID.fullmatch(v.strip()) and not v.strip().isdigit()
+    ]
+    shown = "\n".join(r[:_MAX_TEXT] for r in results[-16:])
+    return [
+        v for v in dict.fromkeys(values[:64])
+        if re.search(_ID_FIELD.pattern + re.escape(v) + '"', shown, re.IGNORECASE)
+    ]  # fmt: skip
 
 
 #: Arguments that hold what a call adds to a record (`add_attendees`, `new_members`).

@@ -511,6 +511,10 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    # a file written with nothing empties it, unless it is empty by design
+    ("Write", {"file_path": "src/app.py", "content": ""}, None, "delete"),
+    ("Write", {"file_path": "tests/__init__.py", "content": ""}, None, "modify"),
+    ("Write", {"file_path": "assets/.gitkeep", "content": "\n"}, None, "modify"),
     ("gh_rerun_workflow", {"repo": "acme/web", "run_id": 88123}, None, "configure"),
     ("retry_payment", {"payment_id": "pay_881"}, None, "pay"),
     ("get_most_recent_transactions", {}, None, "read"),
@@ -983,6 +987,12 @@ def test_an_action_left_to_the_agent_is_vague(said: str, vague: bool) -> None:
         ("Edit", {"file_path": "tests/test_cart.py", "old_string": "assert a", "new_string": "assert a\n    assert b"}, False),
         ("Edit", {"file_path": "src/cart.py", "old_string": "assert total > 0", "new_string": ""}, False),
         ("Write", {"file_path": "tests/test_new.py", "content": "def test_new():\n    assert add(1, 1) == 2\n"}, False),
+        # a check made unable to fail where it runs, in any file
+        ("Edit", {"file_path": ".github/workflows/ci.yml", "old_string": "run: pytest", "new_string": "run: pytest || true"}, True),
+        ("Edit", {"file_path": ".github/workflows/ci.yml", "old_string": "runs-on: ubuntu-latest", "new_string": "runs-on: ubuntu-latest\n    continue-on-error: true"}, True),
+        ("Edit", {"file_path": ".gitlab-ci.yml", "old_string": "script: ruff check .", "new_string": "script: ruff check . --exit-zero"}, True),
+        ("Edit", {"file_path": ".github/workflows/ci.yml", "old_string": "python-version: ['3.11']", "new_string": "python-version: ['3.11', '3.12']"}, False),
+        ("Edit", {"file_path": "Makefile", "old_string": "\trm -rf build", "new_string": "\trm -rf build || true"}, False),
     ],
 )  # fmt: skip
 def test_an_edit_that_weakens_a_test_is_an_action_of_its_own(

@@ -787,3 +787,29 @@ def test_a_day_named_relative_to_now_does_not_pick_among_dated_records(
     ]
     decision = ToolGate(BrokenDecider()).judge("delete_file", {"path": path}, messages=messages)
     assert decision.verdict == verdict, decision.stakes
+
+
+_CONTACTS = json.dumps(
+    [{"id": "c1", "name": "Sam Lee", "phone": "+1 415 555 0101"},
+     {"id": "c2", "name": "Sam Lee", "email": "sam@lee.example"},
+     {"id": "c3", "name": "Samira Khan", "phone": "+1 415 555 0199"}]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"keep": "c2", "merge": ["c1"]}, True),
+        # an id the listing gives names its record under any key: Samira is no Sam Lee
+        ({"keep": "c2", "merge": ["c1", "c3"]}, False),
+    ],
+)
+def test_an_id_a_listing_gives_names_its_record_under_any_key(
+    args: dict[str, Any], allowed: bool
+) -> None:
+    messages = [
+        {"role": "user", "content": "Merge the duplicate Sam Lee contacts"},
+        {"role": "tool", "tool_call_id": "r1", "content": _CONTACTS},
+    ]
+    decision = ToolGate(BrokenDecider()).judge("merge_contacts", args, messages=messages)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
