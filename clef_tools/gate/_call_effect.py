@@ -188,6 +188,9 @@ def call_effect(
         # `DELETE` without a `WHERE` does
         what = f"{effect.what}: {unfiltered} matches every record"
         effect = replace(effect, reversible=False, high_impact=True, what=what)
+    if effect.kind == "send" and _kept_as_draft(args):
+        # `create_post(status="draft")`, `publish=False`: made and kept, nothing goes out
+        effect = Effect("create", what=f"{effect.what} (a draft)")
     if effect.kind != "read" and _switches_off_watch(bare, args):
         effect = replace(effect, action="watch-off")
     if effect.kind == "read" and _downloads_a_link(bare, args):
@@ -272,6 +275,10 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
             "grant", "external", reversible=False, what=f"{bare}: {approval}", action="approve"
         )
         return (effect, approve)
+    if effect.kind in ("create", "modify") and _sent_as_made(args):
+        # `create_invoice(send=True)`: made and sent in one call, as `send_invoice` is
+        sent = Effect("send", "external", False, what=f"{bare}: sent as it is made")
+        return (effect, sent)
     notify = _notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
@@ -523,6 +530,44 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
                 continue  # `delete_event(scope="all")`: every occurrence, not every person
             return f"{name}={value}"
     return None
+
+
+#: A switch that sends what a call makes (`send=True`, `send_now`, `auto_send`), and one
+#: that keeps it unsent (`status="draft"`, `draft=True`, `publish=False`).
+_SEND_NOW_KEY = re.compile(
+    r"^(?:send|send_?now|send_?immediately|auto_?send|deliver|email_?(?:customer|client)"
+    r"|send_?to_?(?:customer|client))$",
+    re.IGNORECASE,
+)
+_DRAFT_STATE_KEY = re.compile(r"^(?:status|state|post_?status|visibility)$", re.IGNORECASE)
+_PUBLISH_KEY = re.compile(r"^(?:publish|published|publish_?now|send|send_?now)$", re.IGNORECASE)
+
+
+def _switched_on(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "now")
+
+
+def _sent_as_made(args: Mapping[str, Any]) -> bool:
+    return any(_SEND_NOW_KEY.match(str(k)) and _switched_on(v) for k, v in list(args.items())[:32])
+
+
+def _kept_as_draft(args: Mapping[str, Any]) -> bool:
+    for key, value in list(args.items())[:32]:
+        name = str(key)
+        drafted = (
+            _DRAFT_STATE_KEY.match(name) is not None
+            and isinstance(value, str)
+            and value.strip().lower() in ("draft", "drafted", "unpublished")
+        )
+        flagged = name.lower() in ("draft", "is_draft", "as_draft") and _switched_on(value)
+        withheld = _PUBLISH_KEY.match(name) is not None and (
+            value is False or (isinstance(value, str) and value.strip().lower() == "false")
+        )
+        if drafted or flagged or withheld:
+            return True
+    return False
 
 
 def _notifies(args: Mapping[str, Any]) -> bool | None:

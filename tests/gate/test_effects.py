@@ -1141,3 +1141,20 @@ def test_a_commands_objects_leave_out_its_words_and_settings(
 ) -> None:
     effect = call_effect("Bash", {"command": command})
     assert tuple(o for e in effect.effects for o in e.objects) == objects, effect.as_dict()
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "kinds"),
+    [
+        # a switch that sends what the call makes, and one that keeps it unsent
+        ("create_invoice", {"customer": "Acme", "amount": 1200, "send": True}, {"create", "send"}),
+        ("create_invoice", {"customer": "Acme", "amount": 1200, "send": False}, {"create"}),
+        ("create_post", {"text": "We launched!", "status": "draft"}, {"create"}),
+        ("create_post", {"text": "We launched!", "publish": False}, {"create"}),
+        ("create_post", {"text": "We launched!", "status": "published"}, {"send"}),
+    ],
+)
+def test_a_switch_says_whether_what_is_made_goes_out(
+    tool: str, args: dict[str, Any], kinds: set[str]
+) -> None:
+    assert call_effect(tool, args).kinds == kinds
