@@ -90,7 +90,11 @@ _LINE_LIST = re.compile(
     r"(?:^|/)(?:\.(?:git|docker|npm|prettier|eslint|helm)ignore|requirements[\w.-]*\.txt"
     r"|CODEOWNERS|\.env[\w.-]*)$"
 )
-_ADD = re.compile(r"\b(?:add|append|include|list|put)\b", re.IGNORECASE)
+#: A request that names a list file's entries: "add .env to .gitignore", "a .gitignore
+#: that ignores node_modules and dist", "requirements with requests and httpx".
+_ADD = re.compile(
+    r"\b(?:add|append|include|list|put|ignores?|ignoring|contain(?:s|ing)?|with)\b", re.IGNORECASE
+)
 
 
 def _listed_issue(path: str, pairs: list[tuple[str, str]], told: set[str], said: str) -> str | None:

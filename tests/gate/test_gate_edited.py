@@ -107,3 +107,19 @@ def test_a_filesystem_servers_edit_is_held_to_the_one_change_too(new: str, allow
         said, "mcp__filesystem__edit_file", _edit_file("TIMEOUT = 10\nVERIFY_SSL = True", new)
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("content", "allowed"),
+    [
+        ("node_modules/\ndist/\n", True),
+        # an entry beside the ones the user listed: the sources left out of git
+        ("node_modules/\ndist/\nsrc/\n", False),
+    ],
+)
+def test_a_list_file_made_whole_holds_the_entries_the_user_listed(
+    content: str, allowed: bool
+) -> None:
+    said = "Create a .gitignore that ignores node_modules and dist"
+    decision = alone(said, "Write", {"file_path": ".gitignore", "content": content})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
