@@ -47,6 +47,7 @@ __all__ = [
     "ground_call",
     "ground_objects",
     "holds_named",
+    "is_setting_key",
     "numbers_in",
     "object_named",
     "records_of",
@@ -85,6 +86,13 @@ SETTING_KEYS = frozenset(
 )  # fmt: skip
 #: A setting's key with its id suffix (`stateId`, `status_id`, `labelIds`).
 _SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
+
+
+def is_setting_key(key: str) -> bool:
+    """Whether an argument sets a state (`status`, `stateId`, `labelIds`), not a target."""
+    return (_SETTING_ID.sub(r"\1", key) or key).lower() in SETTING_KEYS
+
+
 #: A review's verdict (`event="REQUEST_CHANGES"`): what the review does, not to what.
 _VERDICT_KEYS = frozenset(["event", "review_event", "decision", "verdict", "review_state"])
 _VERDICTS = frozenset(
@@ -781,13 +789,12 @@ def _set_to(args: Mapping[str, Any]) -> list[str]:
     record goes or what is done to it, not which record it is."""
     out: list[str] = []
     for key, value in list(args.items())[:32]:
-        bare = _SETTING_ID.sub(r"\1", str(key)) or str(key)
         if (str(key).lower() == "service" or OPERATION_KEY.match(str(key))) and isinstance(
             value, str
         ):
             # `service="turn_off"`: "turn off the kitchen light" says what is done by "off"
             out += [w for w in re.split(r"[\W_]+", split_camel(value).lower()) if len(w) > 1][:4]
-        elif bare.lower() in SETTING_KEYS or _ADDED_KEY.match(str(key)):
+        elif is_setting_key(str(key)) or _ADDED_KEY.match(str(key)):
             # `add_attendees=["bo@…"]`: "add bo@… to the vendor call" names whom it adds,
             # not which event
             values = value if isinstance(value, list | tuple) else [value]

@@ -12,12 +12,14 @@ of the state they named, is another state. A state said in other words (`closed`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, split_camel
-from clef_tools.gate._grounding import SETTING_KEYS
+from clef_tools.gate._evidence import text_values
+from clef_tools.gate._grounding import is_setting_key
 
 __all__ = ["state_issue"]
 
@@ -33,8 +35,6 @@ _NAMED_STATE = re.compile(
 _NOT_STATES = frozenset(
     ["me", "it", "him", "her", "them", "us", "you", "everyone", "all", "this", "that"]
 )
-#: A setting's key with its id suffix, as the grounding reads it (`stateId`).
-_SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")
 #: States that are one state in other words.
 _SAME_STATE = (
     frozenset(["done", "complete", "completed", "finished", "closed", "resolved", "fixed"]),
@@ -65,7 +65,7 @@ def state_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
     values = _setting_values(args)
     if not values:
         return None
-    carried = " ".join(_plain(v) for v in _all_values(args))
+    carried = " ".join(_plain(v[:200]) for v in itertools.islice(text_values(args), 256))
     if any(_holds(carried, n) for n in named):
         return None  # the call sets the state the user named, whatever else it sets
     told = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
@@ -84,26 +84,11 @@ def _setting_values(args: Mapping[str, Any]) -> list[tuple[str, str]]:
         for k, v in list(inner.items())[:32]
     ]  # fmt: skip
     for key, value in pairs:
-        bare = _SETTING_ID.sub(r"\1", str(key)) or str(key)
-        if bare.lower() not in SETTING_KEYS or not isinstance(value, str):
+        if not is_setting_key(str(key)) or not isinstance(value, str):
             continue
         state = value.strip()
         if 1 < len(state) <= 30 and not any(c.isdigit() for c in state):
             out.append((str(key), state))
-    return out
-
-
-def _all_values(args: Mapping[str, Any]) -> list[str]:
-    out: list[str] = []
-    stack: list[Any] = [args]
-    while stack and len(out) < 256:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            stack.extend(list(item.values())[:64])
-        elif isinstance(item, list | tuple):
-            stack.extend(item[:64])
-        elif isinstance(item, str):
-            out.append(item[:200])
     return out
 
 
