@@ -111,7 +111,8 @@ _AMOUNT_KEYS = frozenset(
      "temperature", "temp", "replicas", "brightness", "volume", "percent", "percentage",
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
-     "stars", "rating", "level", "delta", "increment", "decrement", "adjustment"]
+     "stars", "rating", "level", "delta", "increment", "decrement", "adjustment", "grade",
+     "score", "points", "marks"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(

@@ -158,6 +158,15 @@ PAIRS: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str | None, str
         "59",
     ),
     (
+        "a grade is a quantity the user gave",
+        "set_grade",
+        {"student_id": "s_1", "grade": 82},
+        {"student_id": "s_1", "grade": 28},
+        "Change Ava's grade to 82.",
+        '[{"id": "s_1", "name": "Ava Diaz", "grade": 78}, {"id": "s_2", "name": "Ben Cho"}]',
+        "28",
+    ),
+    (
         "a stock adjustment by the count the user gave",
         "adjust_inventory",
         {"product_id": "p_11", "delta": 20},
