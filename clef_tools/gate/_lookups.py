@@ -145,8 +145,9 @@ def listed_entry(path: str, said: str, calls: Sequence[Lookup]) -> str | None:
     it: after `list_directory(path="/Users/kim/Documents")` returned `[FILE] notes.txt`,
     `/Users/kim/Documents/notes.txt` is that listing's `notes.txt`, and after "make a
     folder called receipts", `/Users/kim/Documents/receipts` is the folder asked for there.
-    The entry must be the listing's own word or the user's; a path that climbs out (`..`)
-    is no entry. None when it is none."""
+    The entry must be the listing's own word (not a passage's in it addressed to the
+    agent) or the user's; a path that climbs out (`..`) is no entry. None when it is
+    none."""
     if not _ABSOLUTE.match(path) or len(path) > 1000 or ".." in path:
         return None
     for lookup in calls[-16:]:
@@ -161,6 +162,9 @@ def listed_entry(path: str, said: str, calls: Sequence[Lookup]) -> str | None:
             if not entry:
                 continue
             whole = re.compile(rf"(?<![\w.-]){re.escape(entry)}(?![\w.-])", re.IGNORECASE)
-            if whole.search(lookup.result[:_MAX_RESULT]) or whole.search(said[:20_000]):
+            # only what the listing says before any passage addressed to the agent: an
+            # entry such a passage names stays the passage's
+            head = split_at_order([lookup.result[:_MAX_RESULT]])[0][0]
+            if whole.search(head) or whole.search(said[:20_000]):
                 return entry
     return None
