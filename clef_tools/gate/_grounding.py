@@ -771,6 +771,8 @@ def _listed_ids(args: Mapping[str, Any], results: Sequence[str]) -> list[str]:
         for v in (value[:32] if isinstance(value, list | tuple) else [value])
         if isinstance(v, str) and _SHORT_ID.fullmatch(v.strip()) and not v.strip().isdigit()
     ]
+    if not values:
+        return []  # most calls: nothing id-shaped to look for, no results to join
     shown = "\n".join(r[:_MAX_TEXT] for r in results[-16:])
     return [
         v for v in dict.fromkeys(values[:64])
