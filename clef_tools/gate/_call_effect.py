@@ -518,9 +518,7 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
         *(v.items() for v in args.values() if isinstance(v, Mapping)),
     ):
         name = str(key)
-        flag = value if isinstance(value, bool) else None
-        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-            flag = value.strip().lower() == "true"
+        flag = _flag(value)
         if _PRIVATE_KEY.match(name) and flag is False:
             return f"{name}={value}"
         if _PUBLIC_KEY.match(name) and flag is True:
@@ -543,10 +541,20 @@ _DRAFT_STATE_KEY = re.compile(r"^(?:status|state|post_?status|visibility)$", re.
 _PUBLISH_KEY = re.compile(r"^(?:publish|published|publish_?now|send|send_?now)$", re.IGNORECASE)
 
 
-def _switched_on(value: object) -> bool:
+def _flag(value: object) -> bool | None:
+    """A switch's setting, as a boolean or its text (`"true"`, `"False"`); None otherwise."""
     if isinstance(value, bool):
         return value
-    return isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "now")
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None
+
+
+def _switched_on(value: object) -> bool:
+    """A switch set on, in the words tools take for it (`True`, `"yes"`, `"now"`)."""
+    return _flag(value) is True or (
+        isinstance(value, str) and value.strip().lower() in ("yes", "1", "now")
+    )
 
 
 def _sent_as_made(args: Mapping[str, Any]) -> bool:
@@ -562,9 +570,7 @@ def _kept_as_draft(args: Mapping[str, Any]) -> bool:
             and value.strip().lower() in ("draft", "drafted", "unpublished")
         )
         flagged = name.lower() in ("draft", "is_draft", "as_draft") and _switched_on(value)
-        withheld = _PUBLISH_KEY.match(name) is not None and (
-            value is False or (isinstance(value, str) and value.strip().lower() == "false")
-        )
+        withheld = _PUBLISH_KEY.match(name) is not None and _flag(value) is False
         if drafted or flagged or withheld:
             return True
     return False

@@ -35,19 +35,19 @@ _NOT_SAID = (
     r"(?!\b(?:to|in|on|at|from|about|into|under|for|of|titled|named|called|subject|thread"
     r"|channel|file|folder|page|list|group)\b)"
 )
+#: Quoted text, its words in group 1 or 2: double or curly quotes, or single quotes that
+#: are not apostrophes.
+_QUOTE = r"(?:[\"“]([^\"”\n]{3,500})[\"”]|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))"
 #: A quote after a verb of saying, a few words on at most ("send Bob a message saying
-#: "running late""): double or curly quotes, or single quotes that are not apostrophes.
+#: "running late"").
 _DICTATED = re.compile(
-    _SAYING + r"(?:" + _NOT_SAID + r"[^\"“'‘\n.!?]){0,40}?(?:"
-    r"[\"“]([^\"”\n]{3,500})[\"”]"
-    r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    _SAYING + r"(?:" + _NOT_SAID + r"[^\"“'‘\n.!?]){0,40}?" + _QUOTE,
     re.IGNORECASE,
 )
 #: A text set word for word: "set my status to 'At the dentist'", "caption it as "Day 1"".
 _SET_TO_TEXT = re.compile(
     r"\b(?:status|caption|bio|headline|tagline|message|note|text|signature|away\s+message)"
-    r"\s+(?:to|as|that\s+says)\s+(?:[\"“]([^\"”\n]{3,500})[\"”]"
-    r"|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    r"\s+(?:to|as|that\s+says)\s+" + _QUOTE,
     re.IGNORECASE,
 )
 #: A text given whole for a change to put in place of the old one: "edit my post to say
@@ -55,7 +55,7 @@ _SET_TO_TEXT = re.compile(
 #: not that with more words after it.
 _REWORDED = re.compile(
     r"\b(?:edit|change|update|rewrite|reword|amend|fix)\b[^.;!?\n\"“'‘]{0,60}?\bto\s+(?:say|read)"
-    r"\s*:?\s*(?:[\"“]([^\"”\n]{3,500})[\"”]|(?<!\w)['‘]([^'’\n]{3,500})['’](?!\w))",
+    r"\s*:?\s*" + _QUOTE,
     re.IGNORECASE,
 )
 #: The fields that hold what a message says (not its subject, channel or recipient).

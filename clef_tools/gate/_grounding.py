@@ -771,13 +771,7 @@ def _listed_ids(args: Mapping[str, Any], results: Sequence[str]) -> list[str]:
         for v in (value[:32] if isinstance(value, list | tuple) else [value])
         if isinstance(v, str) and _SHORT_ID.fullmatch(v.strip()) and not v.strip().isdigit()
     ]
-    if not values:
-        return []  # most calls: nothing id-shaped to look for, no results to join
-    shown = "\n".join(r[:_MAX_TEXT] for r in results[-16:])
-    return [
-        v for v in dict.fromkeys(values[:64])
-        if re.search(_ID_FIELD.pattern + re.escape(v) + '"', shown, re.IGNORECASE)
-    ]  # fmt: skip
+    return [v for v in dict.fromkeys(values[:64]) if _given_as_id(v, results)]
 
 
 #: Arguments that hold what a call adds to a record (`add_attendees`, `new_members`).
@@ -1347,9 +1341,13 @@ _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 def _keyed_id(target: str, results: Sequence[str]) -> bool:
     """Whether `target` is a snake-case name some result gives as an id (`"id":
     "cam_front"`): it names one record as an opaque id does, though it holds no digit."""
-    if not _SNAKE.fullmatch(target) or len(target) > 40:
-        return False
-    keyed = re.compile(_ID_FIELD.pattern + re.escape(target) + '"', re.IGNORECASE)
+    return bool(_SNAKE.fullmatch(target)) and len(target) <= 40 and _given_as_id(target, results)
+
+
+def _given_as_id(value: str, results: Sequence[str]) -> bool:
+    """Whether one of the latest results gives `value` as a record's id (`"id": "c3"`,
+    `"device_id": "cam_front"`)."""
+    keyed = re.compile(_ID_FIELD.pattern + re.escape(value) + '"', re.IGNORECASE)
     return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
 
 

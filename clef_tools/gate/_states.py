@@ -51,8 +51,9 @@ _SETTING_NOUNS = frozenset(
 def state_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A setting the call gives a value the user never wrote, where the user named a state
     the call carries nothing of: `status="To Do"` for "move it to done"."""
-    if not effect.kinds & {"modify", "create"}:
-        return None
+    values = _setting_values(args) if effect.kinds & {"modify", "create"} else []
+    if not values:
+        return None  # most calls set no state: the user's words need no reading
     text = said[:_MAX_SAID]
     named = [
         " ".join(w for w in m.group(1).lower().split() if w not in _SETTING_NOUNS)
@@ -61,9 +62,6 @@ def state_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
     # a state has a name: "to 7:15" is a time, "to 3" a number
     named = [n for n in named if n and n not in _NOT_STATES and not any(c.isdigit() for c in n)]
     if not named:
-        return None
-    values = _setting_values(args)
-    if not values:
         return None
     carried = " ".join(_plain(v[:200]) for v in itertools.islice(text_values(args), 256))
     if any(_holds(carried, n) for n in named):
