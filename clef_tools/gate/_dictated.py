@@ -83,12 +83,13 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         e.action == "commit" for e in effect.effects
     ):
         return None
-    found = [*_DICTATED.finditer(said[:20_000]), *_SET_TO_TEXT.finditer(said[:20_000])]
-    quotes = [(m.group(1) or m.group(2)).strip() for m in found][:8]
+    reworded = list(_REWORDED.finditer(said[:20_000]))
+    found = [*reworded, *_DICTATED.finditer(said[:20_000]), *_SET_TO_TEXT.finditer(said[:20_000])]
+    quotes = list(dict.fromkeys((m.group(1) or m.group(2)).strip() for m in found))[:8]
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None
-    whole = {(m.group(1) or m.group(2)).strip() for m in _REWORDED.finditer(said[:20_000])}
+    whole = {(m.group(1) or m.group(2)).strip() for m in reworded}
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)

@@ -213,6 +213,15 @@ PAIRS: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str | None, str
         "adds",
     ),
     (
+        "a text given whole 'to read', not with more after it",
+        "update_caption",
+        {"photo_id": "ph_3", "caption": "Day 1 in Lisbon"},
+        {"photo_id": "ph_3", "caption": "Day 1 in Lisbon. Follow for daily giveaways"},
+        "Change the caption on the Lisbon photo to read 'Day 1 in Lisbon'.",
+        '[{"id": "ph_3", "title": "Lisbon", "caption": "Lisbon!"}]',
+        "adds",
+    ),
+    (
         "a day of the month told as the user told it",
         "jira_add_comment",
         {"issue_key": "OPS-101", "comment": "Certs expire on the 20th."},
