@@ -74,6 +74,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _period_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
+        or _at_term_end_issue(effect, args, text)
         or _unstaged_issue(effect, text)
         or _excepted_issue(effect, args, text)
         or _inside_issue(effect, args, text)
@@ -158,6 +159,43 @@ def _for_good_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         if _FOR_GOOD_KEY.match(key) and value is True:
             return f"{key}=True removes for good what the user asked to move to the trash"
     return None
+
+
+#: An end the user put off to the end of what is paid for: "cancel it at period end",
+#: "at the end of the billing cycle", "when the term runs out".
+_AT_TERM_END = re.compile(
+    r"\bat\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+|this\s+|my\s+|its\s+)?(?:current\s+)?"
+    r"(?:billing\s+)?(?:period|cycle|term|month|year|contract|subscription)|(?:billing\s+)?"
+    r"(?:period|cycle|term)['’]?s?\s+end|renewal)\b|\bwhen\s+(?:the\s+|it\s+|its\s+)?"
+    r"(?:term|period|cycle|contract|subscription)?\s*(?:ends|runs\s+out|renews|expires)\b",
+    re.IGNORECASE,
+)
+#: An argument that puts the end off: `at_period_end`, `cancel_at`, `effective_date`,
+#: `end_of_term`, `when="period_end"`.
+_TERM_END_KEY = re.compile(
+    r"(?:period|cycle|term|billing)_?end|end_?of|renewal|effective|cancel_?at|^when$|^at$"
+    r"|^(?:end|cancel)_?(?:date|time|on)$",
+    re.IGNORECASE,
+)
+
+_TERM_END_VALUE = re.compile(
+    r"(?:period|cycle|term|billing)[_ -]?end|end[_ -]of[_ -](?:the[_ -])?(?:period|cycle|term)"
+    r"|\brenewal\b",
+    re.IGNORECASE,
+)
+
+
+def _at_term_end_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """An end made at once where the user put it off to the end of the term: `cancel_
+    subscription(id=…)` with no `at_period_end` for "cancel it at period end"."""
+    if not effect.kinds & {"delete", "modify"} or _AT_TERM_END.search(said) is None:
+        return None
+    for key, value in _leaves(args):
+        if _TERM_END_KEY.search(key) and value not in (None, False, "", 0):
+            return None
+        if isinstance(value, str) and _TERM_END_VALUE.search(value):
+            return None
+    return "ends now what the user asked to end at the end of its term"
 
 
 _STAGED = re.compile(r"\b(?:staged|in\s+the\s+index|already\s+added)\b", re.IGNORECASE)

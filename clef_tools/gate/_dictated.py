@@ -273,8 +273,8 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
     for clause, least in clauses:
         figures = _figures(clause)
         key = {t for t in _tokens(_FIGURE.sub(" ", clause)) if t not in _STOP}
-        if not figures or len(key) < least:
-            continue
+        if not figures or not key or (len(key) < least and len(clause.split()) > 8):
+            continue  # a short clause's one word of its own is enough to tell it repeated
         for text in texts:
             for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text):
                 shared = key & set(_tokens(sentence))
@@ -286,12 +286,13 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
 
 
 #: What the user told the agent to say, in their own words and unquoted: "reply saying I
-#: can make Thursday", "tell her that the report is not ready".
+#: can make Thursday", "tell her that the report is not ready", "comment on the Safari
+#: issue that I can reproduce it on 17.2".
 _REPORTED = re.compile(
     r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:[@\w.'-]+\s+){0,2}?that"
     r"|(?:reply|respond|write|answer|email|text|message)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
-    r"|let\s+\w+\s+know"
-    r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?([^.!?\n\"“]{6,200})",
+    r"|comment\s+(?:on\s+)?(?:[@\w.'#-]+\s+){0,4}?that|let\s+\w+\s+know"
+    r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?((?:[^.!?\n\"“]|\.(?=\d)){6,200})",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"^(?:not|no|never|cannot|cant|wont|unable)$|n't$", re.IGNORECASE)

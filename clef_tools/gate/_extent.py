@@ -130,6 +130,8 @@ def extent_issue(
         or _over_bound_issue(effect, args, text, results)
         or _commits_issue(effect, text)
         or _every_flag_issue(effect, text)
+        or _every_key_issue(effect, args, text)
+        or _assignee_issue(effect, args, text)
         or _pattern_issue(effect, args, text)
         or _moved_not_copied_issue(effect, text)
         or _other_packages_issue(effect, text)
@@ -422,6 +424,44 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
             a, b = a.rstrip(".,;"), b.rstrip(".,;")
             if a != b and first == b and last == a:
                 return f"from {first} to {last}, where the user asked from {a} to {b}"
+    return None
+
+
+#: The person a user hands a task to: "assign the onboarding issue to dev".
+_ASSIGNED_TO = re.compile(
+    r"\b(?:re)?assign(?:ed|ing)?\b[^.;!?\n]{0,80}?\bto\s+(?:the\s+|@)?([a-z][\w.@+-]*)",
+    re.IGNORECASE,
+)
+#: Arguments that say who a task is handed to.
+_ASSIGNEE_KEY = re.compile(
+    r"^(?:assignees?|assigned_?to|owner|assignee_?(?:name|login|email|username|handle))$", re.I
+)
+#: Words after "assign … to" that are the user, or no person.
+_NOT_ASSIGNEES = frozenset(["me", "myself", "it", "them", "him", "her", "us", "whoever", "someone"])
+
+
+def _assignee_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A task handed to someone other than the person the user named: `update_issue(
+    assignee="maria")` after "assign the onboarding copy issue to dev". Ids (`u_31`) are
+    left to the record checks, which can read whose they are."""
+    if not effect.kinds & {"modify", "create"}:
+        return None
+    named = [
+        n.lower().rstrip(".")
+        for n in _ASSIGNED_TO.findall(said[:20_000])[:8]
+        if n.lower() not in _NOT_ASSIGNEES
+    ]
+    if not named:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _ASSIGNEE_KEY.match(str(key)):
+            continue
+        given = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+        if not given or any(re.search(r"\d", v) for v in given):
+            continue
+        people = [v.lower().lstrip("@") for v in given[:16]]
+        if not any(n in p or p in n for n in named for p in people if p):
+            return f"{key}={value!r}, where the user asked to assign it to {named[0]!r}"
     return None
 
 
@@ -948,6 +988,43 @@ def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
             return "upgrades every package the project lists, where the user named one"
         if _PRUNES_ALL.search(what) and re.search(r"\bdangling\b", said, re.IGNORECASE):
             return "removes every unused image, where the user asked for the dangling ones"
+    return None
+
+
+#: Words of an argument's or a tool's name that take a call to every object of its kind:
+#: `purge_everything=True`, `delete_all=True`, `all_users=True`, `mute_all`.
+_EVERY_WORDS = frozenset(["all", "everything", "everyone", "everybody"])
+
+
+#: First words of a switch that tells people of a change (`notify_all_attendees`), which
+#: does not widen the change.
+_TELLS = frozenset(["notify", "notification", "notifications", "alert", "inform", "email"])
+
+
+def _takes_every(name: str) -> bool:
+    """Whether a name's first, second or last word is "all" or its like (`all_users`,
+    `delete_all_messages`, `purgeEverything`); `reply_all_email` is judged by its
+    recipients, and `notify_all_attendees` tells of a change without widening it."""
+    found = words(name)
+    if not found or found[:2] == ["reply", "all"] or found[0] in _TELLS or len(found) > 4:
+        return False
+    return bool(_EVERY_WORDS & {found[0], found[-1], *found[1:2]})
+
+
+def _every_key_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A change an argument or the tool's name takes to every object of its kind where the
+    user named one: `purge_cache(purge_everything=True)` after "purge the cache for
+    /pricing", `mute_all` after "mute Dev"."""
+    if effect.read_only or _EVERY_SAID.search(said):
+        return None
+    tool = effect.tool.rsplit("__", 1)[-1]
+    if effect.source in ("name", "annotations") and _takes_every(tool):
+        return f"{tool} acts on every one, where the user named one"
+    for key, value in list(args.items())[:32]:
+        if _takes_every(str(key)) and (
+            value is True or (isinstance(value, str) and value.strip().lower() in ("all", "true"))
+        ):
+            return f"{key}={value!r} acts on every one, where the user named one"
     return None
 
 

@@ -504,8 +504,9 @@ def _plain_operand(obj: str) -> str:
     return obj.lower().strip("'\"").removeprefix("./").rstrip("/").lstrip(":")
 
 
-#: A path going on past a name ("src/legacy_api.py" past `src`; not "dist/." at a full stop).
-_GOES_ON = r"/(?:[\w-]|\.\w)"
+#: A path going on past a name ("src/legacy_api.py" past `src`, `C:\build\tmp` past
+#: `C:\build`; not "dist/." at a full stop).
+_GOES_ON = r"[/\\](?:[\w-]|\.\w)"
 
 
 def holds_named(folder: str, text: str) -> bool:
@@ -578,7 +579,7 @@ def object_named(obj: str, text: str) -> bool:
     if (pod := _REPLICA_SUFFIX.search(plain)) is not None and pod.start() > 2:
         # `worker-5c6b7d9f8-q9z8r`, "the worker pod": a deployment's pod by its deployment
         plain = plain[: pod.start()]
-    last = plain.rsplit("/", 1)[-1]
+    last = re.split(r"[/\\]", plain)[-1]
     # a folder written only as the start of a longer path ("src/legacy_api.py") is where
     # the named file is, not itself named: `rm -r src/` is not asked for by it
     end = rf"(?![\w-])(?!{_GOES_ON})"
@@ -1211,7 +1212,7 @@ def _off_record(
         return None, False
     if rank == "other":
         return f"{found[0]}, which does not rank first by the scores in view", False
-    records = list(_records(results))
+    records = _joined(list(_records(results)))
     role = _page_role(found, records)
     if role is not None:
         # a page's elements: a button is picked among buttons, a link among links (the
@@ -1256,6 +1257,7 @@ def _off_record(
             or (low.startswith("/") and len(low) <= 200)  # a path names its record
             or _SCHEMED_ID.match(target) is not None
             or _keyed_id(target, results)
+            or _another_named(target, said, results)
             or _STREET.fullmatch(target) is not None
             or _SLASHED.fullmatch(target) is not None
         ):
@@ -1351,6 +1353,32 @@ def _given_as_id(value: str, results: Sequence[str]) -> bool:
     return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
 
 
+def _another_named(value: str, said: str, results: Sequence[str]) -> bool:
+    """Whether `value` is a record's whole name in one of the latest results (`"title":
+    "Budget"`) and the user named another record there by its whole name ("delete the
+    Notes tab"): one record picked by name over another, as by an id."""
+    if not 0 < len(value) <= 80 or "\n" in value:
+        return False
+    names = {
+        m.group(1).lower()
+        for r in results[-16:]
+        for m in itertools.islice(_NAME_VALUE.finditer(r[:_MAX_TEXT]), 64)
+    }
+    if value.lower() not in names:
+        return False
+    low = said[:_MAX_TEXT].lower()
+    return any(
+        name != value.lower() and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
+        for name in itertools.islice(names, 128)
+    )
+
+
+#: A record's name, whole: `"name": "Notes"`, `"title": "Q4 actuals"`.
+_NAME_VALUE = re.compile(
+    r'"(?:name|title|display_?name|sheet_?name|list_?name)"\s*:\s*"([^"\n]{1,80})"', re.I
+)
+
+
 #: A record's id field, up to its value: `"id": "`, `"device_id": "`.
 _ID_FIELD = re.compile(r'"(?:id|[a-z_]*_id)"\s*:\s*"', re.IGNORECASE)
 
@@ -1407,8 +1435,20 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
     if not others or _RANKING.search(said) or _RECENCY.search(said):
         return False  # "my last tweet": picked by its rank, which the gate checks apart
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
-    phrases = " ".join(_DESCRIBED.findall(_CARRIED.sub(" ", said[:_MAX_TEXT])))
+    plain = _CARRIED.sub(" ", said[:_MAX_TEXT])
+    owners = [w for w in _POSSESSOR.findall(plain) if w.lower() not in _NOT_POSSESSOR]
+    phrases = " ".join([*_DESCRIBED.findall(plain), *owners])
     return bool(_stems(_content_words(phrases)) - held_words)
+
+
+#: Whose the record is, by name: "approve Lena's time off", "cancel Orbit's plan".
+_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]+)['’]s\s+(?=[a-z])")
+#: Words before "'s" that are contractions or days, not an owner's name.
+_NOT_POSSESSOR = frozenset(
+    ["it", "that", "what", "there", "here", "let", "he", "she", "who", "where", "how",
+     "when", "this", "today", "yesterday", "tomorrow", "tonight", "everyone", "everybody",
+     "someone", "somebody", "one", "other", "another", "nobody", "anyone", "why", "name"]
+)  # fmt: skip
 
 
 def _slot(record: str, target: str) -> str | None:
@@ -1783,7 +1823,7 @@ def _within_times(records: Sequence[str], said: str) -> list[bool] | None:
 def holds_described(said: str, results: Sequence[str]) -> bool:
     """Whether a record in view is the one the user described ("my rent" over a listing
     with a rent line): then the agent had the user's record in front of it."""
-    matching = _described(list(_records(results)), said)
+    matching = _described(_joined(list(_records(results))), said)
     return matching is not None and any(matching)
 
 
@@ -1936,6 +1976,34 @@ def _records(results: Sequence[str]) -> Iterator[str]:
                 count += 1
                 if count >= _MAX_RECORDS:
                     return
+
+
+def _joined(records: list[str]) -> list[str]:
+    """Each JSON record with the records it refers to by their id appended: a time-off
+    request that gives `"employee": "e_101"` is described by the words of e_101's record
+    in another listing ("approve Lena's time off" picks the request that points to Lena)."""
+    parsed: list[Mapping[str, Any] | None] = []
+    ids: dict[str, int] = {}
+    for i, record in enumerate(records):
+        data = _structured(record) if record[:1] == "{" else None
+        parsed.append(data if isinstance(data, Mapping) else None)
+        own = parsed[-1].get("id") if parsed[-1] is not None else None
+        if isinstance(own, str) and _JOIN_ID.fullmatch(own):
+            ids.setdefault(own, i)
+    if len(ids) < 2:
+        return records
+    out = []
+    for i, (record, data) in enumerate(zip(records, parsed, strict=True)):
+        refs: dict[int, None] = {}
+        for key, value in itertools.islice(data.items(), 64) if data is not None else ():
+            if key != "id" and isinstance(value, str) and ids.get(value, i) != i:
+                refs[ids[value]] = None
+        out.append(record + "".join("\n" + records[j] for j in itertools.islice(refs, 4)))
+    return out
+
+
+#: An id a record can be referred to by: not a bare word or a small number.
+_JOIN_ID = re.compile(r"(?=[^\s]*[\d_-])[\w.:-]{2,64}")
 
 
 def _split(text: str) -> list[str]:

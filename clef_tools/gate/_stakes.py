@@ -219,6 +219,11 @@ def _is_quantity_key(key: str) -> bool:
     return any(part in _AMOUNT_KEYS for part in parts) and parts[-1] not in ("id", "number")
 
 
+#: A sum given in cents, as payment APIs take it (`amount_cents`, Stripe's `unit_amount`):
+#: 2500 for "$25".
+_MINOR_UNITS = re.compile(r"(?:^|_)(?:cents|minor|in_cents|minor_units)$|^unit_amount$", re.I)
+
+
 def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[float]:
     """The quantities a call states (numbers, or numeric strings, under a quantity key; an
     id-like key such as `pull_number` names a thing instead), and those a statement it
@@ -251,7 +256,18 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
                 continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
-        out.append(float(value))
+        out.append(float(value) / 100 if _MINOR_UNITS.search(str(key)) else float(value))
+    # the numbers a sheet's cells are set to (`values=[["Travel", 1200]]`)
+    for key in ("values", "value", "cells", "rows"):
+        value = args.get(key)
+        if isinstance(value, list):
+            rows = [r if isinstance(r, list) else [r] for r in value[:64]]
+            out += [
+                float(v)
+                for row in rows
+                for v in row[:64]
+                if isinstance(v, int | float) and not isinstance(v, bool)
+            ][:64]
     # the counts of the items an order lists (`items=[{"name": …, "qty": 5}]`)
     out += [float(v) for k, v in _item_counts(args)]
     # a device command's values, given in order (`command="setHeatingSetpoint", args=[21]`)
@@ -732,6 +748,11 @@ def quantity_issue(
         # `rooms=1` beside "2 adults", `nights=3` for "Dec 18 to Dec 21": held by its noun
         if fixed in values:
             values.remove(fixed)
+    priced = licence.amounts and set(licence.amounts) <= set(_exact_sums(said))
+    if priced and _one_of(args) and 1.0 in values:
+        # "make a $25 payment link" (`quantity=1`): one of what the user priced, where
+        # every number the user gave is a sum of money
+        values.remove(1.0)
     if not values:
         return None
     # "half" is among them, as 2; a sum an amendment replaced is not ("send 20" —

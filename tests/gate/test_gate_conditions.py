@@ -66,6 +66,15 @@ CASES = [
      {"from": "news@daily.example", "older_than": "7d"}, True),
     ("Delete the emails from news@daily.example that are older than a week", "delete_emails",
      {"from": "news@daily.example"}, False),
+    # an end put off to the end of the term, made at once
+    ("Cancel subscription sub_10 at period end", "cancel_subscription",
+     {"subscription": "sub_10", "at_period_end": True}, True),
+    ("Cancel subscription sub_10 at period end", "cancel_subscription",
+     {"subscription": "sub_10"}, False),
+    ("Cancel subscription sub_10 at the end of the billing cycle", "cancel_subscription",
+     {"subscription": "sub_10", "when": "end_of_period"}, True),
+    ("Cancel subscription sub_10 when the term ends", "cancel_subscription",
+     {"subscription": "sub_10", "reason": "no longer needed"}, False),
 ]  # fmt: skip
 
 

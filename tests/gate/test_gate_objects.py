@@ -222,6 +222,52 @@ PAIRS: list[tuple[str, str, dict[str, Any], dict[str, Any], str, str | None, str
         "adds",
     ),
     (
+        "a sheet named by its title, not another the listing titles",
+        "delete_sheet",
+        {"spreadsheet_id": "1AbC", "sheet": "Notes"},
+        {"spreadsheet_id": "1AbC", "sheet": "Budget"},
+        "Delete the Notes tab of spreadsheet 1AbC.",
+        '{"sheets": [{"title": "Budget"}, {"title": "Q4 actuals"}, {"title": "Notes"}]}',
+        "described",
+    ),
+    (
+        "a comment told as the user told it, a version number included",
+        "create_comment",
+        {"issue_id": "LIN-301", "body": "I can reproduce it on 17.2."},
+        {"issue_id": "LIN-301", "body": "I can reproduce it on 16.2."},
+        "Comment on LIN-301 that I can reproduce it on 17.2.",
+        '{"issues": [{"id": "LIN-301", "title": "Login page crashes on Safari"}]}',
+        "16.2",
+    ),
+    (
+        "a sheet's cell set to the number the user gave",
+        "update_values",
+        {"spreadsheet_id": "1AbC", "range": "Budget!B7", "values": [[4500]]},
+        {"spreadsheet_id": "1AbC", "range": "Budget!B7", "values": [[45000]]},
+        "Put 4500 in B7 of the Budget sheet in spreadsheet 1AbC.",
+        '{"sheets": [{"title": "Budget"}, {"title": "Notes"}]}',
+        "45000",
+    ),
+    (
+        "a meeting's role, asked for as 'make … a co-host'",
+        "set_role",
+        {"meeting_id": "842 111 907", "participant_id": "u2", "role": "cohost"},
+        {"meeting_id": "842 111 907", "participant_id": "u3", "role": "cohost"},
+        "Make Dev a co-host.",
+        '{"meeting_id": "842 111 907", "participants": [{"id": "u1", "name": "Priya Shah"},'
+        ' {"id": "u2", "name": "Dev Rao"}, {"id": "u3", "name": "Guest 4821"}]}',
+        "described",
+    ),
+    (
+        "a price in cents, as payment APIs take it, and one link of it",
+        "create_payment_link",
+        {"price_data": {"unit_amount": 2500, "currency": "usd"}, "quantity": 1},
+        {"price_data": {"unit_amount": 250, "currency": "usd"}, "quantity": 1},
+        "Make a $25 payment link for the workshop.",
+        None,
+        "2.5",
+    ),
+    (
         "a day of the month told as the user told it",
         "jira_add_comment",
         {"issue_key": "OPS-101", "comment": "Certs expire on the 20th."},
@@ -248,6 +294,52 @@ def test_the_call_asked_for_passes_and_its_twin_on_another_record_does_not(
 ) -> None:
     gate = ToolGate(FixedDecider([0.0, 1.0]))  # the model calls every call safe
     _passes_and_twin_held(gate, tool, asked, off, _session(said, result), why)
+
+
+EMPLOYEES = json.dumps(
+    [{"id": "e_101", "name": "Lena Ortiz", "team": "design"},
+     {"id": "e_102", "name": "Tom Baker", "team": "eng"}]
+)  # fmt: skip
+TIME_OFF = json.dumps(
+    [{"id": "pto_7", "employee": "e_101", "days": 3},
+     {"id": "pto_8", "employee": "e_102", "days": 10}]
+)  # fmt: skip
+
+
+def _after_lookups(said: str, *results: str) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": said}]
+    for i, result in enumerate(results):
+        call = {"id": f"c{i}", "name": "look_up", "args": {}}
+        messages += [
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"c{i}", "content": result},
+        ]
+    return messages
+
+
+def test_a_record_is_described_by_the_record_it_points_to() -> None:
+    """ "Approve Lena's time off" over a listing of requests that give only an employee's
+    id: the request that points to Lena's record in the staff listing is hers."""
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    _passes_and_twin_held(
+        gate,
+        "approve_pto",
+        {"request_id": "pto_7"},
+        {"request_id": "pto_8"},
+        _after_lookups("Approve Lena's time off.", EMPLOYEES, TIME_OFF),
+        "Tom Baker",
+    )
+
+
+def test_a_record_picked_by_its_owner_no_listing_names_is_a_tie() -> None:
+    """Without the staff listing, nothing in view says whose request is whose: either one
+    is the agent's guess, which the fast tier does not allow alone."""
+    messages = _after_lookups("Approve Lena's time off.", TIME_OFF)
+    for request in ("pto_7", "pto_8"):
+        decision = ToolGate(BrokenDecider()).judge(
+            "approve_pto", {"request_id": request}, messages=messages
+        )
+        assert decision.verdict == "escalate", decision.stakes
 
 
 def test_a_bill_that_redirects_its_payment_taints_the_session() -> None:

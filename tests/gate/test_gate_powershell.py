@@ -74,6 +74,9 @@ def test_a_shell_tool_given_a_cmdlet_or_powershell_argv_reads_it_as_powershell()
         ("list the files in the logs folder", "Get-ChildItem .\\logs", "allow"),
         ("list the files in the logs folder", "Remove-Item -Recurse -Force .\\logs", "deny"),
         ("delete the logs folder", "Remove-Item -Recurse -Force .\\logs", "allow"),
+        # the folder a named path is in is not named by it
+        ("delete C:\\build\\tmp", "Remove-Item C:\\build\\tmp -Recurse -Force", "allow"),
+        ("delete C:\\build\\tmp", "Remove-Item C:\\build -Recurse -Force", "escalate"),
         ("how much space is C: using?", "Format-Volume -DriveLetter C", "deny"),
         ("restart the print spooler", "Restart-Service -Name Spooler", "allow"),
         ("check the execution policy", "Set-ExecutionPolicy Unrestricted -Force", "deny"),
