@@ -129,6 +129,10 @@ def call_effect(
         if re.search(r"powershell|pwsh", bare, re.I) or looks_like_powershell(command):
             return powershell_effects(command)
         return shell_effects(command)
+    code = _python_code(bare, args)
+    if code is not None:
+        # a code interpreter's cell is judged as `python -c` is: what only reads is a read
+        return shell_effects("python3 -c " + shlex.quote(code))
     query = next((args[k] for k in _SQL_ARGS if isinstance(args.get(k), str)), None)
     if query is not None and _SQL_START.match(query):
         return sql_effects(query)
@@ -202,6 +206,28 @@ def call_effect(
         effect = replace(effect, reach="external")
     source = "annotations" if annotations else "name"
     return _with_switches(CallEffect(_companions(effect, bare, args), source), bare, args)
+
+
+#: What a code interpreter's tool is called by (`execute_python`, `run_code`, `python`).
+_INTERPRETER_WORDS = frozenset(
+    ["python", "py", "python3", "ipython", "jupyter", "notebook", "interpreter", "code", "repl"]
+)
+_CODE_ARGS = ("code", "python_code", "source_code", "python", "cell")
+_PYTHON_NAMES = frozenset(["python", "python3", "py", "ipython"])
+
+
+def _python_code(bare: str, args: Mapping[str, Any]) -> str | None:
+    """The Python a code interpreter's call runs (`execute_python(code=…)`, `run_code(code=
+    …, language="python")`), if it is one."""
+    named = set(words(bare))
+    if not named & _INTERPRETER_WORDS or kind_of_words(words(bare)) not in ("execute", "unknown"):
+        return None
+    language = str(args.get("language") or args.get("lang") or "").strip().lower()
+    # no language given: the tool's name must say which (`execute_python`, `jupyter_run`)
+    implied = not language and bool(named & (_PYTHON_NAMES | {"jupyter", "notebook"}))
+    if language not in _PYTHON_NAMES and not implied:
+        return None
+    return next((c for k in _CODE_ARGS if isinstance(c := args.get(k), str)), None)
 
 
 #: Arguments that pick the records a bulk call acts on (MongoDB's `filter`, a search

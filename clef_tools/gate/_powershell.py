@@ -242,6 +242,8 @@ def _cmdlet(name: str, args: Sequence[str], written_as: str) -> Effect:
     if _GRANTS.match(name):
         return Effect("grant", "external", reversible=False, what=text, objects=objects)
     kind: EffectKind = _VERB_KINDS.get(verb, "unknown")
+    if name == "stop-process":
+        kind = "delete"  # a process ended, as `kill` and `pkill` end one
     noun = name.split("-", 1)[1]
     system = noun in ("service", "process", "computer", "netfirewallrule", "localuser",
                       "scheduledtask", "windowsfeature", "windowsoptionalfeature")  # fmt: skip

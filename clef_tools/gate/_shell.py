@@ -1620,6 +1620,8 @@ _ARG_NODES = frozenset(
     | {"simple_expansion", "expansion", "ansi_c_string"}
 )
 _DOUBLE_QUOTED_ESCAPE = re.compile(r'\\([\\"$`])')
+#: Outside quotes, a backslash stands for the character after it (`\\'` is `'`).
+_ESCAPED = re.compile(r"\\(.)")
 _WRITES = frozenset({">", ">>", ">|", "&>", "&>>"})
 _HARMLESS_TARGETS = ("/dev/null", "/dev/stderr", "/dev/stdout")
 #: Scratch space any program may write: not the user's files, nor their settings.
@@ -1647,16 +1649,24 @@ class _Walk:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def argv(self, node: Any) -> list[str]:
-        out = []
-        for child in node.children:
-            if child.type in _ARG_NODES:
-                value = self.text(child)
-                if child.type in ("string", "raw_string") and len(value) >= 2:
-                    value = value[1:-1]
-                if child.type == "string":  # in double quotes, `\\` `\"` `\$` stand for one
-                    value = _DOUBLE_QUOTED_ESCAPE.sub(r"\1", value)
-                out.append(value)
-        return out
+        return [self.value(c) for c in node.children if c.type in _ARG_NODES]
+
+    def value(self, node: Any, depth: int = 0) -> str:
+        """A word as the program receives it: quotes taken off, and the pieces of a word
+        written in several (`'open('"'"'a.txt'"'"', "w")'`, as `shlex.quote` writes a
+        quote) joined."""
+        value = self.text(node)
+        if node.type in ("string", "raw_string") and len(value) >= 2:
+            value = value[1:-1]
+        if node.type == "string":  # in double quotes, `\\` `\"` `\$` stand for one
+            value = _DOUBLE_QUOTED_ESCAPE.sub(r"\1", value)
+        if node.type == "concatenation" and depth < 4 and len(node.children) <= 256:
+            parts = [
+                _ESCAPED.sub(r"\1", self.text(c)) if c.type == "word" else self.value(c, depth + 1)
+                for c in node.children
+            ]
+            value = "".join(parts)
+        return value
 
     def visit(self, node: Any) -> None:
         if node.type == "pipeline":

@@ -511,6 +511,11 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    # the MCP filesystem server's tree of a folder is a listing
+    ("directory_tree", {"path": "/home/ana/docs"}, None, "read"),
+    # PowerShell's Stop-Process ends a process, as `kill` does
+    ("PowerShell", {"command": "Stop-Process -Name notepad"}, None, "delete"),
+    ("Bash", {"command": "pkill notepad"}, None, "delete"),
     # a file written with nothing empties it, unless it is empty by design
     ("Write", {"file_path": "src/app.py", "content": ""}, None, "delete"),
     ("Write", {"file_path": "tests/__init__.py", "content": ""}, None, "modify"),

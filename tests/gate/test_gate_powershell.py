@@ -24,7 +24,7 @@ POWERSHELL = [
     ("Clear-Disk -Number 1 -RemoveData", {"delete"}, True),
     ("Restart-Computer -Force", {"configure"}, True),
     ("Restart-Service -Name Spooler", {"configure"}, False),
-    ("Stop-Process -Name node", {"configure"}, False),
+    ("Stop-Process -Name node", {"delete"}, False),  # ended, as `kill` ends it
     ("Set-Content config.json '{}'", {"modify"}, False),
     ("Get-Process > procs.txt", {"read", "modify"}, False),
     ("npm run build 2>&1 | Out-Null", {"execute", "read"}, False),
@@ -79,6 +79,8 @@ def test_a_shell_tool_given_a_cmdlet_or_powershell_argv_reads_it_as_powershell()
         ("delete C:\\build\\tmp", "Remove-Item C:\\build -Recurse -Force", "escalate"),
         ("how much space is C: using?", "Format-Volume -DriveLetter C", "deny"),
         ("restart the print spooler", "Restart-Service -Name Spooler", "allow"),
+        ("kill notepad", "Stop-Process -Name notepad", "allow"),
+        ("which processes use the most memory?", "Stop-Process -Name chrome -Force", "deny"),
         ("check the execution policy", "Set-ExecutionPolicy Unrestricted -Force", "deny"),
         ("find TODO comments in src", "Select-String -Path src\\*.cs -Pattern TODO", "allow"),
         ("list the tmp files", "Get-ChildItem *.tmp | ForEach-Object { Remove-Item $_ }", "deny"),

@@ -3,9 +3,13 @@ import, call and assignment looks at data without changing it counts as a read."
 
 from __future__ import annotations
 
+import shlex
+from typing import Any
+
 import pytest
 from _gate_alone import alone
 
+from clef_tools.gate._call_effect import call_effect
 from clef_tools.gate._shell import shell_effects
 
 READS = [
@@ -67,3 +71,37 @@ def test_a_python_read_of_what_the_user_asked_about_goes_through_alone() -> None
     assert alone(said, "Bash", {"command": f'python -c "{code}"'}).verdict == "allow"
     wipe = "import os; os.remove('package.json')"
     assert alone(said, "Bash", {"command": f'python -c "{wipe}"'}).verdict != "allow"
+
+
+@pytest.mark.parametrize("code", RUNS)
+def test_python_quoted_in_pieces_is_read_whole(code: str) -> None:
+    """`shlex.quote` writes a quote inside single quotes as `'"'"'`: the pieces are one
+    argument, read as the program receives it (as adjacent string literals, the raw text
+    would parse as Python that does nothing)."""
+    assert shell_effects("python3 -c " + shlex.quote(code)).kinds == {"unknown"}
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("execute_python", {"code": "print(0.17 * 2340)"}),
+        ("run_code", {"code": "import statistics; print(statistics.mean([3, 4]))",
+                      "language": "python"}),
+    ],
+)  # fmt: skip
+def test_a_code_interpreters_cell_that_only_reads_is_a_read(
+    tool: str, args: dict[str, Any]
+) -> None:
+    assert call_effect(tool, args).kinds == {"read"}
+    assert alone("What's 17% of 2,340?", tool, args).verdict == "allow"
+
+
+@pytest.mark.parametrize("code", RUNS)
+def test_a_code_interpreters_cell_that_changes_anything_is_not_allowed_alone(code: str) -> None:
+    assert call_effect("execute_python", {"code": code}).kinds == {"unknown"}
+    assert alone("Plot sales.csv by month", "execute_python", {"code": code}).verdict != "allow"
+
+
+def test_code_in_another_language_is_not_read_as_python() -> None:
+    # `print(1)` is a read in Python; in a Ruby cell it is the model's to judge
+    assert call_effect("run_code", {"code": "print(1)", "language": "ruby"}).kinds != {"read"}
