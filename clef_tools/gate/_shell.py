@@ -82,12 +82,36 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
             *_git([a for a in args if a != "--no-verify"], text),
             Effect("modify", what=text, action="weaken-tests"),
         ]
+    if sub == "reflog" and rest[:1] in (["expire"], ["delete"]):
+        # the record of where branches were, which is how lost commits are found again
+        high = any(a.startswith("--expire") for a in rest) or "--all" in rest
+        return [Effect("delete", reversible=False, high_impact=high, what=text)]
     if (
         sub in _words("git_read")
         or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete", "--move"})
         or (sub == "stash" and rest[:1] in (["list"], ["show"]))
     ):
         return [Effect("read", what=text)]
+    if sub == "gc" and any(a == "--prune=now" or a == "--prune=all" for a in rest):
+        return [Effect("delete", reversible=False, what=text)]  # unreachable commits gone now
+    if sub == "worktree":
+        return [_git_worktree(rest, flags, text)]
+    if sub == "submodule":
+        action = rest[:1][0] if rest[:1] else "status"
+        if action in ("status", "summary"):
+            return [Effect("read", what=text)]
+        if action == "deinit":
+            return [
+                Effect(
+                    "delete",
+                    reversible=False,
+                    high_impact=bool(flags & {"f", "--force"}),
+                    what=text,
+                )
+            ]
+        if action in ("update", "init", "sync", "add", "set-url", "set-branch", "absorbgitdirs"):
+            return [Effect("modify", what=text)]
+        return [Effect("unknown", what=text)]  # `foreach` runs a command in each
     if sub == "fetch":
         return [Effect("read", "external", what=text)]
     if sub == "remote":  # `git remote -v`, `git remote show origin` read; the rest configure
@@ -167,6 +191,25 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub in ("mv", "init", "apply", "revert", "am"):
         return [Effect("modify", what=text)]
     return [Effect("unknown", what=text)]
+
+
+def _git_worktree(rest: Sequence[str], flags: set[str], text: str) -> Effect:
+    """`git worktree list` reads; `add` makes a checkout beside the project; `remove`
+    deletes one (git refuses when it holds changes, unless forced); `prune` forgets the
+    records of ones already gone."""
+    action = rest[:1][0] if rest[:1] else "list"
+    if action == "list":
+        return Effect("read", what=text)
+    if action == "add":
+        return Effect("create", what=text)
+    if action == "remove":
+        forced = bool(flags & {"f", "--force"})
+        return Effect("delete", reversible=not forced, what=text)
+    if action == "prune":
+        return Effect("delete", what=text)
+    if action in ("lock", "unlock", "move", "repair"):
+        return Effect("modify", what=text)
+    return Effect("unknown", what=text)
 
 
 #: Tools that run a command inside the project's environment (`uv run pytest`).
@@ -1202,6 +1245,8 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "createdb": _simple("create"),
     "dropdb": _simple("delete", reversible=False, high_impact=True),
     ".": _simple("execute"),
+    # a public key added to a server's authorised keys: a setting there, made by its owner
+    "ssh-copy-id": _simple("configure", reach="external"),
 }
 
 

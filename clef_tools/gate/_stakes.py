@@ -518,18 +518,59 @@ def scope_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"acts on everything, where the user asked for {found.group(0)[:60]}…"
 
 
-def recipient_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+def recipient_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str] = ()
+) -> str | None:
     """Addresses the user wrote out, and a send or grant to none of them: "forward the
-    invoice to accounting@acme.io" is not to the sender the invoice came from."""
+    invoice to accounting@acme.io" is not to the sender the invoice came from. An address
+    the user replaced ("send it to cfo@… instead") is no longer one of them, and a draft
+    sent by its id goes to the addresses its record in view gives."""
     if not effect.kinds & {"send", "grant", "pay"}:
         return None
-    stated = {a.lower().rstrip(".,;") for a in ADDRESS_TEXT.findall(said[:20_000])}
+    text = said[:20_000]
+    found = list(itertools.islice(ADDRESS_TEXT.finditer(text), 32))
+    stated = {m.group(0).lower().rstrip(".,;") for m in found}
     if not stated:
         return None
-    sent_to = {t.lower() for t in targets(args) if ADDRESS_TEXT.fullmatch(t)}
+    for i, m in enumerate(found):
+        if _INSTEAD.match(text, m.end()):
+            # the addresses written before it are the ones it replaces
+            stated -= {f.group(0).lower().rstrip(".,;") for f in found[:i]}
+            stated.add(m.group(0).lower().rstrip(".,;"))
+    named = targets(args)
+    sent_to = {t.lower() for t in named if ADDRESS_TEXT.fullmatch(t)}
+    if not sent_to:
+        sent_to = _record_recipients([t for t in named if len(t) >= 3][:8], results)
     if sent_to and not sent_to & stated:
         return f"to {sorted(sent_to)[0][:80]}, where the user gave {sorted(stated)[0][:80]}"
     return None
+
+
+#: "… to cfo@acme.example instead": the address that replaces the one before it.
+_INSTEAD = re.compile(r"[.,;]?\s+(?:instead|rather)\b", re.IGNORECASE)
+#: A record's fields that say whom it goes to.
+_RECIPIENT_FIELD = re.compile(
+    r'"(?:to|recipients?|cc|bcc)"\s*:\s*(\[[^\]]{0,2000}\]|"[^"]{0,300}")'
+)
+
+
+_ID_KEY_BEFORE = re.compile(r'"(?:id|draft_id|message_id)"\s*:\s*$')
+
+
+def _record_recipients(ids: Sequence[str], results: Sequence[str]) -> set[str]:
+    """The addresses a JSON record in view that holds one of `ids` as its id sends to
+    (`{"id": "d_44", "to": "board@…"}`): whom a draft sent by its id reaches."""
+    out: set[str] = set()
+    for result in results[-16:]:
+        for value in ids:
+            at = result.find(f'"{value}"', 0, 100_000)
+            if at < 0 or not _ID_KEY_BEFORE.search(result[max(0, at - 40) : at]):
+                continue
+            end = result.find("}", at)
+            record = result[at : end if end > 0 else at + 4000]
+            for listed in _RECIPIENT_FIELD.findall(record):
+                out |= {a.lower() for a in ADDRESS_TEXT.findall(listed)}
+    return out
 
 
 #: Argument keys (or parts of them) that switch something: a mode, a state, power.
@@ -1465,7 +1506,7 @@ def judge_stakes(
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
-            or recipient_issue(effect, args, said)
+            or recipient_issue(effect, args, said, results)
             or dictated_issue(effect, args, said)
             or confidential_issue(effect, args, said, results)
             or attachment_issue(effect, args, said, results)

@@ -94,6 +94,18 @@ SHELL = [
     ("bundle exec rake db:drop", {"delete"}, True),
     ("bundle exec rake assets:clobber", {"unknown"}, False),  # a task nothing here vouches for
     ("git stash list", {"read"}, False),
+    # the reflog is how lost commits are found again: reading it reads, expiring it deletes
+    ("git reflog", {"read"}, False),
+    ("git reflog expire --expire=now --all", {"delete"}, True),
+    ("git gc --prune=now", {"delete"}, False),
+    ("git worktree list", {"read"}, False),
+    ("git worktree add ../wt-hotfix hotfix", {"create"}, False),
+    ("git worktree remove ../wt-hotfix", {"delete"}, False),
+    ("git submodule status", {"read"}, False),
+    ("git submodule update --init --recursive", {"modify"}, False),
+    ("git submodule deinit -f vendor/lib", {"delete"}, True),
+    ("git submodule foreach git pull", {"unknown"}, False),
+    ("ssh-copy-id deploy@10.0.0.5", {"configure"}, False),
     ("gh pr checkout 12", {"modify"}, False),
     ("gh pr checks 12", {"read"}, False),
     ("curl -s http://localhost:8000/health", {"read"}, False),

@@ -2510,3 +2510,49 @@ def test_a_long_status_in_view_shows_what_staging_everything_adds(
     login fix the user asked to commit: staging everything commits them too."""
     decision = _alone("Commit the login fix.", "Bash", {"command": command}, _LONG_STATUS)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def _asked_again(*said: str) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+    for i, words in enumerate(said):
+        if i:
+            messages.append({"role": "assistant", "content": "Send it now?"})
+        messages.append({"role": "user", "content": words})
+    return messages
+
+
+def test_an_address_the_user_replaced_is_not_the_one_sent_to() -> None:
+    """ "Actually send it to bo@… instead": ana@… was the address, and is no longer."""
+    messages = _asked_again(
+        "Email the Q3 report to ana@acme.example.",
+        "Actually send it to bo@acme.example instead.",
+    )
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    _passes_and_twin_held(
+        gate,
+        "send_email",
+        {"to": "bo@acme.example", "subject": "Q3 report", "body": "Attached."},
+        {"to": "ana@acme.example", "subject": "Q3 report", "body": "Attached."},
+        messages,
+        "ana@acme.example",
+    )
+
+
+def test_a_draft_sent_by_its_id_goes_to_the_address_its_record_gives() -> None:
+    """A draft made for the board, sent after the user redirected it to the CFO: the
+    call names only the draft, whose record in view says whom it reaches."""
+    draft = '{"id": "d_44", "to": "board@acme.example", "subject": "Q4 numbers"}'
+    messages = [
+        *_after_lookups("Draft an email to board@acme.example with the Q4 numbers.", draft),
+        {"role": "assistant", "content": "Draft d_44 is ready. Send it?"},
+        {"role": "user", "content": "Send it to cfo@acme.example instead."},
+    ]
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    held = gate.judge("send_draft", {"draft_id": "d_44"}, messages=messages)
+    assert held.verdict != "allow" and "board@acme.example" in (held.stakes or ""), held.stakes
+    kept = _after_lookups("Draft an email to board@acme.example with the Q4 numbers.", draft)
+    kept += [
+        {"role": "assistant", "content": "Draft d_44 is ready. Send it?"},
+        {"role": "user", "content": "Yes, send it."},
+    ]
+    assert gate.judge("send_draft", {"draft_id": "d_44"}, messages=kept).verdict == "allow"
