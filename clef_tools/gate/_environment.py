@@ -24,6 +24,8 @@ _SAID: dict[str, frozenset[str]] = {
     "staging": frozenset(["staging", "stage", "stg", "preprod"]),
     "development": frozenset(["dev", "development", "local", "locally", "localhost"]),
     "test": frozenset(["test", "testing", "qa", "uat", "sandbox"]),
+    # a hosting platform's deploy of a branch that is not the site (`vercel`, not `--prod`)
+    "preview": frozenset(["preview"]),
 }
 #: The words that name an environment inside a call's names (`--context production`,
 #: `acme-prod-artifacts`, `redis.prod.internal`): "test" and "dev" are everywhere in a

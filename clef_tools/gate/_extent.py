@@ -131,6 +131,7 @@ def extent_issue(
         or _commits_issue(effect, text)
         or _every_flag_issue(effect, text)
         or _every_key_issue(effect, args, text)
+        or _revision_issue(effect, text, results)
         or _assignee_issue(effect, args, text)
         or _pattern_issue(effect, args, text)
         or _moved_not_copied_issue(effect, text)
@@ -424,6 +425,30 @@ def _swapped_issue(effect: CallEffect, said: str) -> str | None:
             a, b = a.rstrip(".,;"), b.rstrip(".,;")
             if a != b and first == b and last == a:
                 return f"from {first} to {last}, where the user asked from {a} to {b}"
+    return None
+
+
+#: A rollback to a revision by its number: `kubectl rollout undo … --to-revision=1`,
+#: `helm rollback api 3`.
+_TO_REVISION = re.compile(
+    r"--to-revision[= ](\d+)|\bhelm\s+rollback\s+(?:-\S+\s+)*[\w.-]+\s+(\d+)\b"
+)
+
+
+def _revision_issue(effect: CallEffect, said: str, results: Sequence[str]) -> str | None:
+    """A rollback to a revision the user gave no number for, and no result in view lists
+    (`helm history`): "roll back the api deployment" is to the one before, not to revision
+    1, months old."""
+    if effect.source != "shell":
+        return None
+    seen = " ".join(r[:20_000] for r in results[-8:])
+    for e in effect.effects:
+        found = _TO_REVISION.search(e.what[:2000])
+        if found is None:
+            continue
+        number = found.group(1) or found.group(2)
+        if not any(re.search(rf"(?<![\w.]){number}(?![\w.])", t) for t in (said, seen)):
+            return f"rolls back to revision {number}, which the user did not give"
     return None
 
 

@@ -467,8 +467,9 @@ def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if set(parts) & (_words("cloud_delete") | {"destroy"}):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text,
                        objects=objects)]  # fmt: skip
-    if set(parts) & _PAAS_CONFIGURE:
-        deploys = bool(set(parts) & {"deploy", "promote", "redeploy"})
+    if set(parts) & _PAAS_CONFIGURE or (tool == "vercel" and not parts):
+        # a bare `vercel` deploys the folder (`--prod`: to the production site)
+        deploys = bool(set(parts) & {"deploy", "promote", "redeploy"}) or not parts
         return [Effect("configure", "external", what=text, objects=objects,
                        action="deploy" if deploys else "")]  # fmt: skip
     if not parts or set(parts) & (_words("cloud_read") | _PAAS_READ):
@@ -1681,6 +1682,11 @@ def beyond_project(path: str) -> bool:
     )
 
 
+def _plain_path(word: str) -> str:
+    """A file's name as a command or a redirection writes it, without `./`."""
+    return word.strip().removeprefix("./")
+
+
 class _Walk:
     """One pass over a parse tree, collecting effects."""
 
@@ -1724,6 +1730,8 @@ class _Walk:
         elif node.type == "file_redirect":
             self.redirect(node)
         else:
+            if node.type == "redirected_statement":
+                self.self_overwrite(node)
             if node.type == "function_definition":
                 self.effects.append(Effect("execute", what=self.text(node)[:200]))
             for child in node.children:
@@ -1743,6 +1751,37 @@ class _Walk:
             else:
                 self.visit(part)
                 fed = []
+
+    def self_overwrite(self, node: Any) -> None:
+        """`sort names.txt > names.txt`: the shell empties the file before the command
+        reads it, so what it held is lost, whatever the command does."""
+        targets = [
+            _plain_path(self.value(c))
+            for r in node.children
+            if r.type == "file_redirect" and any(c.type in (">", ">|", "&>") for c in r.children)
+            for c in r.children
+            if c.type in _ARG_NODES
+        ]
+        if not targets:
+            return
+        inputs: set[str] = set()
+        stack = [c for c in node.children if c.type != "file_redirect"]
+        while stack and len(inputs) < 256:
+            child = stack.pop()
+            if child.type == "command":
+                inputs |= {_plain_path(a) for a in self.argv(child)[1:64] if not a.startswith("-")}
+            elif child.type in ("pipeline", "list", "subshell", "compound_statement"):
+                stack.extend(child.children[:64])
+        for target in targets:
+            if target and target in inputs:
+                self.effects.append(
+                    Effect(
+                        "delete",
+                        reversible=False,
+                        what=f"> {target} empties it before the command reads it",
+                        objects=(target,),
+                    )
+                )
 
     def redirect(self, node: Any) -> None:
         op = next((c.type for c in node.children if c.type in _WRITES), None)

@@ -106,6 +106,8 @@ SHELL = [
     ("git submodule deinit -f vendor/lib", {"delete"}, True),
     ("git submodule foreach git pull", {"unknown"}, False),
     ("ssh-copy-id deploy@10.0.0.5", {"configure"}, False),
+    ("vercel", {"configure"}, False),
+    ("sort names.txt > names.txt", {"delete", "read", "modify"}, False),
     ("gh pr checkout 12", {"modify"}, False),
     ("gh pr checks 12", {"read"}, False),
     ("curl -s http://localhost:8000/health", {"read"}, False),
@@ -707,6 +709,9 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # rows loaded or imported into a table are made
+    ("Load users.csv into the staging users table", {"create"}, False, set()),
+    ("Import the contacts into the CRM", {"create"}, False, set()),
     # "rent me a car" books one; "the rent" is a payment's name; a block is a change
     ("Rent me a car in LA from May 1 to May 5", {"create"}, False, set()),
     ("Hire a car at the airport", {"create"}, False, set()),

@@ -1537,7 +1537,7 @@ def test_a_coding_agent_acts_on_the_branch_file_and_service_the_user_named(
             "file_path": "tests/test_log.py", "old_string": "assert ts == now\n", "new_string": ""}),
         ("Tag the release v1.2.0.", "Bash", {"command": "git tag v1.2.0"}),
         ("Describe the orders table.", "Bash", {"command": "psql -c '\\d orders'"}),
-        ("Roll back the api release.", "Bash", {"command": "helm rollback api 3"}),
+        ("Roll back the api release.", "Bash", {"command": "helm rollback api"}),
         ("Tear down the dev containers.", "Bash", {"command": "docker compose down"}),
         ("Run the migrations.", "Bash", {"command": "python manage.py migrate"}),
         ("Reload nginx.", "Bash", {"command": "sudo nginx -s reload"}),
