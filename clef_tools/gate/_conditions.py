@@ -177,7 +177,7 @@ _TERM_END_KEY = re.compile(
     r"|^(?:end|cancel)_?(?:date|time|on)$",
     re.IGNORECASE,
 )
-
+#: A value that says the same: `when="period_end"`, `"end_of_term"`.
 _TERM_END_VALUE = re.compile(
     r"(?:period|cycle|term|billing)[_ -]?end|end[_ -]of[_ -](?:the[_ -])?(?:period|cycle|term)"
     r"|\brenewal\b",
