@@ -1135,6 +1135,18 @@ _CREDENTIAL_PATH = re.compile(
     r"|secrets?\.(?:ya?ml|json|toml|env))$|" + _SECRET_FILE,
     re.IGNORECASE,
 )
+#: A project's own secrets file: `.env`, `.env.production`, `secrets.yml` (not `.env.example`).
+_PROJECT_SECRETS = re.compile(
+    r"(?:^|[\\/])(?:\.env(?:\.(?!example\b|sample\b|template\b|dist\b)[\w-]+)?"
+    r"|secrets?\.(?:ya?ml|json|toml|env))$",
+    re.IGNORECASE,
+)
+#: How a user points to such a file: by its name, or as the env or secrets file.
+_FILE_SAID = re.compile(
+    r"(?<![\w-])\.env\b|\bsecrets?\.(?:ya?ml|json|toml|env)\b|\bdot-?env\b"
+    r"|\b(?:env|environment|secrets?)\s+files?\b",
+    re.IGNORECASE,
+)
 #: The words a user names such a store by ("my SSH key", "the kube config").
 _STORE_WORDS = frozenset(
     ["ssh", "gnupg", "gpg", "aws", "azure", "kube", "kubeconfig", "kubectl", "docker", "gcloud",
@@ -1715,6 +1727,17 @@ def judge_stakes(
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
     if secret_store is None and effect.read_only:
         secret_store = _secret_tool(effect, args, said)
+    if secret_store is None and effect.read_only:
+        # "what env vars does the app need?" speaks of variables, not of the file that
+        # holds their values: `.env` is read only when the user points to the file
+        secret_store = next(
+            (
+                n
+                for n in grounding.names
+                if _PROJECT_SECRETS.search(n) and not _FILE_SAID.search(said)
+            ),
+            None,
+        )
     if effect.read_only and secret_store is not None:
         # a key or a credentials file nobody asked about is what an exfiltration reads
         # first; reading it is harmless only when the user wanted it read
