@@ -300,6 +300,8 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
         approve = Effect(
             "grant", "external", reversible=False, what=f"{bare}: {approval}", action="approve"
         )
+        if effect.kind == "send" and not _says_something(args):
+            return (approve,)  # a review that says nothing is the approval alone
         return (effect, approve)
     if effect.kind in ("create", "modify") and _sent_as_made(args):
         # `create_invoice(send=True)`: made and sent in one call, as `send_invoice` is
@@ -521,6 +523,13 @@ _PUBLIC_KEY = re.compile(r"^(?:is_?|make_?)?public(?:ly_?(?:visible|accessible))
 #: Keys whose value says what a review or a request decides, and the values that approve.
 _VERDICT_KEY = re.compile(r"^(?:event|review_event|decision|verdict|review_state)$", re.I)
 _APPROVES = frozenset(["approve", "approved", "approval", "lgtm"])
+#: Where a review or a message holds its words.
+_SAYING_KEYS = ("body", "comment", "text", "message", "content")
+
+
+def _says_something(args: Mapping[str, Any]) -> bool:
+    """Whether a call carries words of its own (a review's `body`), not only a verdict."""
+    return any(isinstance(args.get(k), str) and args[k].strip() for k in _SAYING_KEYS)
 
 
 def _approves(args: Mapping[str, Any]) -> str | None:

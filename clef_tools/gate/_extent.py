@@ -132,6 +132,7 @@ def extent_issue(
         or _every_flag_issue(effect, text)
         or _every_key_issue(effect, args, text)
         or _revision_issue(effect, text, results)
+        or _merge_method_issue(args, text)
         or _assignee_issue(effect, args, text)
         or _pattern_issue(effect, args, text)
         or _moved_not_copied_issue(effect, text)
@@ -449,6 +450,23 @@ def _revision_issue(effect: CallEffect, said: str, results: Sequence[str]) -> st
         number = found.group(1) or found.group(2)
         if not any(re.search(rf"(?<![\w.]){number}(?![\w.])", t) for t in (said, seen)):
             return f"rolls back to revision {number}, which the user did not give"
+    return None
+
+
+#: How a pull request is merged, as a user asks for it ("merge it with a squash",
+#: "rebase-merge it") and as a merge call's `merge_method` names it.
+_MERGE_METHODS = {"squash": r"\bsquash", "rebase": r"\brebase", "merge": r"\bmerge\s+commit\b"}
+
+
+def _merge_method_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A merge by another method than the one the user named: `merge_method="merge"`
+    after "merge lin's PR with a squash" keeps every commit the user asked to fold."""
+    method = args.get("merge_method") or args.get("merge_strategy")
+    if not isinstance(method, str) or method.strip().lower() not in _MERGE_METHODS:
+        return None
+    asked = [m for m, pattern in _MERGE_METHODS.items() if re.search(pattern, said, re.I)]
+    if asked and method.strip().lower() not in asked:
+        return f"merge_method={method!r}, where the user asked for a {asked[0]} merge"
     return None
 
 

@@ -1265,6 +1265,10 @@ def _off_record(
         holding = [
             i for i, r in enumerate(records) if low in r.lower() or _home_path_in(low, r.lower())
         ]
+        # the record whose own id it is, not a group that lists it among its members
+        # (`{"id": "C11", "members": ["U01", "U02"]}` holds U02 but is not U02)
+        if any(_is_own_id(records[i], target) for i in holding):
+            holding = [i for i in holding if not _among_members(records[i], target)]
         if owned is not None and holding and not any(owned[i] for i in holding):
             # "delete my message" over the user's message and Nina's: by its author
             return records[holding[0]][:160], False
@@ -1377,6 +1381,22 @@ def _another_named(value: str, said: str, results: Sequence[str]) -> bool:
 _NAME_VALUE = re.compile(
     r'"(?:name|title|display_?name|sheet_?name|list_?name)"\s*:\s*"([^"\n]{1,80})"', re.I
 )
+
+
+def _is_own_id(record: str, target: str) -> bool:
+    """Whether the record's first line gives `target` as its own `"id"`."""
+    head = record.split("\n", 1)[0][:2000]
+    return re.search(r'"id"\s*:\s*"?' + re.escape(target) + r'"?\s*[,}]', head, re.I) is not None
+
+
+def _among_members(record: str, target: str) -> bool:
+    """Whether the record's first line holds `target` only as an item of a list (a
+    channel's `"members": ["U01", "U02"]`), not as a value of its own."""
+    head = record.split("\n", 1)[0][:2000]
+    quoted = '"' + re.escape(target) + '"'
+    in_list = re.search(r"\[[^\[\]]*" + quoted + r"[^\[\]]*\]", head, re.I) is not None
+    as_value = re.search(r":\s*" + quoted, head, re.I) is not None
+    return in_list and not as_value
 
 
 #: A record's id field, up to its value: `"id": "`, `"device_id": "`.

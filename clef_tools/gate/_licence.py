@@ -189,7 +189,8 @@ _ADD_TO_GROUP = re.compile(
     # "add Priya as a viewer on the doc", "make Tom an editor": a role is access
     r"|\b(?:add|make|set|invite)\b[^.;!?]{1,40}?\b(?:as|an?)\s+(?:an?\s+)?(?:viewer|editor"
     r"|commenter|collaborator|contributor|reviewer|maintainer|member|admin|administrator"
-    r"|owner|guest|co-?host|host|moderator|mod|presenter|panelist|co-?owner|manager)s?\b",
+    r"|owner|guest|co-?host|host|moderator|mod|presenter|panelist|co-?owner|manager|reader"
+    r"|writer)s?\b",
     re.IGNORECASE,
 )
 #: A statement of what something should be: a request to make it so.

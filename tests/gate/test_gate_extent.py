@@ -186,6 +186,11 @@ def test_who_holds_access_asked_about_licenses_no_grant() -> None:
         ("Add Leo to the #design channel", "slack_invite_to_channel", {"channel": "#design", "user": "Leo"}, True),
         ("Add Leo to the #design channel", "slack_invite_to_channel", {"channel": "#design", "user": "Leo", "admin": True}, False),
         ("Add Leo to the #design channel as an admin", "slack_invite_to_channel", {"channel": "#design", "user": "Leo", "admin": True}, True),
+        # the merge method the user named
+        ("Merge PR 88 in acme/web with a squash", "merge_pull_request", {"repo": "acme/web", "pull_number": 88, "merge_method": "squash"}, True),
+        ("Merge PR 88 in acme/web with a squash", "merge_pull_request", {"repo": "acme/web", "pull_number": 88, "merge_method": "merge"}, False),
+        # a role asked for by its name: reader, writer
+        ("Make ana@acme.example a reader on file f_71", "update_permission", {"file_id": "f_71", "email": "ana@acme.example", "role": "reader"}, True),
         # everyone taken off the meeting, or a repeat, was not part of moving it
         ("Move the 3pm meeting with Zoe to 4pm", "update_event", {"event": "Meeting with Zoe", "start": "16:00"}, True),
         ("Move the 3pm meeting with Zoe to 4pm", "update_event", {"event": "Meeting with Zoe", "start": "16:00", "attendees": []}, False),
