@@ -442,13 +442,13 @@ def _revision_issue(effect: CallEffect, said: str, results: Sequence[str]) -> st
     1, months old."""
     if effect.source != "shell":
         return None
-    seen = " ".join(r[:20_000] for r in results[-8:])
     for e in effect.effects:
         found = _TO_REVISION.search(e.what[:2000])
         if found is None:
             continue
         number = found.group(1) or found.group(2)
-        if not any(re.search(rf"(?<![\w.]){number}(?![\w.])", t) for t in (said, seen)):
+        given = re.compile(rf"(?<![\w.]){number}(?![\w.])")
+        if not given.search(said) and not any(given.search(r[:20_000]) for r in results[-8:]):
             return f"rolls back to revision {number}, which the user did not give"
     return None
 

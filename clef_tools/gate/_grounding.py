@@ -1212,7 +1212,7 @@ def _off_record(
         return None, False
     if rank == "other":
         return f"{found[0]}, which does not rank first by the scores in view", False
-    records = _joined(list(_records(results)))
+    records = list(_joined_records(tuple(results)))
     role = _page_role(found, records)
     if role is not None:
         # a page's elements: a button is picked among buttons, a link among links (the
@@ -1843,7 +1843,7 @@ def _within_times(records: Sequence[str], said: str) -> list[bool] | None:
 def holds_described(said: str, results: Sequence[str]) -> bool:
     """Whether a record in view is the one the user described ("my rent" over a listing
     with a rent line): then the agent had the user's record in front of it."""
-    matching = _described(_joined(list(_records(results))), said)
+    matching = _described(list(_joined_records(tuple(results))), said)
     return matching is not None and any(matching)
 
 
@@ -1996,6 +1996,13 @@ def _records(results: Sequence[str]) -> Iterator[str]:
                 count += 1
                 if count >= _MAX_RECORDS:
                     return
+
+
+@functools.lru_cache(maxsize=4)
+def _joined_records(results: tuple[str, ...]) -> tuple[str, ...]:
+    """The records of `results`, joined as `_joined` joins them: read once per call,
+    though both the record check and the described-record check ask for them."""
+    return tuple(_joined(list(_records(results))))
 
 
 def _joined(records: list[str]) -> list[str]:
