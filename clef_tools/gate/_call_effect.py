@@ -271,14 +271,16 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
     """The tool's effect and what its arguments add to it: a thing opened to anyone, an
     approval, an invitation's notices."""
     opened = _opens_to_anyone(args)
+    named = set(words(bare))
     if (
-        opened is not None
+        (opened is not None or "public" in named)
         and effect.kind not in ("read", "unknown")
-        and set(words(bare)) & _REMARKS
+        and named & _REMARKS
     ):
-        # `add_ticket_comment(public=True)`: the comment goes to the requester, as a reply
-        # does; "add an internal note" asks for none
-        told = Effect("send", "external", reversible=False, what=f"{bare}: {opened}",
+        # `add_ticket_comment(public=True)`, `add_public_reply`: the comment goes to the
+        # requester, as a reply does; "add an internal note" asks for none
+        told = Effect("send", "external", reversible=False,
+                      what=f"{bare}: {opened}" if opened else bare,
                       action="public-reply")  # fmt: skip
         return (effect, told)
     if opened is not None and effect.kind not in ("read", "unknown"):

@@ -40,7 +40,7 @@ from clef_tools.gate._grounding import (
 )
 from clef_tools.gate._states import state_issue
 
-__all__ = ["NUMBER_TOKEN", "extent_issue", "unstated_counts"]
+__all__ = ["NUMBER_TOKEN", "extent_issue", "switches", "unstated_counts"]
 
 #: A record's field that points at the series or the whole an item belongs to.
 _SERIES_KEY = r"[\w-]{0,24}(?:recurring|recurrence|series)[\w-]{0,24}"
@@ -1083,8 +1083,14 @@ _PRUNES_ALL = re.compile(
 _UPGRADES_ALL = re.compile(
     r"\bpip3?\s+install\b(?=[^|;&\n]*\s(?:-U|--upgrade)\b)(?=[^|;&\n]*\s(?:-r|--requirement)\b)"
     r"|\b(?:npm|pnpm|yarn|poetry|cargo|bundle|composer)\s+(?:update|upgrade|up)\s*(?:$|[;&|])"
+    # the system's packages: `brew upgrade`, `apt-get -y dist-upgrade`, `dnf upgrade`
+    r"|\b(?:brew|apt|apt-get|dnf|yum)\s+(?:-\S+\s+)*(?:upgrade|dist-upgrade|full-upgrade)"
+    r"(?:\s+-\S+)*\s*(?:$|[;&|])|\b(?:dnf|yum)\s+(?:-\S+\s+)*update(?:\s+-\S+)*\s*(?:$|[;&|])"
+    r"|\bpacman\s+-Syu\w*\s*(?:$|[;&|])"
 )
-_DEPENDENCIES_SAID = re.compile(r"\b(?:dependencies|deps|packages|requirements|lockfile)\b", re.I)
+_DEPENDENCIES_SAID = re.compile(
+    r"\b(?:dependencies|deps|packages|requirements|lockfile|system|os|machine|server)\b", re.I
+)
 #: Tools that install and remove packages by name.
 _PACKAGE_TOOL = re.compile(
     r"\s*(?:sudo\s+)?(?:npm|pnpm|yarn|pip3?|uv|poetry|cargo|gem|brew|apt|apt-get|conda|composer"
@@ -1418,22 +1424,54 @@ _NEGATED_BEFORE = re.compile(
 )
 
 
-def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
-    """A switch turned off that the user's words turn on: `at_period_end=False` after
-    "cancel it at period end", `notify_attendees=False` after "… and notify attendees"."""
-    low = said.lower()
+#: The cue nearest before a switch's name that says which way the user wants it: "turn on
+#: the waiting room", "disable the lobby chat", "don't notify attendees".
+_SWITCH_CUE = re.compile(
+    r"\b(?:(?P<off>(?:turn|switch|shut)(?:ing|ed)?\s+off|disabl\w*|deactivat\w*|stop\w*"
+    r"|no|not|never|don'?t|without|instead\s+of|rather\s+than|no\s+longer)"
+    r"|(?P<on>(?:turn|switch)(?:ing|ed)?\s+on|enabl\w*|activat\w*|requir\w*|keep\w*|with))\b"
+)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;.!?]|\b(?:and|but|then)\b")
+#: The cues that switch a thing off, as against the ones that only say no.
+_SWITCHED_OFF = re.compile(r"turn|switch|shut|disabl|deactivat|stop")
+
+
+def switches(args: Mapping[str, Any]) -> list[tuple[str, bool]]:
+    """The call's switches, at the top and one level down (`settings={"waiting_room":
+    False}`)."""
+    found: list[tuple[str, bool]] = []
     for key, value in list(args.items())[:32]:
-        if value is not False:
-            continue
-        parts = [p for p in re.split(r"[_\W]+", str(key).lower()) if p]
+        if isinstance(value, bool):
+            found.append((str(key), value))
+        elif isinstance(value, Mapping):
+            found += [(str(k), v) for k, v in list(value.items())[:32] if isinstance(v, bool)]
+    return found
+
+
+def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A switch set the other way from the one the user's words set it: `at_period_end=False`
+    after "cancel it at period end", `notify_attendees=False` after "… and notify
+    attendees", `waiting_room=False` after "turn on the waiting room", and `True` after
+    "turn off the waiting room". The cue nearest before the switch's name decides."""
+    low = said.lower()
+    for key, value in switches(args):
+        parts = [p for p in re.split(r"[_\W]+", key.lower()) if p]
         if len(parts) < 2:
             continue
         phrase = re.compile(r"\b" + r"\W+(?:the\W+)?".join(map(re.escape, parts)) + r"\b")
         found = phrase.search(low)
-        if found is not None and not _NEGATED_BEFORE.search(
-            low[max(0, found.start() - 40) : found.start()]
-        ):
+        if found is None:
+            continue
+        # the cue in the same clause ("no rush, but cancel it at period end" keeps it)
+        before = _CLAUSE_BREAK.split(low[max(0, found.start() - 40) : found.start()])[-1]
+        cues = list(_SWITCH_CUE.finditer(before))
+        off = cues[-1].group("off") if cues else None
+        if value is False and off is None:
             return f"{key}=False, where the user asked for {found.group(0)!r}"
+        if value is True and off is not None and _SWITCHED_OFF.match(off):
+            return f"{key}=True, where the user asked to switch {found.group(0)!r} off"
     return None
 
 

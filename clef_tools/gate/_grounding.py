@@ -1257,6 +1257,7 @@ def _off_record(
             or (low.startswith("/") and len(low) <= 200)  # a path names its record
             or _SCHEMED_ID.match(target) is not None
             or _keyed_id(target, results)
+            or _handle(target, results)
             or _another_named(target, said, results)
             or _STREET.fullmatch(target) is not None
             or _SLASHED.fullmatch(target) is not None
@@ -1348,6 +1349,24 @@ def _keyed_id(target: str, results: Sequence[str]) -> bool:
     """Whether `target` is a snake-case name some result gives as an id (`"id":
     "cam_front"`): it names one record as an opaque id does, though it holds no digit."""
     return bool(_SNAKE.fullmatch(target)) and len(target) <= 40 and _given_as_id(target, results)
+
+
+#: A person's handle (`@raj-p`), and the keys under which a listing gives one.
+_AT_HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]{0,38}")
+_HANDLE_FIELD = re.compile(
+    r'"(?:user_?name|handle|login|screen_name|slug|user)"\s*:\s*"', re.IGNORECASE
+)
+
+
+def _handle(target: str, results: Sequence[str]) -> bool:
+    """Whether `target` is a person's handle (`@raj-p`, or a value a result gives as a
+    `username`): it names one person's record as an id does, though it reads as a word."""
+    if len(target) > 40 or not re.fullmatch(r"@?[A-Za-z0-9][\w.-]*", target):
+        return False
+    if _AT_HANDLE.fullmatch(target):
+        return True
+    keyed = re.compile(_HANDLE_FIELD.pattern + "@?" + re.escape(target) + '"', re.IGNORECASE)
+    return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
 
 
 def _given_as_id(value: str, results: Sequence[str]) -> bool:

@@ -241,9 +241,19 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `--force`, past their major versions (breaking changes the user did not pick)
         forced = "--force" in args
         return [Effect("configure", "external", what=text, high_impact=forced)]
-    if sub in ("ls", "list", "show", "view", "info", "outdated", "audit", "search", "freeze") or (
-        tool in ("pip", "pip3", "uv") and sub == "check"
-    ):
+    if sub in (
+        "ls",
+        "list",
+        "show",
+        "view",
+        "info",
+        "outdated",
+        "audit",
+        "search",
+        "freeze",
+        "why",
+        "explain",
+    ) or (tool in ("pip", "pip3", "uv") and sub == "check"):
         return [Effect("read", what=text)]  # `pip check`: installed requirements compared
     if (
         tool in ("npm", "pnpm", "yarn", "bun")
@@ -268,6 +278,9 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             return [Effect("execute", what=text, routine=True, action="update-snapshots")]
         if _deselects(handed):
             return [Effect("execute", what=text, routine=True, action="weaken-tests")]
+        if _fixes(tool, handed):
+            # `npm run lint -- --fix`: the script's linter rewrites what it checks
+            return [Effect("modify", what=text, routine=True, action="autofix")]
         return [Effect("execute", what=text, routine=True)]
     source = _package_source(args)
     if source and sub in ("install", "i", "add", "ci", "sync", "update", "upgrade", "up"):
@@ -390,11 +403,42 @@ def _publish(tool: str, operands: Sequence[str], text: str) -> Effect:
     )
 
 
+#: Subcommands of the system's package managers that only report (`brew outdated`, `dnf
+#: check-update`, `apt depends curl`).
+_SYSTEM_PACKAGE_READS = frozenset(
+    ["list", "search", "show", "info", "policy", "outdated", "deps", "uses", "leaves", "desc",
+     "doctor", "config", "depends", "rdepends", "changelog", "check-update", "repolist",
+     "provides", "whatprovides", "repoquery"]
+)  # fmt: skip
+
+
+def _conda(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """conda and mamba: `conda env list` reports; an environment removed goes with every
+    package in it (`conda env remove -n ml`, `conda remove -n ml --all`)."""
+    ops = _operands(args, frozenset(["-n", "--name", "-p", "--prefix", "-c", "--channel"]))
+    sub = " ".join(ops[:2]) if ops[:1] == ["env"] else next(iter(ops), "")
+    named = tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-n", "--name"))[:4]
+    if sub in ("list", "info", "search", "env list", "env export", "doctor"):
+        return [Effect("read", what=text)]
+    if sub in ("env remove", "remove", "uninstall") and ("--all" in args or sub == "env remove"):
+        # an environment lives outside the project: the user names the one that goes
+        return [Effect("delete", what=text, objects=named, system=True)]
+    if sub in ("remove", "uninstall"):
+        return [Effect("delete", what=text, objects=(*named, *ops[1:5]))]
+    if sub in ("create", "env create"):
+        return [Effect("create", what=text, objects=named, system=bool(named))]
+    if sub in ("install", "update", "upgrade"):
+        names = tuple(_package_name(o) for o in ops[1:9])
+        return [Effect("configure", "external", what=text, objects=(*named, *names),
+                       packages=bool(names))]  # fmt: skip
+    return [Effect("unknown", what=text)]
+
+
 def _system_packages(args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
-    if sub in ("list", "search", "show", "info", "policy"):
+    if sub in _SYSTEM_PACKAGE_READS:
         return [Effect("read", what=text)]
-    if sub in ("clean", "autoclean"):
+    if sub in ("clean", "autoclean", "cleanup"):
         # the downloaded package files: fetched again when needed
         return [Effect("delete", what=text, action="clean")]
     removes = sub in ("remove", "purge", "autoremove", "uninstall")
@@ -490,12 +534,14 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure", "external", reversible=False, what=text, action="restart")]
     if verbs & _words("cloud_delete"):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text)]
-    if any(re.match(r"(?:list|get|describe|show)-", v) for v in verbs) and not any(
-        re.match(r"(?:put|set|add|attach|create|delete|update|remove|detach)-", v) for v in verbs
+    if any(re.match(r"(?:list|get|describe|show)(?:-|$)", v) for v in verbs) and not any(
+        re.match(r"(?:put|set|add|attach|create|delete|update|remove|detach)(?:-|$)", v)
+        for v in verbs
     ):
-        # `aws iam list-attached-user-policies`, `aws s3api get-bucket-acl`: reads
+        # `aws iam list-attached-user-policies`, `aws s3api get-bucket-acl`: reads, as are
+        # `gcloud iam service-accounts list` and `kubectl get networkpolicies`
         return [Effect("read", "external", what=text)]
-    if any(re.search(r"acl|polic|permission|iam", v) for v in verbs):
+    if any(re.search(r"acl|polic|permission|iam|role", v) for v in verbs):
         return [Effect("grant", "external", reversible=False, high_impact=True, what=text)]
     # `aws ec2 terminate-instances`, `aws ec2 stop-instances`: the operation's first word
     operation = next((v.split("-", 1)[0] for v in operands[:3] if re.fullmatch(_OPERATION, v)), "")
@@ -801,6 +847,21 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [_publish(tool, _operands(_after(args, sub)), text)]
     if tool == "go" and _operands(args)[:2] in (["mod", "download"], ["mod", "verify"]):
         return [Effect("execute", what=text, routine=True)]  # the module's pinned dependencies
+    pair = _operands(args)[:2]
+    if (tool == "go" and (sub in ("list", "env", "version") or pair in (["mod", "graph"],
+                                                                        ["mod", "why"]))) or (
+        tool == "cargo" and sub in ("tree", "search", "metadata")
+    ):  # fmt: skip
+        return [Effect("read", what=text)]
+    if tool == "go" and pair == ["mod", "tidy"]:
+        # go.mod and go.sum brought in line with the imports the code has
+        return [Effect("modify", what=text, routine=True)]
+    if (tool, sub) in (("cargo", "add"), ("go", "get")):
+        # `cargo add serde`, `go get example.com/lib@v2`: a dependency taken from a registry
+        names = tuple(_package_name(o) for o in _operands(_after(args, sub)))[:8]
+        return [Effect("configure", "external", what=text, objects=names, packages=bool(names))]
+    if tool == "cargo" and sub in ("remove", "rm", "uninstall"):
+        return [Effect("delete", what=text)]
     if tool in ("cargo", "go", "rake", "pre-commit") and sub not in _words("runner_verbs"):
         # `rake db:drop`, `go generate`: a task the tables cannot vouch for
         return [Effect("unknown", what=text)]
@@ -1200,6 +1261,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         _archive,
     ),
     "ssh-keygen": _ssh_keygen,
+    **dict.fromkeys(("conda", "mamba", "micromamba"), _conda),
     **dict.fromkeys(_FORMATTERS, _formatter),
     "apt-cache": _simple("read"),
     **dict.fromkeys(

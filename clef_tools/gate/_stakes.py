@@ -75,7 +75,7 @@ from clef_tools.gate._edited import edit_scope_issue
 from clef_tools.gate._effects import CallEffect, after_verb, table, tool_verb, verb_words, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._evidence import text_values
-from clef_tools.gate._extent import extent_issue, unstated_counts
+from clef_tools.gate._extent import extent_issue, switches, unstated_counts
 from clef_tools.gate._files import folder_issue, other_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
@@ -112,7 +112,7 @@ _AMOUNT_KEYS = frozenset(
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
      "stars", "rating", "level", "delta", "increment", "decrement", "adjustment", "grade",
-     "score", "points", "marks"]
+     "score", "points", "marks", "credit", "debit"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(
@@ -231,10 +231,17 @@ def _numbers(args: Mapping[str, Any], effect: CallEffect | None = None) -> list[
     out = [v for column, v in (effect.settings if effect else ()) if _is_quantity_key(column)]
     # a tool of several uses takes its settings in one argument
     # (`control_device(action="set_volume", parameters={"volume": 20})`)
+    # ...and a list of records takes them line by line (`lines=[{"account": …, "credit":
+    # 500}]`, an invoice's items)
+    inners = [
+        inner
+        for value in list(args.values())[:32]
+        for inner in (value[:32] if isinstance(value, list) else [value])
+        if isinstance(inner, Mapping)
+    ]
     held = [
         (k, v)
-        for inner in list(args.values())[:32]
-        if isinstance(inner, Mapping)
+        for inner in inners[:64]
         for k, v in list(inner.items())[:32]
         if not isinstance(v, Mapping | list)
     ]
@@ -571,6 +578,18 @@ def _record_recipients(ids: Sequence[str], results: Sequence[str]) -> set[str]:
             for listed in _RECIPIENT_FIELD.findall(record):
                 out |= {a.lower() for a in ADDRESS_TEXT.findall(listed)}
     return out
+
+
+#: Words that ask for a switch to be set.
+_SWITCHING = frozenset(["enable", "disable", "toggle", "activate", "deactivate"])
+
+
+def _switch_named(args: Mapping[str, Any], said: str) -> bool:
+    """Whether every switch the call sets is one the user named by every word of its name
+    (`waiting_room` for "enable the waiting room"; not `lobby_chat` beside it)."""
+    found = set(words(said[:20_000]))
+    keys = [words(key) for key, _ in switches(args)]
+    return bool(keys) and all(parts and set(parts) <= found for parts in keys)
 
 
 #: Argument keys (or parts of them) that switch something: a mode, a state, power.
@@ -1274,12 +1293,15 @@ def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> boo
 def _services_named(effect: CallEffect, said: str) -> bool:
     """Whether every service a command acts on is one the user named, by its name or a
     name it starts with ("restart postgres" names `postgresql`; `.service` aside)."""
-    found = {w for w in words(said[:20_000]) if len(w) >= 3}
+    said_words = set(words(said[:20_000]))
+    found = {w for w in said_words if len(w) >= 3}
     services = [
         o.lower().removesuffix(".service") for e in effect.effects if e.system for o in e.objects
     ]
+    # a short name (`ml`) only as a word of its own: no shorter name starts it
     return bool(services) and all(
-        any(_same_service(s, w) for w in found) for s in services if len(s) >= 3
+        any(_same_service(s, w) for w in found) if len(s) >= 3 else s in said_words
+        for s in services
     )
 
 
@@ -1480,6 +1502,13 @@ def judge_stakes(
             and all(e.action == "rebuild" for e in effect.effects if e.kind == "delete")
         ):
             return True  # "reinstall from scratch": what the tools make again, removed
+        if (
+            kind == "modify"
+            and licence.permits("configure")
+            and licence.words & _SWITCHING
+            and _switch_named(args, said)
+        ):
+            return True  # "enable the waiting room": a switch among the thing's settings
         return (
             asked_by_name
             and kind in _ASKED_BY_NAME

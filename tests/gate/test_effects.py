@@ -373,6 +373,37 @@ SHELL = [
     ("psql -c '\\d orders'", {"read"}, False),
     ('psql -c "\\\\dt users"', {"read"}, False),
     ("mv notes.md /dev/null", {"delete"}, False),
+    # the system's package managers report, clean their caches, and change packages
+    ("brew outdated", {"read"}, False),
+    ("brew deps --tree jq", {"read"}, False),
+    ("dnf check-update", {"read"}, False),
+    ("brew cleanup --prune=all", {"delete"}, False),
+    ("brew upgrade jq", {"configure"}, False),
+    # what a project's dependencies are, and why one is there
+    ("yarn why lodash", {"read"}, False),
+    ("npm explain lodash", {"read"}, False),
+    ("go list -m all", {"read"}, False),
+    ("cargo tree", {"read"}, False),
+    # a dependency taken from a registry, or the module file brought in line
+    ("cargo add serde", {"configure"}, False),
+    ("go get example.com/lib@v2", {"configure"}, False),
+    ("go mod tidy", {"modify"}, False),
+    ("cargo remove serde", {"delete"}, False),
+    # conda's environments: listed, made, removed with every package in them
+    ("conda env list", {"read"}, False),
+    ("conda list -n ds", {"read"}, False),
+    ("conda create -n ds python=3.11", {"create"}, False),
+    ("conda env remove -n ml", {"delete"}, False),
+    ("conda remove -n ml --all", {"delete"}, False),
+    ("conda install -n ds numpy", {"configure"}, False),
+    # a script's linter told to fix what it finds
+    ("npm run lint -- --fix", {"modify"}, False),
+    ("npm run lint", {"execute"}, False),
+    # a cloud CLI's listing of access is a read; a role given is a grant
+    ("gcloud iam service-accounts list", {"read"}, False),
+    ("kubectl get networkpolicies -n prod", {"read"}, False),
+    ("az role assignment list --assignee sam@ourco.com", {"read"}, False),
+    ("az role assignment create --role Owner --assignee sam@ourco.com", {"grant"}, True),
 ]
 
 
@@ -709,6 +740,11 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # a phone call placed, by the person's name, a number or who they are to the user
+    ("Call Raj", {"send"}, False, set()),
+    ("Give Raj a quick call", {"send"}, False, set()),
+    ("Ring my mum", {"send"}, False, set()),
+    ("Phone +1 415 555 0101", {"send"}, False, set()),
     # rows loaded or imported into a table are made
     ("Load users.csv into the staging users table", {"create"}, False, set()),
     ("Import the contacts into the CRM", {"create"}, False, set()),
@@ -865,6 +901,10 @@ def test_the_licence_reads_the_users_words(
         # a refill is asked of the pharmacy; a rebalance trades
         ("Refill my blood pressure prescription", "send", True),
         ("Rebalance my portfolio to 60% stocks and 40% bonds", "pay", True),
+        # a function or an API called is no phone call
+        ("Call the weather API for London", "send", False),
+        ("Call Stripe's API to list the charges", "send", False),
+        ("Call get_user with id 5", "send", False),
         # who holds access, asked about, is no grant
         ("Check who has access to the prod account", "grant", False),
         ("Find out who can access the finance folder", "grant", False),
@@ -955,10 +995,18 @@ def test_amounts_are_read_as_numbers() -> None:
         ("Bash", {"command": "npm run build"}, ""),
         ("Bash", {"command": "cargo build"}, ""),
         ("Bash", {"command": "npm start"}, ""),
+        ("Bash", {"command": "npm run lint -- --fix"}, "autofix"),
     ],
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:
     assert [e.action for e in call_effect(tool, args).effects] == [action]
+
+
+def test_a_remark_its_tool_calls_public_is_a_reply_to_the_requester() -> None:
+    told = call_effect("add_public_reply", {"ticket_id": 4411, "body": "On it"}).effects
+    assert [(e.kind, e.action) for e in told if e.action] == [("send", "public-reply")]
+    kept = call_effect("add_internal_note", {"ticket_id": 4411, "body": "On it"}).effects
+    assert not [e for e in kept if e.action == "public-reply"]
 
 
 def test_only_a_forced_branch_delete_cannot_be_undone() -> None:

@@ -242,6 +242,12 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      None, "add_ticket_comment", {"id": 4411, "body": "check order 889", "public": True}, False),
     ("the internal note asked for", "Add an internal note to ticket 4411: check order 889",
      None, "add_ticket_comment", {"id": 4411, "body": "check order 889", "public": False}, True),
+    # ...and so is a tool that says it is public in its own name
+    ("a public reply tool for an internal note",
+     "Add an internal note to ticket 4411: waiting on finance", None,
+     "add_public_reply", {"ticket_id": 4411, "body": "Waiting on finance."}, False),
+    ("the public reply tool asked for", "Reply to ticket 4411 saying we're on it", None,
+     "add_public_reply", {"ticket_id": 4411, "body": "We're on it!"}, True),
     # an id written as a URI names its record
     ("the product the user described", "Set the desk lamp price to 45", PRODUCTS,
      "update_product", {"id": "gid://shopify/Product/71", "price": "45.00"}, True),

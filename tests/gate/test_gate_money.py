@@ -121,3 +121,25 @@ def test_a_day_of_the_month_is_no_count_and_for_me_is_one(passengers: int, allow
     decision = after_lookup(said, FLIGHTS, "book_flight", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
     assert licence_of(said).amounts == ()
+
+
+@pytest.mark.parametrize(
+    ("lines", "allowed"),
+    [
+        ([{"account": "Office Supplies", "credit": 500}, {"account": "Software", "debit": 500}],
+         True),
+        ([{"account": "Office Supplies", "credit": 5000}, {"account": "Software", "debit": 5000}],
+         False),
+    ],
+)  # fmt: skip
+def test_the_sums_of_a_records_lines_are_held_to_the_one_stated(
+    lines: list[dict[str, Any]], allowed: bool
+) -> None:
+    """A journal entry's lines carry its sums (`credit`, `debit`), each held to the $500
+    the user moved, as an amount at the top of the call is."""
+    decision = alone(
+        "Post a journal entry moving $500 from Office Supplies to Software.",
+        "create_journal_entry",
+        {"lines": lines},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

@@ -2599,3 +2599,29 @@ def test_a_draft_sent_by_its_id_goes_to_the_address_its_record_gives() -> None:
         {"role": "user", "content": "Yes, send it."},
     ]
     assert gate.judge("send_draft", {"draft_id": "d_44"}, messages=kept).verdict == "allow"
+
+
+@pytest.mark.parametrize(
+    ("friends", "mia", "raj"),
+    [
+        # a handle names its person as an id does, with or without its `@`
+        ([{"username": "@mia-lopez", "name": "Mia Lopez"},
+          {"username": "@raj-p", "name": "Raj Patel"}], "@mia-lopez", "@raj-p"),
+        ([{"username": "mia-lopez", "name": "Mia Lopez"},
+          {"username": "raj-p", "name": "Raj Patel"}], "mia-lopez", "raj-p"),
+    ],
+)  # fmt: skip
+def test_a_handle_names_the_person_it_belongs_to(
+    friends: list[dict[str, str]], mia: str, raj: str
+) -> None:
+    """ "Send Mia $25" over a friends list that gives handles: Raj's handle is his record,
+    which the user did not describe, though it reads as a word rather than an id."""
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    _passes_and_twin_held(
+        gate,
+        "send_payment",
+        {"to": mia, "amount": 25, "note": "pizza"},
+        {"to": raj, "amount": 25, "note": "pizza"},
+        _after_lookups("Send Mia $25 for the pizza.", json.dumps({"friends": friends})),
+        "Raj Patel",
+    )
