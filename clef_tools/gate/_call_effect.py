@@ -556,6 +556,13 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
     ):
         name = str(key)
         flag = _flag(value)
+        if (
+            name.lower() == "scope"
+            and isinstance(value, Mapping)
+            and str(value.get("type", "")).lower() == "default"
+        ):
+            # Google Calendar's ACL: the `default` scope is the public, everyone
+            return "scope.type=default"
         if _PRIVATE_KEY.match(name) and flag is False:
             return f"{name}={value}"
         if _PUBLIC_KEY.match(name) and flag is True:

@@ -752,7 +752,8 @@ def ground_call(
     how many ("the channel with the most users") where no result scores the candidates."""
     names = targets(args)
     names += [v for v in _listed_ids(args, results) if v not in names][: max(0, 64 - len(names))]
-    grounding = _ground(names, _in, said, results, counts, _set_to(args))
+    marked = [m.group(1) for m in itertools.islice(_MARKED_AS.finditer(said[:20_000]), 4)]
+    grounding = _ground(names, _in, said, results, counts, [*_set_to(args), *marked])
     if grounding.off_record is None and results:
         ranked = _ranked_in_text(args, said, results)
         if ranked is not None:
@@ -777,6 +778,14 @@ def _listed_ids(args: Mapping[str, Any], results: Sequence[str]) -> list[str]:
 
 #: Arguments that hold what a call adds to a record (`add_attendees`, `new_members`).
 _ADDED_KEY = re.compile(r"^(?:add|added|adds|new|invite|invites)_?[a-z]", re.IGNORECASE)
+
+
+#: The state a record is marked as ("mark Lena's order as fulfilled"): where the record
+#: goes, not which one it is (the order fulfilled already is not Lena's).
+_MARKED_AS = re.compile(
+    r"\bmark(?:ed|ing|s)?\b[^.;!?\n]{0,60}?\bas\s+(?:the\s+|a\s+|an\s+)?((?:not\s+)?[\w'-]+)",
+    re.IGNORECASE,
+)
 
 
 def _set_to(args: Mapping[str, Any]) -> list[str]:

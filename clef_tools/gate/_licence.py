@@ -31,8 +31,10 @@ _MYSELF = re.compile(
 _ONLY_READ = re.compile(
     r"\b(?:only|just|merely)\s+(?:read|look|check|show|tell|list|view|see|inspect|report|"
     r"summari[sz]e|explain|describe)\b|\bdon'?t\s+change\s+anything\b"
-    # "read-only", but not of a thing made so ("a read-only role", "read-only access")
-    r"|\bread[- ]only\b(?!\s+(?:role|roles|user|users|access|replica|replicas|mode|copy|account"
+    # "read-only", but not of a thing made so ("a read-only role", "read-only access",
+    # "share it with Jo as read-only", "make it read-only")
+    r"|(?<!\bas )(?<!\bwith )(?<!\bto )(?<!\bmake it )(?<!\bset it )(?<!\bmake them )"
+    r"\bread[- ]only\b(?!\s+(?:role|roles|user|users|access|replica|replicas|mode|copy|account"
     r"|accounts|token|tokens|key|keys|permissions?|view|link|share|member|members|group"
     r"|connection|credentials?|database|db|snapshot|volume|mount)\b)",
     re.IGNORECASE,

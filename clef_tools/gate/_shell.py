@@ -984,6 +984,9 @@ def _archive(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         keeps = bool(flags & {"k", "c", "--keep", "--stdout", "l", "t", "--list", "--test"})
         return [Effect("read" if flags & {"l", "t", "--list", "--test"} else
                        "create" if keeps else "modify", what=text)]  # fmt: skip
+    if tool == "tar" and "--remove-files" in args:
+        # the files put in the archive are removed from where they were
+        return [Effect("create", what=text), Effect("delete", what=text, action="archive-away")]
     return [Effect("create", what=text)]
 
 

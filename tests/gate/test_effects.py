@@ -399,6 +399,9 @@ SHELL = [
     # a script's linter told to fix what it finds
     ("npm run lint -- --fix", {"modify"}, False),
     ("npm run lint", {"execute"}, False),
+    # an archive made; with `--remove-files`, what went into it is gone from where it was
+    ("tar czf logs.tar.gz logs", {"create"}, False),
+    ("tar czf logs.tar.gz logs --remove-files", {"create", "delete"}, False),
     # a cloud CLI's listing of access is a read; a role given is a grant
     ("gcloud iam service-accounts list", {"read"}, False),
     ("kubectl get networkpolicies -n prod", {"read"}, False),
@@ -556,6 +559,9 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    # an order fulfilled is marked so (and shipped), not an order placed and paid for
+    ("fulfill_order", {"order_id": 5521}, None, "modify"),
+    ("place_order", {"sku": "A-1"}, None, "pay"),
     # the MCP filesystem server's tree of a folder is a listing
     ("directory_tree", {"path": "/home/ana/docs"}, None, "read"),
     # PowerShell's Stop-Process ends a process, as `kill` does
@@ -718,6 +724,21 @@ TOOLS = [
         ("update_sharing", {"file_id": "f_8", "link_access": "anyone_with_link"}, True),
         ("update_sharing", {"file_id": "f_8", "link_access": "restricted"}, False),
         ("update_settings", {"settings": {"is_public": "true"}}, True),
+        # Google Calendar's ACL: the `default` scope is everyone
+        (
+            "update_calendar_acl",
+            {"calendar_id": "c_1", "scope": {"type": "default"}, "role": "reader"},
+            True,
+        ),
+        (
+            "update_calendar_acl",
+            {
+                "calendar_id": "c_1",
+                "scope": {"type": "user", "value": "mum@home.example"},
+                "role": "reader",
+            },
+            False,
+        ),
         ("get_repo", {"repo": "acme/web", "private": False}, False),  # a read opens nothing
     ],
 )
@@ -740,6 +761,10 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # "as read-only" says how a thing is shared, not that the user only reads
+    ("Share the team calendar with jo@ourco.com as read-only", {"grant"}, False, set()),
+    ("Make it read-only for everyone", {"modify"}, False, set()),
+    ("Read-only please: what is in the bucket?", set(), True, set()),
     # a phone call placed, by the person's name, a number or who they are to the user
     ("Call Raj", {"send"}, False, set()),
     ("Give Raj a quick call", {"send"}, False, set()),

@@ -820,6 +820,18 @@ def test_a_change_sets_what_was_asked_on_what_was_named(
         # a script's linter run, not told to rewrite what it checks
         ("Run the linter", "npm run lint", True),
         ("Run the linter", "npm run lint -- --fix", False),
+        # an archive that takes its files away from where they were
+        ("Compress the logs folder into logs.tar.gz", "tar czf logs.tar.gz logs", True),
+        (
+            "Compress the logs folder into logs.tar.gz",
+            "tar czf logs.tar.gz logs --remove-files",
+            False,
+        ),
+        (
+            "Compress the logs folder into logs.tar.gz and delete the originals",
+            "tar czf logs.tar.gz logs --remove-files",
+            True,
+        ),
     ],
 )
 def test_a_package_or_file_command_reaches_only_what_was_named(

@@ -2625,3 +2625,22 @@ def test_a_handle_names_the_person_it_belongs_to(
         _after_lookups("Send Mia $25 for the pizza.", json.dumps({"friends": friends})),
         "Raj Patel",
     )
+
+
+def test_the_state_a_record_is_marked_as_does_not_describe_it() -> None:
+    """ "Mark Lena's order as fulfilled": the order already fulfilled is Tom's, and the
+    state the user named says where Lena's goes, not which order it is."""
+    orders = json.dumps(
+        {"orders": [{"id": 5521, "customer": "lena@shopper.example", "fulfillment_status": None},
+                    {"id": 5522, "customer": "tom@shopper.example",
+                     "fulfillment_status": "fulfilled"}]}
+    )  # fmt: skip
+    gate = ToolGate(FixedDecider([0.0, 1.0]))
+    _passes_and_twin_held(
+        gate,
+        "fulfill_order",
+        {"order_id": 5521},
+        {"order_id": 5522},
+        _after_lookups("Mark Lena's order as fulfilled.", orders),
+        "tom@shopper.example",
+    )
