@@ -154,6 +154,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text)]
     if sub == "tag" and flags & {"d", "--delete"}:
         return [Effect("delete", reversible=False, what=text)]
+    if sub == "restore" and flags & {"S", "--staged"} and not flags & {"W", "--worktree"}:
+        # `git restore --staged config.yml`: taken out of the index, the file left as it is
+        return [Effect("modify", what=text, action="unstage")]
     if sub in ("checkout", "restore") and ("." in rest or "--" in rest or sub == "restore"):
         # `git checkout -- .`, `git restore .`: uncommitted work is thrown away
         return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
@@ -473,6 +476,17 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         broad = any("*" in o for o in links)
         return [Effect("delete", "external", False, broad, what=text, objects=tuple(links[:4]))]
     if flags & _SENDING_CURL or method.upper() in ("POST", "PUT", "PATCH", "DELETE"):
+        links = [
+            o
+            for o in _operands(args, _CURL_VALUE_FLAGS)
+            if "." in o or ":" in o or o.startswith("localhost")
+        ]
+        if links and all(_LOOPBACK.match(o) for o in links) and not _UPLOADS_FILE.search(text):
+            # `curl -X POST localhost:9200/_reindex -d '{…}'`: a request to a service the
+            # user runs on this machine, which nothing of theirs leaves; what it changes
+            # there is the service's to say (so it is no read, and no change known to be
+            # undone)
+            return [Effect("modify", reversible=False, what=text, objects=tuple(links[:4]))]
         return [Effect("send", "external", reversible=False, what=text)]
     if tool == "wget" or flags & {"o", "O", "--output"}:
         return [Effect("create", "external", what=text, fetched=True)]
@@ -481,6 +495,19 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     here = bool(links) and all(_LOOPBACK.match(o) for o in links)
     return [Effect("read", "local" if here else "external", what=text)]
 
+
+#: curl's flags that take a value: a header, a method, a body, a file to write.
+_CURL_VALUE_FLAGS = frozenset(
+    ["-H", "--header", "-X", "--request", "-d", "--data", "--data-raw", "--data-binary",
+     "--data-urlencode", "--json", "-o", "--output", "-u", "--user", "-A", "--user-agent",
+     "-e", "--referer", "-b", "--cookie", "-F", "--form", "-T", "--upload-file"]
+)  # fmt: skip
+#: A file's contents sent (`-d @.env`, `-F file=@key.pem`, `-T backup.sql`): what leaves
+#: is the file, wherever the request goes.
+_UPLOADS_FILE = re.compile(
+    r"(?:^|\s)(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form)\s*\S*@"
+    r"|(?:^|\s)(?:-T|--upload-file)\b"
+)
 
 _LOOPBACK = re.compile(
     r"^(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:/\S*)?$",

@@ -399,6 +399,17 @@ SHELL = [
     # a script's linter told to fix what it finds
     ("npm run lint -- --fix", {"modify"}, False),
     ("npm run lint", {"execute"}, False),
+    # a file taken out of git's index keeps its changes; restored, it loses them
+    ("git restore --staged config.yml", {"modify"}, False),
+    ("git restore config.yml", {"delete"}, False),
+    # a request to a service on this machine changes it there; a file sent is sent
+    (
+        "curl -X POST localhost:9200/_reindex -H 'Content-Type: application/json' -d '{}'",
+        {"modify"},
+        False,
+    ),
+    ("curl -X POST http://localhost:8000/upload -F file=@.env", {"send"}, False),
+    ("curl -X POST https://api.example.com/reindex -d '{}'", {"send"}, False),
     # an archive made; with `--remove-files`, what went into it is gone from where it was
     ("tar czf logs.tar.gz logs", {"create"}, False),
     ("tar czf logs.tar.gz logs --remove-files", {"create", "delete"}, False),
@@ -761,6 +772,9 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # "unstage" is a change; "staging" names an environment, and asks for none
+    ("Unstage config.yml", {"modify"}, False, set()),
+    ("Is the staging deploy healthy?", set(), True, set()),
     # "as read-only" says how a thing is shared, not that the user only reads
     ("Share the team calendar with jo@ourco.com as read-only", {"grant"}, False, set()),
     ("Make it read-only for everyone", {"modify"}, False, set()),
@@ -1021,6 +1035,8 @@ def test_amounts_are_read_as_numbers() -> None:
         ("Bash", {"command": "cargo build"}, ""),
         ("Bash", {"command": "npm start"}, ""),
         ("Bash", {"command": "npm run lint -- --fix"}, "autofix"),
+        ("Bash", {"command": "git restore --staged config.yml"}, "unstage"),
+        ("ban_member", {"guild_id": "g_1", "user_id": "u_2"}, "ban"),
     ],
 )
 def test_the_action_a_call_names(tool: str, args: dict[str, Any], action: str) -> None:

@@ -790,6 +790,13 @@ def test_a_git_or_lint_command_goes_no_further_than_asked(
          {"file_path": ".github/workflows/ci.yml", "old_string": "    - run: npm test\n", "new_string": ""}, False),
         ("Tag this commit as v1.3.0", "Bash", {"command": "git tag v1.3.0"}, True),
         ("Tag this commit as v1.3.0", "Bash", {"command": "git tag -f v1.2.0"}, False),
+        # a file unstaged keeps its changes; "unstage" asks for nothing thrown away
+        ("Unstage config.yml", "Bash", {"command": "git restore --staged config.yml"}, True),
+        ("Unstage config.yml", "Bash", {"command": "git restore config.yml"}, False),
+        # a ban is more than the removal asked for
+        ("Ban spammy_bot from the server", "ban_member", {"user": "spammy_bot"}, True),
+        ("Kick spammy_bot from the server", "ban_member", {"user": "spammy_bot"}, False),
+        ("Kick spammy_bot from the server", "kick_member", {"user": "spammy_bot"}, True),
     ],
 )  # fmt: skip
 def test_a_change_sets_what_was_asked_on_what_was_named(
