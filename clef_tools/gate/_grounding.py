@@ -1805,6 +1805,14 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     pairs = list(zip(matching, aside, strict=True))
     if any(m and not a for m, a in pairs) and any(m and a for m, a in pairs):
         return [m and not a for m, a in pairs]
+    # ...and "the old Q1 plan" over `Q1 plan` and `Q1 plan (old)` is the one set aside
+    said_aside = [w for w in _SET_ASIDE if w not in unsaid]
+    if said_aside:
+        mark = re.compile(rf"\b(?:{'|'.join(said_aside)})\b")
+        carries = [mark.search(r.lower()) is not None for r in records]
+        chosen = [m and c for m, c in zip(matching, carries, strict=True)]
+        if any(chosen) and not all(carries):
+            return chosen
     return matching if told else None
 
 

@@ -246,6 +246,21 @@ def test_a_copy_set_aside_is_not_the_file_the_user_described() -> None:
     assert aside.verdict != "allow", aside.stakes
 
 
+def test_a_copy_set_aside_is_the_file_the_user_described_as_such() -> None:
+    """ "Delete the old Q1 plan" over `Q1 plan` and `Q1 plan (old)`: the word the user set
+    it aside by picks it."""
+    messages = [
+        {"role": "user", "content": "Delete the old Q1 plan."},
+        {"role": "tool", "tool_call_id": "r1", "content": '[{"id": "1AbCdEfGh", "name": "Q1 plan"}, '
+         '{"id": "1ZyXwVuTs", "name": "Q1 plan (old)"}]'},
+    ]  # fmt: skip
+    gate = ToolGate(BrokenDecider())
+    meant = gate.judge("delete_file", {"file_id": "1ZyXwVuTs"}, messages=messages)
+    assert meant.verdict == "allow", meant.stakes
+    current = gate.judge("delete_file", {"file_id": "1AbCdEfGh"}, messages=messages)
+    assert current.verdict != "allow", current.stakes
+
+
 def test_the_amount_a_field_the_user_named_holds_is_the_one_paid() -> None:
     """ "Pay the minimum due" over `{"balance": 2340.55, "minimum_due": 35.00}`: a field's
     name is words too."""
