@@ -259,19 +259,22 @@ def stay_nights(args: Mapping[str, Any], said: str) -> int | None:
 
 _MINUTES = {
     "second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440,
-    "week": 10080,
+    "week": 10080, "month": 43200, "year": 525600,
 }  # fmt: skip
+#: How far a length given in months or years may be from one given in days or weeks and
+#: be the same ("a month" is 28 to 31 days; "a year" is 12 months or 365 days).
+_CALENDAR_SLACK = 0.08
 #: A length of time the user stated, to the minute: "for a day", "for 30 minutes".
 _SAID_LENGTH = re.compile(
     r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
-    r"\s+(second|sec|minute|min|hour|hr|day|week)s?\b",
+    r"\s+(second|sec|minute|min|hour|hr|day|week|month|year)s?\b",
     re.IGNORECASE,
 )
 #: Arguments that hold a length of time, in the unit their name says (`minutes`,
 #: `duration_seconds`, `snoozeMinutes`).
 _LENGTH_KEY = re.compile(
-    r"^(?:duration_?|[a-z]{2,20}_)?(seconds|secs|minutes|mins|hours|hrs|days|weeks)$"
-    r"|^(?-i:[a-z]{2,20})(Seconds|Minutes|Hours|Days|Weeks)$",
+    r"^(?:duration_?|[a-z]{2,20}_)?(seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)$"
+    r"|^(?-i:[a-z]{2,20})(Seconds|Minutes|Hours|Days|Weeks|Months|Years)$",
     re.IGNORECASE,
 )
 
@@ -403,7 +406,9 @@ def duration_issue(args: Mapping[str, Any], said: str) -> str | None:
         unit = (found.group(1) or found.group(2)).lower().rstrip("s")
         unit = {"min": "minute", "hr": "hour"}.get(unit, unit)
         minutes = float(value) * _MINUTES[unit]
-        if not any(abs(minutes - s) <= 0.01 * s for s in stated):
+        coarse = unit in ("month", "year") or any(s >= _MINUTES["month"] for s in stated)
+        slack = _CALENDAR_SLACK if coarse else 0.01
+        if not any(abs(minutes - s) <= slack * s for s in stated):
             return f"{key}={value:g}, where the user asked for another length of time"
     return None
 

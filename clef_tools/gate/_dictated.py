@@ -290,6 +290,10 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
 #: issue that I can reproduce it on 17.2".
 _REPORTED = re.compile(
     r"\b(?:saying|to\s+say|say|tell(?:ing)?\s+(?:[@\w.'-]+\s+){0,2}?that"
+    # "tell the Family group dinner is at 7": the clause after whom it is told, without
+    # "that", where a subject and its verb start it
+    r"|tell(?:ing)?\s+(?!me\b|us\b)(?:the\s+)?(?:[@#\w.'-]+\s+){0,2}?[@#\w.'-]+"
+    r"(?=\s+[a-z]+\s+(?:is|are|was|were|will|has|have|starts?|moved|got|can|can't|won't)\b)"
     r"|(?:reply|respond|write|answer|email|text|message)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
     r"|comment\s+(?:on\s+)?(?:[@\w.'#-]+\s+){0,4}?that|let\s+\w+\s+know"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?((?:[^.!?\n\"“]|\.(?=\d)){6,200})",

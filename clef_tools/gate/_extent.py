@@ -1433,6 +1433,8 @@ _SWITCH_CUE = re.compile(
 )
 
 
+#: The first word of a switch that drops what its other words name (`delete_photos`).
+_DROPS = frozenset(["delete", "remove", "purge", "wipe", "erase", "trash", "drop", "discard"])
 _CLAUSE_BREAK = re.compile(r"[,;.!?]|\b(?:and|but|then)\b")
 #: The cues that switch a thing off, as against the ones that only say no.
 _SWITCHED_OFF = re.compile(r"turn|switch|shut|disabl|deactivat|stop")
@@ -1460,6 +1462,14 @@ def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
         parts = [p for p in re.split(r"[_\W]+", key.lower()) if p]
         if len(parts) < 2:
             continue
+        if value is True and parts[0] in _DROPS:
+            # `delete_photos=True` after "delete the album but keep the photos"
+            kept = re.compile(
+                r"\b(?:keep|keeping|retain|preserve|leave|save)\s+(?:the\s+|my\s+|its\s+|their\s+"
+                r"|all\s+(?:the\s+|my\s+)?)?" + r"\W+".join(map(re.escape, parts[1:])) + r"\b"
+            ).search(low)
+            if kept is not None:
+                return f"{key}=True, where the user asked to {kept.group(0)!r}"
         phrase = re.compile(r"\b" + r"\W+(?:the\W+)?".join(map(re.escape, parts)) + r"\b")
         found = phrase.search(low)
         if found is None:

@@ -772,6 +772,10 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # sessions ended: "log me out", "sign Tom out" ("the log" is read)
+    ("Log me out everywhere", {"delete"}, False, set()),
+    ("Sign Tom out of Slack", {"delete"}, False, set()),
+    ("Check out the log output", set(), True, set()),
     # "unstage" is a change; "staging" names an environment, and asks for none
     ("Unstage config.yml", {"modify"}, False, set()),
     ("Is the staging deploy healthy?", set(), True, set()),

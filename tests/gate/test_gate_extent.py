@@ -533,6 +533,10 @@ def test_a_name_that_is_also_a_verb_still_names_its_record(folder: str, allowed:
     [
         ("Mute notifications from #random for a day", "mute_channel", {"channel": "#random", "hours": 24}, True),
         ("Mute notifications from #random for a day", "mute_channel", {"channel": "#random", "hours": 24000}, False),
+        # months and years, a calendar's lengths: a month is about 30 days, a year 12 months
+        ("Pause my Spotify subscription for a month", "pause_subscription", {"subscription": "Spotify", "months": 1}, True),
+        ("Pause my Spotify subscription for a month", "pause_subscription", {"subscription": "Spotify", "months": 12}, False),
+        ("Pause my Spotify subscription for a year", "pause_subscription", {"subscription": "Spotify", "days": 365}, True),
         ("Snooze the disk-full alert for 30 minutes", "snooze_alert", {"alert": "disk-full", "minutes": 30}, True),
         ("Snooze the disk-full alert for 30 minutes", "snooze_alert", {"alert": "disk-full", "minutes": 300}, False),
         # a length given in another unit than the user's, by the unit its key names
@@ -657,6 +661,9 @@ def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool
         ("Tell @tom that I'll send the form Thursday", "Hi Tom, I'll send the form Friday.", False),
         ("Reply to @tom that I'll read it tonight", "Thanks, I'll read it tonight.", True),
         ("Reply to @tom that I'll read it tonight", "Thanks, I'll read it tomorrow.", False),
+        # told without "that": the clause after whom it is told
+        ("Tell @tom dinner is at 7", "Dinner is at 7.", True),
+        ("Tell @tom dinner is at 7", "Dinner is at 8.", False),
     ],
 )
 def test_a_message_repeats_the_number_the_user_gave_it(said: str, text: str, allowed: bool) -> None:
@@ -1336,3 +1343,26 @@ def test_a_switch_is_set_the_way_the_user_set_it(
     what they asked for."""
     decision = alone(said, "update_meeting", {"meeting_id": 812, "settings": settings})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "allowed"),
+    [
+        ("Delete the Lisbon album alb_1 but keep the photos",
+         {"album_id": "alb_1", "delete_photos": False}, True),
+        ("Delete the Lisbon album alb_1 but keep the photos",
+         {"album_id": "alb_1", "delete_photos": True}, False),
+    ],
+)  # fmt: skip
+def test_what_the_user_keeps_is_not_dropped_with_it(
+    said: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, "delete_album", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_everywhere_asks_for_every_one() -> None:
+    """ "Log me out everywhere" asks for every session ended; "log me out" alone does not
+    name all of them."""
+    assert alone("Log me out everywhere", "revoke_all_sessions", {}).verdict == "allow"
+    assert alone("Log me out of this laptop", "revoke_all_sessions", {}).verdict != "allow"
