@@ -231,34 +231,31 @@ def test_a_message_pings_the_whole_channel_only_when_asked(
     assert (decision.verdict == "allow") is passes, decision.stakes
 
 
-def test_a_copy_set_aside_is_not_the_file_the_user_described() -> None:
-    """ "The Q4 budget spreadsheet" over `Q4 budget.xlsx` and `Q4 budget (old).xlsx`."""
+@pytest.mark.parametrize(
+    ("said", "meant", "other"),
+    [
+        # "the Q4 budget spreadsheet" is not the copy set aside...
+        ("Share the Q4 budget spreadsheet with finance@acme.example as a viewer.", "f_99", "f_98"),
+        # ...and "the old Q4 budget" is the one set aside by the word the user used
+        ("Share the old Q4 budget spreadsheet with finance@acme.example as a viewer.", "f_98",
+         "f_99"),
+    ],
+)  # fmt: skip
+def test_a_copy_set_aside_is_the_file_only_when_the_user_says_so(
+    said: str, meant: str, other: str
+) -> None:
+    """Over `Q4 budget.xlsx` and `Q4 budget (old).xlsx`."""
     messages = [
-        {"role": "user", "content": "Share the Q4 budget spreadsheet with finance@acme.example as a viewer."},
+        {"role": "user", "content": said},
         {"role": "tool", "tool_call_id": "r1", "content": '[{"id": "f_99", "name": "Q4 budget.xlsx"}, '
          '{"id": "f_98", "name": "Q4 budget (old).xlsx"}]'},
     ]  # fmt: skip
     gate = ToolGate(BrokenDecider())
     args = {"email": "finance@acme.example", "role": "reader"}
-    meant = gate.judge("share_file", {"file_id": "f_99", **args}, messages=messages)
-    assert meant.verdict == "allow", meant.stakes
-    aside = gate.judge("share_file", {"file_id": "f_98", **args}, messages=messages)
-    assert aside.verdict != "allow", aside.stakes
-
-
-def test_a_copy_set_aside_is_the_file_the_user_described_as_such() -> None:
-    """ "Delete the old Q1 plan" over `Q1 plan` and `Q1 plan (old)`: the word the user set
-    it aside by picks it."""
-    messages = [
-        {"role": "user", "content": "Delete the old Q1 plan."},
-        {"role": "tool", "tool_call_id": "r1", "content": '[{"id": "1AbCdEfGh", "name": "Q1 plan"}, '
-         '{"id": "1ZyXwVuTs", "name": "Q1 plan (old)"}]'},
-    ]  # fmt: skip
-    gate = ToolGate(BrokenDecider())
-    meant = gate.judge("delete_file", {"file_id": "1ZyXwVuTs"}, messages=messages)
-    assert meant.verdict == "allow", meant.stakes
-    current = gate.judge("delete_file", {"file_id": "1AbCdEfGh"}, messages=messages)
-    assert current.verdict != "allow", current.stakes
+    picked = gate.judge("share_file", {"file_id": meant, **args}, messages=messages)
+    assert picked.verdict == "allow", picked.stakes
+    beside = gate.judge("share_file", {"file_id": other, **args}, messages=messages)
+    assert beside.verdict != "allow", beside.stakes
 
 
 def test_the_amount_a_field_the_user_named_holds_is_the_one_paid() -> None:
