@@ -515,6 +515,25 @@ _LOOPBACK = re.compile(
 )
 
 
+def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) -> Effect | None:
+    """Terraform's commands that touch only this checkout: the configuration checked
+    (`validate`), described (`providers`, `graph`, `version`), formatted (`fmt`, which
+    rewrites the files unless told `-check`), and the workspace the next commands act on
+    listed or picked (`workspace select staging`)."""
+    sub = operands[0] if operands else ""
+    if sub in ("validate", "providers", "graph", "version") or (
+        sub == "workspace" and operands[1:2] in (["list"], ["show"])
+    ):
+        return Effect("read", what=text)
+    if sub == "fmt":
+        if "-check" in args or "--check" in args:
+            return Effect("read", what=text)
+        return Effect("modify", what=text, routine=True, action="format-in-place")
+    if sub == "workspace" and operands[1:2] == ["select"]:
+        return Effect("modify", what=text, objects=tuple(operands[2:3]))
+    return None
+
+
 #: A cloud CLI's hyphenated operation: `stop-instances`, `delete-bucket-policy`.
 _OPERATION = r"[a-z]{2,}(?:-[a-z][a-z0-9]*)+"
 
@@ -551,6 +570,10 @@ def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
+    if tool == "terraform":
+        local = _terraform_local(operands, args, text)
+        if local is not None:
+            return [local]
     if tool in ("docker", "podman") and operands[:2] in (["image", "prune"], ["builder", "prune"]):
         # images and build cache nothing uses: pulled or built again when needed, like a
         # project's build output ("remove the dangling images" asks for it)

@@ -155,6 +155,13 @@ SHELL = [
     ("ls $(rm -rf ~/tmp)", {"read", "delete"}, False),
     ("kubectl delete namespace prod", {"delete"}, True),
     ("terraform destroy", {"delete"}, True),
+    # terraform's commands on this checkout alone
+    ("terraform validate", {"read"}, False),
+    ("terraform fmt -check -recursive", {"read"}, False),
+    ("terraform fmt -recursive", {"modify"}, False),
+    ("terraform workspace list", {"read"}, False),
+    ("terraform workspace select staging", {"modify"}, False),
+    ("terraform workspace delete staging", {"delete"}, True),
     ("docker system df", {"read"}, False),
     ("kubectl get pods -n web", {"read"}, False),
     ("kubectl scale deployment/worker --replicas=3", {"configure"}, False),
