@@ -1372,16 +1372,21 @@ def _handle(target: str, results: Sequence[str]) -> bool:
     `username`): it names one person's record as an id does, though it reads as a word."""
     if len(target) > 40 or not re.fullmatch(r"@?[A-Za-z0-9][\w.-]*", target):
         return False
-    if _AT_HANDLE.fullmatch(target):
-        return True
-    keyed = re.compile(_HANDLE_FIELD.pattern + "@?" + re.escape(target) + '"', re.IGNORECASE)
-    return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
+    return _AT_HANDLE.fullmatch(target) is not None or _given_under(
+        _HANDLE_FIELD.pattern + "@?", target, results
+    )
 
 
 def _given_as_id(value: str, results: Sequence[str]) -> bool:
     """Whether one of the latest results gives `value` as a record's id (`"id": "c3"`,
     `"device_id": "cam_front"`)."""
-    keyed = re.compile(_ID_FIELD.pattern + re.escape(value) + '"', re.IGNORECASE)
+    return _given_under(_ID_FIELD.pattern, value, results)
+
+
+def _given_under(field: str, value: str, results: Sequence[str]) -> bool:
+    """Whether one of the latest results gives `value` whole as a string under a key that
+    `field` (a pattern up to the value's opening quote) matches."""
+    keyed = re.compile(field + re.escape(value) + '"', re.IGNORECASE)
     return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
 
 
