@@ -247,14 +247,19 @@ _QUOTED_TEXT = re.compile(r"(?<!\w)'([^'\n]{4,200})'(?!\w)|\"([^\"\n]{4,200})\""
 _FIGURE = re.compile(
     r"(?<![\w.:])\d+(?:[.:]\d+)?(?:(?:st|nd|rd|th)(?!\w)|[kmb%](?![\w:])|(?![\w:]))"
     r"|\b(?:monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|today|tonight|tomorrow|yesterday)\b",
+    r"|saturday|sunday|today|tonight|tomorrow|yesterday)\b"
+    # a time told relative to now: "back next month" is not "back Monday"
+    r"|\b(?:next|this|last)\s+(?:week|weekend|month|year|quarter)\b",
     re.IGNORECASE,
 )
 
 
 def _figures(text: str) -> set[str]:
     """The figures `text` tells, an ordinal as its number ("the 20th" tells 20)."""
-    return {re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", f.lower()) for f in _FIGURE.findall(text)}
+    return {
+        re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", " ".join(f.lower().split()))
+        for f in _FIGURE.findall(text)
+    }
 
 
 def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -293,7 +298,7 @@ _REPORTED = re.compile(
     # "tell the Family group dinner is at 7": the clause after whom it is told, without
     # "that", where a subject and its verb start it
     r"|tell(?:ing)?\s+(?!me\b|us\b)(?:the\s+)?(?:[@#\w.'-]+\s+){0,2}?[@#\w.'-]+"
-    r"(?=\s+[a-z]+\s+(?:is|are|was|were|will|has|have|starts?|moved|got|can|can't|won't)\b)"
+    r"(?=\s+[a-z]+\s+(?:am|is|are|was|were|will|has|have|starts?|moved|got|can|can't|won't)\b)"
     r"|(?:reply|respond|write|answer|email|text|message)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
     r"|comment\s+(?:on\s+)?(?:[@\w.'#-]+\s+){0,4}?that|let\s+\w+\s+know"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?((?:[^.!?\n\"“]|\.(?=\d)){6,200})",

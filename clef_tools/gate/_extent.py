@@ -38,7 +38,7 @@ from clef_tools.gate._grounding import (
     records_of,
     times_in,
 )
-from clef_tools.gate._states import state_issue
+from clef_tools.gate._states import state_issue, switched_state_issue
 
 __all__ = ["NUMBER_TOKEN", "extent_issue", "switches", "unstated_counts"]
 
@@ -75,13 +75,13 @@ _REPEAT_FLAG = re.compile(
     re.IGNORECASE,
 )
 _REPEAT_VALUE = re.compile(
-    r"\b(?:daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually|every)\b",
+    r"\b(?:hourly|daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually|every)\b",
     re.IGNORECASE,
 )
 _FREQUENCY_KEY = re.compile(r"(?:^|_)(?:frequency|interval|cadence|recurrence|rrule)(?:_|$)", re.I)
 #: Words by which a user asks for a repeat.
 _REPEAT_SAID = re.compile(
-    r"\b(?:recurr\w*|repeat\w*|subscri\w*|every|each|daily|weekly|biweekly|fortnightly"
+    r"\b(?:recurr\w*|repeat\w*|subscri\w*|every|each|hourly|daily|weekly|biweekly|fortnightly"
     r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*)\b",
     re.IGNORECASE,
 )
@@ -157,6 +157,7 @@ def extent_issue(
         or _tentative_issue(args, text)
         or condition_dropped_issue(effect, args, text)
         or state_issue(effect, args, text)
+        or switched_state_issue(effect, switches(args), text)
     )
 
 
@@ -322,7 +323,13 @@ def _repeat_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
         return None
     for key, value in list(args.items())[:32]:
         k = str(key)
-        periodic = isinstance(value, str) and _REPEAT_VALUE.search(value[:200]) is not None
+        # a rule given as a list (`recurrence=["RRULE:FREQ=WEEKLY"]`, Google Calendar's)
+        text = (
+            " ".join(v[:200] for v in value[:8] if isinstance(v, str))
+            if isinstance(value, list)
+            else value
+        )
+        periodic = isinstance(text, str) and _REPEAT_VALUE.search(text[:400]) is not None
         flag = _REPEAT_FLAG.match(k) is not None and (value is True or periodic)
         if flag or (_FREQUENCY_KEY.search(k) is not None and periodic):
             return f"{k}={str(value)[:40]!r}: a repeat the user did not ask for"
@@ -1808,10 +1815,22 @@ def _image_tag_issue(effect: CallEffect, said: str) -> str | None:
         named = [o.lower() for o in e.objects if _IMAGE_TAG.fullmatch(o.lower())]
         # `docker tag SOURCE TARGET`: the name made is the last one
         tags = set(named[-1:]) if found.group(1) == "tag" else set(named)
-        other = sorted(tags - given)
+        other = sorted(t for t in tags - given if not _registry_named(t, given, said))
         if other:
             return f"names the image {other[0]}, where the user gave {sorted(given)[0]}"
     return None
+
+
+def _registry_named(tag: str, given: set[str], said: str) -> bool:
+    """`registry.acme.io/api:1.3` after "push api:1.3 to registry.acme.io": the image the
+    user named, under the registry they named for it (one they did not name is where a
+    push would leave to unasked)."""
+    registry = tag.rpartition("/")[0]
+    return (
+        bool(registry)
+        and any(tag.endswith(f"/{g}") for g in given)
+        and bool(re.search(rf"(?<![\w./-]){re.escape(registry)}(?![\w-])", said, re.IGNORECASE))
+    )
 
 
 #: A prohibition that names what it is about: "never push to main", "don't post in

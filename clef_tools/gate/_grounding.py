@@ -1079,8 +1079,10 @@ def _dated_otherwise(results: Sequence[str], stated: set[tuple[int, int]]) -> se
 def _described_otherwise(results: Sequence[str], said: str) -> set[str]:
     """The texts of a listing's records that lack a word the user picked by, which other
     records of the listing hold ("French" of "the best-rated French restaurant" over a
-    French and a Japanese one): a pick by rank is among the records so described."""
-    told = _content_words(said[:_MAX_TEXT])
+    French and a Japanese one): a pick by rank is among the records so described. The
+    noun the rank picks among ("hotel" of "the cheapest hotel in Lisbon") says what kind
+    of record is meant, not which: a hotel whose name lacks the word is one still."""
+    told = _content_words(said[:_MAX_TEXT]) - _ranked_nouns(said[:_MAX_TEXT])
     out: set[str] = set()
     for result in results[-16:]:
         records = [
@@ -1099,6 +1101,26 @@ def _described_otherwise(results: Sequence[str], said: str) -> set[str]:
         for ts, words_held in zip(texts, held, strict=True):
             if not words_held & picking:
                 out |= {t.lower() for t in ts}
+    return out
+
+
+#: A ranking word and the words after it up to a preposition or a clause's end: "cheapest
+#: hotel", "best-rated French restaurant".
+_RANKED_PHRASE = re.compile(
+    rf"(?:{_RANKING.pattern})(?:[- ]rated|[- ]priced)?((?:\s+[^\W\d_][\w-]*){{1,4}}?)"
+    r"(?=\s+(?:in|on|at|for|from|near|nearby|with|under|below|over|above|by|to|that|which|and|or)\b"
+    r"|\s*[.,;:!?]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _ranked_nouns(said: str) -> set[str]:
+    """The last word of each phrase a rank picks by: the kind of thing picked among."""
+    out: set[str] = set()
+    for found in _RANKED_PHRASE.finditer(said):
+        phrase = found.group(1).split()
+        if phrase:
+            out |= _content_words(phrase[-1])
     return out
 
 
@@ -1401,13 +1423,32 @@ def _another_named(value: str, said: str, results: Sequence[str]) -> bool:
         for r in results[-16:]
         for m in itertools.islice(_NAME_VALUE.finditer(r[:_MAX_TEXT]), 64)
     }
-    if value.lower() not in names:
-        return False
+    # ...or an item of a listing of bare names (`{"members": ["alice", "bob", "chen"]}`):
+    # "invite bob" picks bob among them, not chen
+    groups = [names, *(g for r in results[-16:] for g in _name_lists(r))]
     low = said[:_MAX_TEXT].lower()
     return any(
-        name != value.lower() and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
-        for name in itertools.islice(names, 128)
+        value.lower() in group
+        and any(
+            name != value.lower() and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
+            for name in itertools.islice(group, 128)
+        )
+        for group in groups
     )
+
+
+def _name_lists(result: str) -> list[set[str]]:
+    """The lists of short names a JSON or YAML result holds, at its top or one key down:
+    each list's names, lowered."""
+    data = _structured(result.strip()[:_MAX_TEXT])
+    tops = list(data.values())[:16] if isinstance(data, Mapping) else [data]
+    return [
+        {v.lower() for v in top[:200]}
+        for top in tops
+        if isinstance(top, list)
+        and 2 <= len(top) <= 200
+        and all(isinstance(v, str) and 0 < len(v) <= 80 and "\n" not in v for v in top[:200])
+    ][:8]
 
 
 #: A record's name, whole: `"name": "Notes"`, `"title": "Q4 actuals"`.
@@ -1910,6 +1951,9 @@ def amount_off_record(
         if len(records) < 2:
             return None
     lowered = [r.lower() for r in records]
+    other = _other_partys_sum(unstated, records, lowered, ids, said)
+    if other is not None:
+        return other
     said_words = set(_WORD.findall(said.lower()))
     picked: list[bool] | None = None
     descriptors = said_words & _AMOUNT_WORDS
@@ -1942,12 +1986,50 @@ def amount_off_record(
         elsewhere = [n for i, ns in enumerate(numbers) if picked[i] for n in ns]
         if holding and elsewhere and not any(picked[i] for i in holding) and not described:
             return records[holding[0]][:160]
+
         if described and not holding and elsewhere:
             # a figure outside every record (the order's `total`) where the user
             # described one of its records: the whole, not the part they meant
             shown = numbers_in(results[-16:]) if shown is None else shown
             if any(_same(n, value) for n in shown):
                 return f"the figure {value:g} beside the records, not {_first(picked, records)}"
+    return None
+
+
+def _other_partys_sum(
+    unstated: Sequence[float],
+    records: Sequence[str],
+    lowered: Sequence[str],
+    ids: Sequence[str],
+    said: str,
+) -> str | None:
+    """The record a sum comes from, when it is another party's and the user's words pick
+    the payee's record, not the sum's: a listing of invoices, each with its own account,
+    paid to one account with another's sum ("pay the Acme Paper invoice" as Acme's account
+    and Blue Ink's sum). "Send X what I paid for the gym" takes the gym's sum, which the
+    words pick."""
+    payees = [i.lower() for i in ids if _CARRIED.search(i)]
+    paying = [any(p in r for p in payees) for r in lowered]
+    if not any(paying) or all(paying):
+        return None
+    # what the user's words pick, beside the payee's account they wrote
+    picked = _described(records, _without(said, ids))
+    parties = [len(set(_CARRIED.findall(r[:4000]))) for r in records]
+    for value in unstated:
+        holding = [
+            i for i, r in enumerate(records) if any(_same(n, value) for n in numbers_in([r]))
+        ]
+        if not holding or any(paying[i] for i in holding):
+            continue
+        if not all(parties[i] for i in holding):
+            continue  # a sum on a line of its own (a bill's "Total 98.70") is no party's
+        if (
+            picked is not None
+            and _tells_apart(picked)
+            and not any(picked[i] for i in holding)
+            and all(picked[i] for i, p in enumerate(paying) if p)
+        ):
+            return records[holding[0]][:160]
     return None
 
 

@@ -376,6 +376,7 @@ def licence_of(request: str) -> Licence:
     # licenses no reply; "can you reply to Priya?" does
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
+    asking = _GOING_ON.sub(" ", asking)  # "the api keeps restarting": what happens, no ask
     for _ in range(3):  # "the 5 latest messages": one word at a time
         asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     # "update my git config", "update the dependencies": a change of settings or of the
@@ -574,6 +575,13 @@ _ADJECTIVE = re.compile(
     re.IGNORECASE,
 )
 #: An indirect question: what follows "check whether" or "tell me if" is asked about.
+#: What something is doing or keeps doing, told as a state ("the api keeps restarting",
+#: "the cron job was deleting my logs"): the verb describes, it does not ask ("keep
+#: running the tests" asks, and is not matched).
+_GOING_ON = re.compile(
+    r"\b(?:keeps|kept|is|are|was|were|been|'s|'re)\s+(?:\w+ly\s+)?(?:still\s+)?\w+ing\b",
+    re.IGNORECASE,
+)
 _INDIRECT = re.compile(
     r"\b(?:tell|show|let)\s+(?:me|us)(?:\s+know)?\s+(?:if|whether)\b[^,.;!?]*"
     r"|\b(?:check|see|find out|ask|know|confirm|verify|wonder|sure|decide)\s+(?:if|whether)\b"

@@ -72,6 +72,40 @@ def _after(argv: Sequence[str], word: str) -> list[str]:
     return list(argv[argv.index(word) + 1 :]) if word in argv else []
 
 
+#: `git branch` flags that list branches (a pattern after `--list`, a commit after
+#: `--merged`, are what to list by, not a branch to make).
+_BRANCH_LISTS = frozenset(
+    ["l", "--list", "--show-current", "--merged", "--no-merged", "--contains",
+     "--no-contains", "--points-at"]
+)  # fmt: skip
+
+
+def _git_branch(rest: Sequence[str], flags: set[str], text: str) -> Effect:
+    """`git branch` lists branches, but given a name it makes one, and `-f` moves a
+    branch that exists onto another commit (`git branch -f main HEAD~3`: the commits
+    after it are off the branch, found again only through the reflog)."""
+    operands = [a for a in rest if not a.startswith("-")]
+    if flags & _BRANCH_LISTS or not operands:
+        return Effect("read", what=text)
+    if flags & {"f", "--force", "C"}:
+        return Effect("modify", reversible=False, high_impact=True, what=text)
+    if flags & {"u", "--set-upstream-to", "--unset-upstream", "--edit-description"}:
+        return Effect("configure", what=text)
+    return Effect("create", what=text)
+
+
+def _git_tag(rest: Sequence[str], flags: set[str], text: str) -> Effect:
+    """`git tag` lists tags, but given a name it makes one, and `-f` moves one that exists
+    (a release tag others have fetched now names another commit)."""
+    operands = [a for a in rest if not a.startswith("-")]
+    lists = flags & {"l", "--list", "--contains", "--no-contains", "--points-at", "--merged"}
+    if lists or not operands or (flags & {"v", "--verify"}):
+        return Effect("read", what=text)
+    if flags & {"f", "--force"}:
+        return Effect("modify", reversible=False, what=text)
+    return Effect("modify", what=text)
+
+
 def _git(args: Sequence[str], text: str) -> list[Effect]:
     sub = next((a for a in args if not a.startswith("-")), "")
     rest = _after(args, sub)
@@ -86,11 +120,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         # the record of where branches were, which is how lost commits are found again
         high = any(a.startswith("--expire") for a in rest) or "--all" in rest
         return [Effect("delete", reversible=False, high_impact=high, what=text)]
-    if (
-        sub in _words("git_read")
-        or (sub == "branch" and not flags & {"d", "D", "m", "M", "--delete", "--move"})
-        or (sub == "stash" and rest[:1] in (["list"], ["show"]))
-    ):
+    if sub == "branch" and not flags & {"d", "D", "m", "M", "--delete", "--move"}:
+        return [_git_branch(rest, flags, text)]
+    if sub in _words("git_read") or (sub == "stash" and rest[:1] in (["list"], ["show"])):
         return [Effect("read", what=text)]
     if sub == "gc" and any(a == "--prune=now" or a == "--prune=all" for a in rest):
         return [Effect("delete", reversible=False, what=text)]  # unreachable commits gone now
@@ -152,6 +184,14 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub == "reset":  # --soft, --mixed: commits undone, the work kept (the reflog has them)
         return [Effect("modify", what=text)]
+    if sub == "tag" and not flags & {"d", "--delete"}:
+        return [_git_tag(rest, flags, text)]
+    if sub == "apply" and flags & {"--check", "--stat", "--numstat", "--summary"}:
+        return [Effect("read", what=text)]  # what a patch would change, shown
+    if sub == "notes" and rest[:1] in ([], ["list"], ["show"]):
+        return [Effect("read", what=text)]
+    if sub in ("format-patch", "archive", "bundle"):
+        return [Effect("create", what=text)]  # files made from the history, in the checkout
     if sub == "tag" and flags & {"d", "--delete"}:
         return [Effect("delete", reversible=False, what=text)]
     if sub == "restore" and flags & {"S", "--staged"} and not flags & {"W", "--worktree"}:
@@ -1734,6 +1774,14 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
             a.startswith(("--vacuum", "--rotate", "--flush", "--relinquish")) for a in args
         )
         effects = [Effect("delete" if changes else "read", what=text)]
+    elif tool == "dmesg":
+        # the kernel's ring buffer read; `-c`/`-C` clear it, `-n`/`-D`/`-E` set the console
+        clears = bool(flags & {"c", "C", "--clear", "--read-clear"})
+        sets = bool(flags & {"n", "D", "E", "--console-level", "--console-off", "--console-on"})
+        if clears:
+            effects = [Effect("delete", reversible=False, what=text)]
+        else:
+            effects = [Effect("configure" if sets else "read", what=text)]
     elif tool in ("systemctl", "service") and _service_reads(tool, args):
         effects = [Effect("read", what=text)]
     elif tool in ("shutdown", "reboot", "halt", "poweroff", "systemctl", "service", "launchctl"):

@@ -112,7 +112,8 @@ _AMOUNT_KEYS = frozenset(
      "hours", "seats", "units", "shares", "passengers", "guests", "people", "persons",
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
      "stars", "rating", "level", "delta", "increment", "decrement", "adjustment", "grade",
-     "score", "points", "marks", "credit", "debit"]
+     "score", "points", "marks", "credit", "debit", "celsius", "fahrenheit", "kelvin",
+     "degrees", "setpoint"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(
@@ -1160,9 +1161,10 @@ _PROJECT_SECRETS = re.compile(
     r"|secrets?\.(?:ya?ml|json|toml|env))$",
     re.IGNORECASE,
 )
-#: How a user points to such a file: by its name, or as the env or secrets file.
+#: How a user points to such a file: by its name, or as the env or secrets file (not by
+#: the name of its template, `.env.example`, which holds no values).
 _FILE_SAID = re.compile(
-    r"(?<![\w-])\.env\b|\bsecrets?\.(?:ya?ml|json|toml|env)\b|\bdot-?env\b"
+    r"(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist)\b)|\bsecrets?\.(?:ya?ml|json|toml|env)\b|\bdot-?env\b"
     r"|\b(?:env|environment|secrets?)\s+files?\b",
     re.IGNORECASE,
 )
@@ -1239,7 +1241,7 @@ def _secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str 
     `get_secret` after "summarise the thread", `kubectl get secrets -o yaml` after "show
     the pods", `op_item_get(fields=["password"])` after "what's my Netflix username"."""
     if effect.source == "shell":
-        if _asks_secret(said):
+        if _asks_secret(said) and not _names_only(effect, said):
             return None
         dumped = next(
             (e.what for e in effect.effects if e.what.strip().lower() in _ENV_DUMPS), None
@@ -1258,6 +1260,72 @@ def _secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str 
             return e.what[:80]
     hidden = _secret_fields(args)
     return f"{effect.effects[0].what[:40]} ({hidden})" if hidden and effect.effects else None
+
+
+#: Arguments that say which repository, project or workspace holds the record a call acts
+#: on (`owner="acme", repo="web", pull_number=412`).
+_CONTAINER_KEYS = frozenset(
+    ["owner", "repo", "repository", "org", "organization", "organisation", "project",
+     "project_key", "project_id", "workspace", "workspace_id", "namespace", "space", "team"]
+)  # fmt: skip
+
+
+def _in_unnamed_container(args: Mapping[str, Any], unnamed: Sequence[str], said: str) -> bool:
+    """Every name the user did not give is the container of a record the user named by
+    its number ("approve PR #412" as `owner="acme", repo="web", pull_number=412`): the
+    agent's own working context (the checkout it is in), which the gate cannot check and a
+    person can."""
+    if not unnamed:
+        return False
+    items = [(str(k), v) for k, v in list(args.items())[:32] if not isinstance(v, bool)]
+    held = {t for k, v in items if k.lower() in _CONTAINER_KEYS for t in targets({k: v})}
+    if not set(unnamed) <= held:
+        return False
+    numbers = [
+        t
+        for k, v in items
+        if k.lower() not in _CONTAINER_KEYS
+        and isinstance(v, int | str)
+        and _RECORD_NUMBER_KEY.search(k)
+        for t in targets({k: v})
+    ]
+    text = said[:20_000]
+    return bool(numbers) and all(
+        re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", text) for n in numbers
+    )
+
+
+#: A key that gives a record by its number (`pull_number`, `issue_number`, `pullNumber`).
+_RECORD_NUMBER_KEY = re.compile(r"(?:^|_)(?:number|num|no)$|(?-i:[a-z]Number)$", re.IGNORECASE)
+
+
+#: Commands that print a secret's value, not the store's list of names.
+_PRINTS_SECRET_VALUE = re.compile(
+    r"\baws\s+secretsmanager\s+get-secret-value\b|\baws\s+ssm\s+get-parameters?\b.*--with-decryption"
+    r"|\bgcloud\s+secrets\s+versions\s+access\b|\bvault\s+(?:kv\s+)?(?:get|read)\b"
+    r"|\baz\s+keyvault\s+secret\s+show\b|\bpass\s+show\b|\bop\s+read\b"
+    r"|\bkubectl\s+(?:\S+\s+)*?get\s+secrets?\b.*\s-o\s*=?\s*(?:yaml|json|jsonpath|go-template)",
+    re.IGNORECASE,
+)
+#: A request for the names a store holds ("list the secrets", "which keys are in the vault").
+_LISTS_NAMES = re.compile(r"\b(?:list|lists|listing|which|how\s+many|names?)\b", re.IGNORECASE)
+#: A request for what a secret holds ("the value of", "print the token", "reveal it").
+_ASKS_VALUE = re.compile(
+    r"\b(?:values?|reveal\w*|print|contents?|decrypt\w*|copy|paste|read\s+(?:out\s+)?(?:the|my))\b"
+    r"|\bwhat(?:'s|\s+is)\s+(?:the|my)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_only(effect: CallEffect, said: str) -> bool:
+    """The user asked for a secret store's list of names, and the command prints a
+    secret's value: "list the secrets in Secrets Manager" is not `get-secret-value`."""
+    text = said[:20_000]
+    return (
+        _LISTS_NAMES.search(text) is not None
+        and _ASKS_VALUE.search(text) is None
+        and any(_PRINTS_SECRET_VALUE.search(e.what[:2_000]) for e in effect.effects)
+    )
 
 
 def _credential_store(name: str, said: str) -> bool:
@@ -1628,6 +1696,7 @@ def judge_stakes(
         detail: bool = False,
         vague: bool = False,
         unplaced: bool = False,
+        contained: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -1667,6 +1736,8 @@ def judge_stakes(
             capped = "the user's words fit more than one record, and the agent chose one"
         elif mismatch and vague and licence.vague:
             capped = "the user asked for an action the tables do not know"
+        elif mismatch and contained:
+            capped = "the record the user named, in a repository or workspace the agent chose"
         elif mismatch and reckoned:
             capped = "a sum the user asked to be worked out from what the agent read"
         elif (
@@ -1685,7 +1756,8 @@ def judge_stakes(
     def on_unnamed(reason: str) -> Stakes:
         """A call the user asked for, on targets found nowhere: a detail the gate was not
         shown when it is of a kind the agent looks up (`looked_up`), or a record id when no
-        result in view holds the record the user described."""
+        result in view holds the record the user described; or the repository or workspace
+        that holds the record the user named by its number (`contained`)."""
         return undecided(
             "escalate",
             reason,
@@ -1693,6 +1765,7 @@ def judge_stakes(
             unseen_id=looked_up(grounding.unnamed, said, ids_only=True)
             and not holds_described(said, results),
             detail=True,
+            contained=_in_unnamed_container(args, grounding.unnamed, said),
         )
 
     if effect.parse_error is not None or "unknown" in effect.kinds:

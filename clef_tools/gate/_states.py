@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, split_camel
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import is_setting_key
 
-__all__ = ["state_issue"]
+__all__ = ["state_issue", "switched_state_issue"]
 
 _MAX_SAID = 20_000
 #: The state a request names: "to done", "as a customer", "into the team plan".
@@ -104,3 +104,49 @@ def _holds(text: str, state: str) -> bool:
     """Whether `text` names `state`, or a state that is the same in other words."""
     names = next((group for group in _SAME_STATE if state in group), frozenset([state]))
     return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+
+
+#: Switches that put a record out of use or out of sight, and the words a request asks
+#: for each by: `archived=True` beside "make the repo private" is an archive nobody asked
+#: for.
+_STATE_SWITCHES: dict[str, str] = {
+    "archived": r"archiv\w*",
+    "locked": r"lock\w*",
+    "deleted": r"delet\w*|remov\w*",
+    "trashed": r"trash\w*|bin",
+    "disabled": r"disabl\w*|deactivat\w*|(?:turn|switch)\w*\s+(?:\w+\s+){0,3}?off",
+    "suspended": r"suspend\w*",
+    "banned": r"ban|bann\w*",
+    "blocked": r"block\w*",
+    "frozen": r"froz\w*|freez\w*",
+    "hidden": r"hid\w*",
+}
+_SWITCH_FORMS = {
+    form: state
+    for state in _STATE_SWITCHES
+    for form in (state, state.removesuffix("d"), state.removesuffix("ed"))
+} | {"freeze": "frozen", "hide": "hidden", "ban": "banned", "trash": "trashed"}
+
+
+def switched_state_issue(
+    effect: CallEffect, switches: Sequence[tuple[str, bool]], said: str
+) -> str | None:
+    """A switch the call turns on (of `switches`, the call's own and its settings') that
+    takes a record out of use or out of sight (`archived`, `locked`, `disabled`,
+    `delete`), on a change or a new record whose request says nothing of it: a repository
+    archived beside "make acme/docs private", a mail filter that deletes what it labels."""
+    if not effect.kinds & {"modify", "configure", "create"}:
+        return None
+    text = said[:_MAX_SAID]
+    for key, value in switches[:64]:
+        if value is not True:
+            continue
+        parts = [p for p in re.split(r"[_\W]+", split_camel(str(key)).lower()) if p]
+        if parts[:1] in (["is"], ["set"]):
+            parts = parts[1:]
+        state = _SWITCH_FORMS.get(parts[0]) if len(parts) == 1 else None
+        if state is None:
+            continue
+        if not re.search(rf"\b(?:{_STATE_SWITCHES[state]})\b", text, re.IGNORECASE):
+            return f"{key}=True, which the user's words say nothing of"
+    return None

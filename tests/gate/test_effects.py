@@ -155,6 +155,20 @@ SHELL = [
     ("ls $(rm -rf ~/tmp)", {"read", "delete"}, False),
     ("kubectl delete namespace prod", {"delete"}, True),
     ("terraform destroy", {"delete"}, True),
+    # `git branch` lists; given a name it makes one; `-f` moves one over its commits
+    ("git branch -vv", {"read"}, False),
+    ("git range-diff HEAD~3...HEAD~1", {"read"}, False),
+    ("git merge-base main HEAD", {"read"}, False),
+    # `git tag` lists; given a name it makes one
+    ("git tag -l 'v1.*'", {"read"}, False),
+    ("git tag v1.3.0", {"modify"}, False),
+    ("git apply --check fix.patch", {"read"}, False),
+    ("git apply fix.patch", {"modify"}, False),
+    ("git format-patch -3", {"create"}, False),
+    ("git branch --merged main", {"read"}, False),
+    ("git branch feature/x", {"create"}, False),
+    ("git branch -f main HEAD~3", {"modify"}, True),
+    ("git branch -u origin/main", {"configure"}, False),
     # terraform's commands on this checkout alone
     ("terraform validate", {"read"}, False),
     ("terraform fmt -check -recursive", {"read"}, False),
@@ -423,6 +437,12 @@ SHELL = [
     # a cloud CLI's listing of access is a read; a role given is a grant
     ("gcloud iam service-accounts list", {"read"}, False),
     ("kubectl get networkpolicies -n prod", {"read"}, False),
+    ("docker stats --no-stream", {"read"}, False),
+    # the kernel's messages read; cleared or the console set, not
+    ("dmesg | tail -50", {"read"}, False),
+    ("dmesg -c", {"delete"}, False),
+    ("dmesg -n 1", {"configure"}, False),
+    ("kubectl events -n prod", {"read"}, False),
     ("az role assignment list --assignee sam@ourco.com", {"read"}, False),
     ("az role assignment create --role Owner --assignee sam@ourco.com", {"grant"}, True),
 ]
@@ -580,6 +600,9 @@ TOOLS = [
     # an order fulfilled is marked so (and shipped), not an order placed and paid for
     ("fulfill_order", {"order_id": 5521}, None, "modify"),
     ("place_order", {"sku": "A-1"}, None, "pay"),
+    # a charge disputed is a claim sent to the bank; a transaction's, money claimed back
+    ("dispute_charge", {"id": "ch_2"}, None, "send"),
+    ("dispute_transaction", {"id": "tx_2"}, None, "pay"),
     # the MCP filesystem server's tree of a folder is a listing
     ("directory_tree", {"path": "/home/ana/docs"}, None, "read"),
     # PowerShell's Stop-Process ends a process, as `kill` does
@@ -866,6 +889,15 @@ LICENCES = [
     ("Roll back the last migration", {"delete", "modify"}, False, set()),
     ("Apply the terraform changes for the new bucket", {"configure"}, False, set()),
     ("Get me an Uber to the airport", {"send"}, False, set()),
+    # a ride booked is a ride requested; a car booked is a rental
+    ("Book a ride home", {"send"}, False, set()),
+    ("Book me a cab to the station", {"send"}, False, set()),
+    ("Dispute the Spotify charge, I cancelled in October", {"send"}, False, set()),
+    # what something keeps doing is told, not asked for
+    ("The api container keeps restarting, any idea?", set(), True, set()),
+    ("The cron job was deleting my logs. Why?", set(), True, set()),
+    ("Keep running the tests until they pass", {"execute"}, False, set()),
+    ("Book a car for the weekend", {"create"}, False, set()),
     # a bare sum sent to someone is paid; things sent to a place are not
     ("Send 20 to Tom for lunch", {"pay", "send"}, False, set()),
     ("Send 3 to the printer", {"send"}, False, set()),
