@@ -27,7 +27,7 @@ _MAX_VALUES = 256
 
 #: A price bound on an order: "a limit order to buy 5 TSLA at 300", "stop-loss at 280".
 _PRICE_BOUND = re.compile(
-    r"\b(?:limit|stop(?:[- ]loss)?)\b[^.;!?\n]{0,60}?(?:\bat\b|@)\s*[$€£]?\s*"
+    r"\b(?:limit|stop(?:[- ]loss)?)\b[^.;!?\n]{0,60}?(?:\bat\b|\bof\b|@)\s*[$€£]?\s*"
     r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d%])",
     re.IGNORECASE,
 )
@@ -224,24 +224,60 @@ _EXCEPT = re.compile(
 )
 _NOT_A_THING = frozenset(
     ["one", "ones", "those", "these", "that", "this", "it", "them", "when", "if", "where",
-     "what", "which", "who", "in", "on", "at", "to", "a", "an", "any", "some", "me", "us"]
+     "what", "which", "who", "in", "on", "at", "to", "a", "an", "any", "some", "me", "us",
+     "and", "or", "the", "my", "our", "anything", "everything", "else", "rest", "other",
+     "others", "files", "file", "code", "config", "configuration", "settings", "stuff",
+     "things", "thing", "all", "of", "before", "after", "until", "for", "from", "with", "by",
+     "now", "yet", "today", "tomorrow", "tonight"]
 )  # fmt: skip
 
 
+#: Things the user said to leave as they are: "leave main and develop alone", "without
+#: touching the CI config", "don't touch the migrations".
+_LEFT_ALONE = re.compile(
+    r"\b(?:leave|keep)\s+(?:the\s+|my\s+|our\s+)?(?P<kept>[\w./#@-]+(?:(?:\s*,\s*|\s+and\s+"
+    r"|\s+or\s+|\s*,\s*and\s+)(?:the\s+)?[\w./#@-]+){0,4})\s+"
+    r"(?:alone|untouched|intact|as\s+(?:is|it\s+is|they\s+are))\b"
+    r"|\b(?:without\s+touching|don'?t\s+touch|do\s+not\s+touch|never\s+touch)\s+"
+    r"(?:the\s+|my\s+|our\s+|any\s+)?(?P<untouched>[\w./#@-]+(?:\s+[\w./#@-]+)?)",
+    re.IGNORECASE,
+)
+#: How a command leaves out what it names: `not slow`, `:!.env`, `:(exclude)`, `--exclude=`,
+#: `--ignore`, `--skip`, `--deselect`, `grep -v`, `zip -x`.
+_LEFT_OUT_IN_CALL = re.compile(
+    r"(?:\bnot\s+|!|\(exclude\)|--(?:exclude|ignore|skip|deselect|without)[\w-]*[=\s]*|"
+    r"\s-[vx]\s+)[\"'./\w-]*$",
+    re.IGNORECASE,
+)
+
+
 def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
-    """A call on the one thing the user excepted: `update_permission(user="ana@…")` for
-    "make the roadmap view-only for everyone except ana"."""
+    """A call on a thing the user excepted or said to leave alone: `update_permission(
+    user="ana@…")` for "make the roadmap view-only for everyone except ana"; `git branch
+    -D develop` for "delete the old branches but leave main and develop alone". A command
+    that itself leaves the thing out (`pytest -m "not slow"` for "run the tests except the
+    slow ones") does as asked."""
     if effect.read_only:
         return None
     touched = [*_values(args), *(o for e in effect.effects for o in e.objects)]
-    for found in _EXCEPT.finditer(said):
-        thing = found.group(1).lower().rstrip(".,;:!?'")
-        if thing in _NOT_A_THING or len(thing) < 2:
+    things = [found.group(1).lower().rstrip(".,;:!?'") for found in _EXCEPT.finditer(said)]
+    for left in _LEFT_ALONE.finditer(said):
+        phrase = (left.group("kept") or left.group("untouched") or "").lower()
+        things += [w.rstrip(".,;:!?'") for w in re.split(r"[\s,]+", phrase)]
+    for thing in dict.fromkeys(things):
+        if thing in _NOT_A_THING or len(thing) < 2 or thing.isdigit():
             continue
-        pattern = re.compile(rf"(?<![\w.#@-]){re.escape(thing)}(?![\w-]|\.\w)", re.IGNORECASE)
-        address = re.compile(rf"(?<![\w.-]){re.escape(thing)}@", re.IGNORECASE)
-        if any(pattern.search(t[:2000]) or address.search(t[:2000]) for t in touched):
-            return f"acts on {thing}, which the user excepted"
+        # the thing whole, an address at it, or a file it names (`ci` of `…/ci.yml`)
+        pattern = re.compile(
+            rf"(?<![\w.#@-]){re.escape(thing)}(?:(?![\w-]|\.\w)|@|\.[a-z]{{1,5}}$)",
+            re.IGNORECASE,
+        )
+        hits = [(t, m) for t in touched for m in pattern.finditer(t[:2000])]
+        if not hits:
+            continue
+        if any(_LEFT_OUT_IN_CALL.search(t[max(0, m.start() - 24) : m.start()]) for t, m in hits):
+            continue  # the call leaves it out too (`pytest -m "not slow"`)
+        return f"acts on {thing}, which the user excepted or said to leave alone"
     return None
 
 

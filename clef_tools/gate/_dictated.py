@@ -299,7 +299,9 @@ _REPORTED = re.compile(
     # "that", where a subject and its verb start it
     r"|tell(?:ing)?\s+(?!me\b|us\b)(?:the\s+)?(?:[@#\w.'-]+\s+){0,2}?[@#\w.'-]+"
     r"(?=\s+[a-z]+\s+(?:am|is|are|was|were|will|has|have|starts?|moved|got|can|can't|won't)\b)"
-    r"|(?:reply|respond|write|answer|email|text|message)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
+    # ...and a message told by the app it goes by ("whatsapp Mum that …", "dm @tom that …")
+    r"|(?:reply|respond|write|answer|email|text|message|dm|sms|whatsapp|telegram|signal"
+    r"|slack|ping)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
     r"|comment\s+(?:on\s+)?(?:[@\w.'#-]+\s+){0,4}?that|let\s+\w+\s+know"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?((?:[^.!?\n\"“]|\.(?=\d)){6,200})",
     re.IGNORECASE,

@@ -11,7 +11,7 @@ import logging
 import re
 from typing import Any
 
-from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect
+from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, table
 
 __all__ = ["MAX_SQL_STATEMENTS", "describe_effect", "sql_effects", "sql_privileges"]
 
@@ -241,7 +241,18 @@ def sql_effects(query: str) -> CallEffect:
         where = statement.args.get("where")
         unfiltered = where is None
         rows = _literals(where) if where is not None else ()
-        if isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
+        called = (
+            {f.name.lower() for f in statement.find_all(exp.Anonymous)}
+            if isinstance(statement, exp.Select | exp.Union)
+            else set()
+        )
+        if called & table().shell["sql_delete"]:
+            # `SELECT pg_terminate_backend(pid) FROM pg_stat_activity`: a query that ends
+            # sessions (or drops what the server keeps), whatever it returns
+            effects.append(Effect("delete", reversible=False, what=text))
+        elif called & table().shell["sql_configure"]:
+            effects.append(Effect("configure", what=text))
+        elif isinstance(statement, exp.Select | exp.Union | exp.Describe | exp.Show):
             effects.append(Effect("read", what=text))
         elif isinstance(statement, exp.Insert):
             effects.append(Effect("create", what=text))

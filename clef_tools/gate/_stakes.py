@@ -352,7 +352,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A time of day in the call that is none of the times the user stated, when they
     stated any ("set an alarm for 6:30" is not 16:30; "move the standup to 10:30" is not
     11:30): a call with several times (a start and an end) needs one of them stated."""
-    asked = times_in(said[:20_000])
+    asked = times_in(said[:20_000]) | _bare_hours(said[:20_000])
     if not asked:
         return _part_of_day_issue(args, said)
     asked |= _afternoon_twins(said)
@@ -369,6 +369,26 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not found or any(t in asked for t in found):
         return None
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
+
+
+#: An hour alone after "at" ("the dentist next Tuesday at 10", "at 7 tonight"), not a
+#: street number ("at 10 Downing Street"), a count or a percentage.
+_BARE_HOUR = re.compile(
+    r"\bat\s+(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
+    r"(?![\d:.,%]|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons|guests|percent|items?|of|x|"
+    r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _bare_hours(said: str) -> set[str]:
+    """Each hour said alone, as the morning's and the afternoon's (which one the user
+    meant the gate cannot tell): "at 10" is 10:00 or 22:00."""
+    out: set[str] = set()
+    for hour in _BARE_HOUR.findall(said):
+        h = int(hour) % 12
+        out |= {f"{h:02d}:00", f"{h + 12:02d}:00"}
+    return out
 
 
 #: A clock time written without its half of the day ("try 6:30"), not as a 24-hour time
@@ -823,7 +843,9 @@ def quantity_issue(
     pool = stated + numbers_in([before for before, _ in split_at_order(results)])
     # the user's own words, as idioms left them unread ("split … with Tom" asks Tom)
     told = licence.words | set(words(said[:20_000]))
-    divides = bool(told & _SHARE_WORDS)
+    # "buy 3 shares of AAPL": stock counted, not a share of a sum
+    stock = _UNITS_STATED.search(said[:20_000]) is not None
+    divides = bool(told & (_SHARE_WORDS - {"shares", "share"} if stock else _SHARE_WORDS))
     # money asked of someone (`venmo_request`) is held to the stated sum as a payment is,
     # when the user divided a sum among people
     pays = "pay" in effect.kinds or ("send" in effect.kinds and divides)
@@ -880,9 +902,40 @@ def quantity_issue(
             # "withdraw 0.5 ETH" over a balance of 2.1: the sum the user wrote out is the
             # one moved, not a number the agent read (the whole balance)
             return f"an amount ({value:g}) other than the sum the user stated ({exact[0]:g})"
+    crossed = _amount_for_another(values, said, targets(args)) if pays else None
+    if crossed is not None:
+        return crossed
     record = amount_off_record(values, stated, said, results, targets(args)) if pays else None
     if record is not None:
         return f"an amount from a record other than the one the user described: {record!r}"
+    return None
+
+
+#: A sum the user bound to whom it goes: "20 to Tom (GB33…)", "50 EUR to checking".
+_SUM_TO = re.compile(
+    r"(?<![\w.])[$€£]?(\d[\d,]*(?:\.\d+)?)\s*(?:[$€£]|eur|usd|gbp|chf|dollars?|euros?|pounds?)?"
+    r"\s+to\s+([^.,;\n]{1,120}?)(?=\s+(?:and|then)\s|[.,;\n]|$)",
+    re.IGNORECASE,
+)
+
+
+def _amount_for_another(values: Sequence[float], said: str, names: Sequence[str]) -> str | None:
+    """A payment with the sum the user gave for someone else: "send 20 to Tom and 30 to
+    Ana" as 30 to Tom; "transfer 200 to savings" then "also 50 to checking" as 200 to
+    checking. Read only where the user bound two sums or more to whom they go."""
+    bound = [
+        (float(amount.replace(",", "")), to.lower())
+        for amount, to in _SUM_TO.findall(said[:20_000])[:16]
+    ]
+    if len({a for a, _ in bound}) < 2:
+        return None
+    lowered = [n.lower() for n in names if len(n) >= 3]
+    theirs = [a for a, to in bound if any(n in to for n in lowered)]
+    if not theirs:
+        return None
+    for value in values:
+        if not any(_close(value, a) for a in theirs) and any(_close(value, a) for a, _ in bound):
+            return f"an amount ({value:g}) the user gave for another recipient"
     return None
 
 

@@ -506,6 +506,11 @@ def test_what_cannot_be_parsed_is_never_read_only() -> None:
 
 SQL = [
     ("SELECT count(*) FROM users", {"read"}, False),
+    # a query whose functions change the server: sessions ended, a sequence set
+    ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity", {"delete"}, False),
+    ("SELECT pg_stat_statements_reset()", {"delete"}, False),
+    ("SELECT setval('orders_id_seq', 1)", {"configure"}, False),
+    ("SELECT pg_size_pretty(pg_total_relation_size('events'))", {"read"}, False),
     ("DELETE FROM users WHERE id = 7", {"delete"}, False),
     ("DELETE FROM users", {"delete"}, True),
     ("UPDATE accounts SET balance = 0", {"modify"}, True),
@@ -893,6 +898,8 @@ LICENCES = [
     ("Book a ride home", {"send"}, False, set()),
     ("Book me a cab to the station", {"send"}, False, set()),
     ("Dispute the Spotify charge, I cancelled in October", {"send"}, False, set()),
+    # a sum split between people is paid or asked of them
+    ("Split 90 between Tom and Ana", {"send"}, False, set()),
     # what something keeps doing is told, not asked for
     ("The api container keeps restarting, any idea?", set(), True, set()),
     ("The cron job was deleting my logs. Why?", set(), True, set()),
@@ -971,6 +978,8 @@ def test_the_licence_reads_the_users_words(
         ("Summarize all emails from Bob", "send", False),
         # a service named after "on", "via", "through": the means, not the act
         ("Split the $120 dinner bill with Tom and Ana on Venmo", "pay", False),
+        # a file split between modules sends nothing
+        ("Split the file between two modules", "send", False),
         ("Send the minutes via email to the team", "send", True),
         # ...unless a verb takes the act as its object
         ("Make a payment of 20 to Bob", "pay", True),

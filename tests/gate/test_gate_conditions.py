@@ -61,6 +61,28 @@ CASES = [
      {"channel": "#oncall"}, False),
     ("Give everyone on the board view access except dan@corp.example", "set_board_access",
      {"user": "dan@corp.example", "role": "viewer"}, False),
+    # ...or said to leave alone, unless the call leaves it out too
+    ("Delete feature/old-ui, but leave main and develop alone", "Bash",
+     {"command": "git branch -D feature/old-ui"}, True),
+    ("Delete feature/old-ui, but leave main and develop alone", "Bash",
+     {"command": "git branch -D develop"}, False),
+    ("Fix the flaky test without touching the CI config", "Edit",
+     {"file_path": "tests/test_sync.py", "old_string": "sleep(0.1)",
+      "new_string": "wait_for(done)"}, True),
+    ("Fix the flaky test without touching the CI config", "Edit",
+     {"file_path": ".github/workflows/ci.yml", "old_string": "retries: 0",
+      "new_string": "retries: 3"}, False),
+    ("Run all the tests except the slow ones", "Bash", {"command": "pytest -m 'not slow'"}, True),
+    ("Zip the project except node_modules", "Bash",
+     {"command": "zip -r p.zip . -x 'node_modules/*'"}, True),
+    # a time is no thing excepted
+    ("Book a table for 7 at Nord, but not before 8pm", "book_table",
+     {"restaurant": "Nord", "party_size": 7, "time": "20:00"}, True),
+    # a limit given "of" a price; "3 shares" counts stock, not a share of the limit
+    ("Buy 3 shares of AAPL with a limit of 180", "place_order",
+     {"symbol": "AAPL", "side": "buy", "qty": 3, "type": "limit", "limit_price": 180}, True),
+    ("Buy 3 shares of AAPL with a limit of 180", "place_order",
+     {"symbol": "AAPL", "side": "buy", "qty": 3, "type": "market"}, False),
     # a sender is no period: the removal bounded by one still needs it
     ("Delete the emails from news@daily.example that are older than a week", "delete_emails",
      {"from": "news@daily.example", "older_than": "7d"}, True),

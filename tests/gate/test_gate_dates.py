@@ -54,6 +54,13 @@ CASES: list[tuple[str, str, dict[str, Any], bool]] = [
      {"hotel": "Montmartre Suites", "start_day": "2024-05-28", "end_day": "2024-06-04"}, True),
     ("Book the Montmartre Suites for a week starting in late May.", "reserve_hotel",
      {"hotel": "Montmartre Suites", "start_day": "2024-06-28", "end_day": "2024-07-04"}, False),
+    # an hour said alone is that hour, in the morning or the afternoon
+    ("Book a dentist appointment next Tuesday at 10", "book_appointment",
+     {"provider": "dentist", "date": "2026-12-15", "time": "10:00"}, True),
+    ("Book a dentist appointment next Tuesday at 10", "book_appointment",
+     {"provider": "dentist", "date": "2026-12-15", "time": "16:00"}, False),
+    ("Book a table at 10 Downing Street for Friday", "book_table",
+     {"restaurant": "10 Downing Street", "date": "2026-12-11", "time": "19:00"}, True),
     # no date written out: the agent's to pick
     ("Book the Montmartre Suites for next weekend.", "reserve_hotel",
      {"hotel": "Montmartre Suites", "start_day": "2024-05-10", "end_day": "2024-05-12"}, True),

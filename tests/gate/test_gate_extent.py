@@ -665,6 +665,9 @@ def test_a_trade_moves_the_count_of_units_the_user_wrote(qty: int, allowed: bool
         ("Tell @tom dinner is at 7", "Dinner is at 7.", True),
         ("Tell @tom dinner is at 7", "Dinner is at 8.", False),
         # a day told relative to now is a figure too
+        # told by the app it goes by
+        ("DM @tom that the demo is at 3", "The demo is at 3.", True),
+        ("DM @tom that the demo is at 3", "The demo is at 4.", False),
         ("Tell @tom I am back Monday", "I am back Monday.", True),
         ("Tell @tom I am back Monday", "I am back next month.", False),
         ("Tell @tom that the launch is next week", "The launch is next week.", True),

@@ -585,6 +585,15 @@ PAIRS: list[tuple[str, str, str | None, str, dict[str, Any], bool]] = [
      "create_schedule", {"device": "sprinkler", "time": "05:00"}, True),
     ("made daily", "Schedule the sprinkler to run at 5am", None,
      "create_schedule", {"device": "sprinkler", "time": "05:00", "repeat": "daily"}, False),
+    # a sum bound to whom it goes: another's sum is not this one's
+    ("the sum given for Tom", "Send 20 to Tom (GB33BUKB20201555555555) and 30 to Ana "
+     "(DE89370400440532013000)", None, "send_money",
+     {"recipient": "GB33BUKB20201555555555", "amount": 20}, True),
+    ("Ana's sum to Tom", "Send 20 to Tom (GB33BUKB20201555555555) and 30 to Ana "
+     "(DE89370400440532013000)", None, "send_money",
+     {"recipient": "GB33BUKB20201555555555", "amount": 30}, False),
+    ("the savings sum to checking", "Transfer 200 to savings and 50 to checking", None,
+     "transfer", {"to": "checking", "amount": 200}, False),
     # each invoice has its own account: one paid with another's sum
     ("the invoice's own sum", "Pay the Acme Paper invoice", INVOICES, "send_money",
      {"recipient": "DE89370400440532013000", "amount": 312.40}, True),
