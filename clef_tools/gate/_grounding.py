@@ -1986,7 +1986,6 @@ def amount_off_record(
         elsewhere = [n for i, ns in enumerate(numbers) if picked[i] for n in ns]
         if holding and elsewhere and not any(picked[i] for i in holding) and not described:
             return records[holding[0]][:160]
-
         if described and not holding and elsewhere:
             # a figure outside every record (the order's `total`) where the user
             # described one of its records: the whole, not the part they meant
@@ -2014,14 +2013,15 @@ def _other_partys_sum(
         return None
     # what the user's words pick, beside the payee's account they wrote
     picked = _described(records, _without(said, ids))
-    parties = [len(set(_CARRIED.findall(r[:4000]))) for r in records]
+    # a record that names a party of its own (an account, an address)
+    partied = [_CARRIED.search(r[:4000]) is not None for r in records]
     for value in unstated:
         holding = [
             i for i, r in enumerate(records) if any(_same(n, value) for n in numbers_in([r]))
         ]
         if not holding or any(paying[i] for i in holding):
             continue
-        if not all(parties[i] for i in holding):
+        if not all(partied[i] for i in holding):
             continue  # a sum on a line of its own (a bill's "Total 98.70") is no party's
         if (
             picked is not None
