@@ -296,6 +296,8 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         "freeze",
         "why",
         "explain",
+        "whoami",
+        "ping",
     ) or (tool in ("pip", "pip3", "uv") and sub == "check"):
         return [Effect("read", what=text)]  # `pip check`: installed requirements compared
     if (

@@ -438,6 +438,10 @@ SHELL = [
     ("gcloud iam service-accounts list", {"read"}, False),
     ("kubectl get networkpolicies -n prod", {"read"}, False),
     ("docker stats --no-stream", {"read"}, False),
+    # who the registry knows the user as, whether it answers
+    ("npm whoami", {"read"}, False),
+    ("npm ping", {"read"}, False),
+    ("npm token create", {"unknown"}, False),
     # the kernel's messages read; cleared or the console set, not
     ("dmesg | tail -50", {"read"}, False),
     ("dmesg -c", {"delete"}, False),
