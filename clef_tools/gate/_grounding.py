@@ -1425,7 +1425,10 @@ def _another_named(value: str, said: str, results: Sequence[str]) -> bool:
     }
     # ...or an item of a listing of bare names (`{"members": ["alice", "bob", "chen"]}`):
     # "invite bob" picks bob among them, not chen
-    groups = [names, *(g for r in results[-16:] for g in _name_lists(r))]
+    groups: list[set[str] | frozenset[str]] = [
+        names,
+        *(g for r in results[-16:] for g in _name_lists(r)),
+    ]
     low = said[:_MAX_TEXT].lower()
     return any(
         value.lower() in group
@@ -1437,18 +1440,21 @@ def _another_named(value: str, said: str, results: Sequence[str]) -> bool:
     )
 
 
-def _name_lists(result: str) -> list[set[str]]:
+@functools.lru_cache(maxsize=64)
+def _name_lists(result: str) -> tuple[frozenset[str], ...]:
     """The lists of short names a JSON or YAML result holds, at its top or one key down:
-    each list's names, lowered."""
+    each list's names, lowered. Cached: every target of a call asks of the same results."""
     data = _structured(result.strip()[:_MAX_TEXT])
     tops = list(data.values())[:16] if isinstance(data, Mapping) else [data]
-    return [
-        {v.lower() for v in top[:200]}
-        for top in tops
-        if isinstance(top, list)
-        and 2 <= len(top) <= 200
-        and all(isinstance(v, str) and 0 < len(v) <= 80 and "\n" not in v for v in top[:200])
-    ][:8]
+    return tuple(
+        [
+            frozenset(v.lower() for v in top[:200])
+            for top in tops
+            if isinstance(top, list)
+            and 2 <= len(top) <= 200
+            and all(isinstance(v, str) and 0 < len(v) <= 80 and "\n" not in v for v in top[:200])
+        ][:8]
+    )
 
 
 #: A record's name, whole: `"name": "Notes"`, `"title": "Q4 actuals"`.

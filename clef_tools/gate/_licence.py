@@ -574,7 +574,6 @@ _ADJECTIVE = re.compile(
     r"|\d+|two|three|four|five|six|seven|eight|nine|ten|few|many|several)\b",
     re.IGNORECASE,
 )
-#: An indirect question: what follows "check whether" or "tell me if" is asked about.
 #: What something is doing or keeps doing, told as a state ("the api keeps restarting",
 #: "the cron job was deleting my logs"): the verb describes, it does not ask ("keep
 #: running the tests" asks, and is not matched).
@@ -582,6 +581,7 @@ _GOING_ON = re.compile(
     r"\b(?:keeps|kept|is|are|was|were|been|'s|'re)\s+(?:\w+ly\s+)?(?:still\s+)?\w+ing\b",
     re.IGNORECASE,
 )
+#: An indirect question: what follows "check whether" or "tell me if" is asked about.
 _INDIRECT = re.compile(
     r"\b(?:tell|show|let)\s+(?:me|us)(?:\s+know)?\s+(?:if|whether)\b[^,.;!?]*"
     r"|\b(?:check|see|find out|ask|know|confirm|verify|wonder|sure|decide)\s+(?:if|whether)\b"

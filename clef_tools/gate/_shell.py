@@ -95,15 +95,15 @@ def _git_branch(rest: Sequence[str], flags: set[str], text: str) -> Effect:
 
 
 def _git_tag(rest: Sequence[str], flags: set[str], text: str) -> Effect:
-    """`git tag` lists tags, but given a name it makes one, and `-f` moves one that exists
-    (a release tag others have fetched now names another commit)."""
+    """`git tag` lists tags, but given a name it makes one, `-f` moves one that exists (a
+    release tag others have fetched now names another commit), and `-d` deletes one."""
+    if flags & {"d", "--delete"}:
+        return Effect("delete", reversible=False, what=text)
     operands = [a for a in rest if not a.startswith("-")]
     lists = flags & {"l", "--list", "--contains", "--no-contains", "--points-at", "--merged"}
     if lists or not operands or (flags & {"v", "--verify"}):
         return Effect("read", what=text)
-    if flags & {"f", "--force"}:
-        return Effect("modify", reversible=False, what=text)
-    return Effect("modify", what=text)
+    return Effect("modify", reversible=not flags & {"f", "--force"}, what=text)
 
 
 def _git(args: Sequence[str], text: str) -> list[Effect]:
@@ -184,7 +184,7 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub == "reset":  # --soft, --mixed: commits undone, the work kept (the reflog has them)
         return [Effect("modify", what=text)]
-    if sub == "tag" and not flags & {"d", "--delete"}:
+    if sub == "tag":
         return [_git_tag(rest, flags, text)]
     if sub == "apply" and flags & {"--check", "--stat", "--numstat", "--summary"}:
         return [Effect("read", what=text)]  # what a patch would change, shown
@@ -192,8 +192,6 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if sub in ("format-patch", "archive", "bundle"):
         return [Effect("create", what=text)]  # files made from the history, in the checkout
-    if sub == "tag" and flags & {"d", "--delete"}:
-        return [Effect("delete", reversible=False, what=text)]
     if sub == "restore" and flags & {"S", "--staged"} and not flags & {"W", "--worktree"}:
         # `git restore --staged config.yml`: taken out of the index, the file left as it is
         return [Effect("modify", what=text, action="unstage")]
@@ -225,7 +223,7 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "commit" and "--amend" in flags:
         # the last commit rewritten: "commit these changes" asks for a new one
         return [Effect("modify", reversible=False, what=text, action="amend")]
-    if sub in ("commit", "add", "stash", "merge", "cherry-pick", "tag", "switch", "checkout"):
+    if sub in ("commit", "add", "stash", "merge", "cherry-pick", "switch", "checkout"):
         return [Effect("modify", what=text)]
     if sub == "rm":
         # tracked files removed (and staged so): the last commit still has them, unless

@@ -1217,7 +1217,8 @@ _PROJECT_SECRETS = re.compile(
 #: How a user points to such a file: by its name, or as the env or secrets file (not by
 #: the name of its template, `.env.example`, which holds no values).
 _FILE_SAID = re.compile(
-    r"(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist)\b)|\bsecrets?\.(?:ya?ml|json|toml|env)\b|\bdot-?env\b"
+    r"(?<![\w-])\.env\b(?!\.(?:example|sample|template|dist)\b)"
+    r"|\bsecrets?\.(?:ya?ml|json|toml|env)\b|\bdot-?env\b"
     r"|\b(?:env|environment|secrets?)\s+files?\b",
     re.IGNORECASE,
 )
@@ -1241,12 +1242,17 @@ _SECRET_SAID = frozenset(
 
 
 #: Commands that print what a secret store holds.
+#: Commands that print one secret's value (a secret store's own reads).
+_SECRET_VALUE_READS = (
+    r"\baws\s+secretsmanager\s+get-secret-value\b"
+    r"|\baws\s+ssm\s+get-parameters?\b.*--with-decryption"
+    r"|\bgcloud\s+secrets\s+versions\s+access\b|\bvault\s+(?:kv\s+)?(?:get|read)\b"
+    r"|\baz\s+keyvault\s+secret\s+show\b|\bpass\s+show\b|\bop\s+read\b"
+)
 _SECRET_COMMAND = re.compile(
     r"\bkubectl\s+(?:\S+\s+)*?(?:get|describe|edit)\s+(?:\S+\s+)*?secrets?\b"
-    r"|\baws\s+secretsmanager\s+get-secret-value\b|\baws\s+ssm\s+get-parameters?\b.*--with-decryption"
-    r"|\bgcloud\s+secrets\s+versions\s+access\b|\bvault\s+(?:kv\s+)?(?:get|read)\b"
-    r"|\baz\s+keyvault\s+secret\s+show\b|\bsecurity\s+find-(?:generic|internet)-password\b"
-    r"|\bpass\s+show\b|\bop\s+(?:item\s+get|read)\b|\bdoppler\s+secrets\b",
+    rf"|{_SECRET_VALUE_READS}|\bsecurity\s+find-(?:generic|internet)-password\b"
+    r"|\bop\s+item\s+get\b|\bdoppler\s+secrets\b",
     re.IGNORECASE,
 )
 
@@ -1354,9 +1360,7 @@ _RECORD_NUMBER_KEY = re.compile(r"(?:^|_)(?:number|num|no)$|(?-i:[a-z]Number)$",
 
 #: Commands that print a secret's value, not the store's list of names.
 _PRINTS_SECRET_VALUE = re.compile(
-    r"\baws\s+secretsmanager\s+get-secret-value\b|\baws\s+ssm\s+get-parameters?\b.*--with-decryption"
-    r"|\bgcloud\s+secrets\s+versions\s+access\b|\bvault\s+(?:kv\s+)?(?:get|read)\b"
-    r"|\baz\s+keyvault\s+secret\s+show\b|\bpass\s+show\b|\bop\s+read\b"
+    rf"{_SECRET_VALUE_READS}"
     r"|\bkubectl\s+(?:\S+\s+)*?get\s+secrets?\b.*\s-o\s*=?\s*(?:yaml|json|jsonpath|go-template)",
     re.IGNORECASE,
 )
