@@ -13,11 +13,19 @@ import fnmatch
 import functools
 import itertools
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from clef_tools.gate._effects import MAX_COMMAND_CHARS, CallEffect, Effect, EffectKind, table
+from clef_tools.gate._effects import (
+    MAX_COMMAND_CHARS,
+    CallEffect,
+    Effect,
+    EffectKind,
+    Reach,
+    table,
+)
 from clef_tools.gate._insecure import (
     env_turns_off_checks,
     sed_turns_off_checks,
@@ -557,7 +565,7 @@ _LOOPBACK = re.compile(
 
 def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) -> Effect | None:
     """Terraform's commands that touch only this checkout: the configuration checked
-    (`validate`), described (`providers`, `graph`, `version`), formatted (`fmt`, which
+    (`validate`), described (`providers`, `graph`, `version`, `output`), formatted (`fmt`, which
     rewrites the files unless told `-check`), and the workspace the next commands act on
     listed or picked (`workspace select staging`)."""
     sub = operands[0] if operands else ""
@@ -565,6 +573,9 @@ def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) ->
         sub == "workspace" and operands[1:2] in (["list"], ["show"])
     ):
         return Effect("read", what=text)
+    if sub == "output":
+        # the state's outputs, from wherever the state is kept (sensitive ones masked)
+        return Effect("read", "external", what=text)
     if sub == "fmt":
         if "-check" in args or "--check" in args:
             return Effect("read", what=text)
@@ -1091,6 +1102,133 @@ def _ssh_keygen(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("create", what=text)]
 
 
+#: A secret store's subcommand words (HashiCorp Vault: `vault kv list secret/`, `vault
+#: policy write`; 1Password: `op vault list`, `op item delete`). Printing a secret's value
+#: is a read here: whether the user asked to see one is the stakes' question.
+_STORE_READS = frozenset(
+    ["list", "get", "read", "status", "lookup", "capabilities", "version", "whoami", "show",
+     "template", "inspect", "metadata"]
+)  # fmt: skip
+_STORE_DELETES = frozenset(["delete", "destroy", "revoke", "disable", "remove", "archive"])
+_STORE_GRANTS = frozenset(["grant", "provision", "confirm", "invite"])
+_STORE_CHANGES = frozenset(
+    ["put", "write", "patch", "edit", "set", "enable", "tune", "move", "rollback", "undelete",
+     "import", "rotate", "renew", "seal", "unseal", "step-down", "create", "add", "restore"]
+)  # fmt: skip
+_STORE_VALUE_FLAGS = frozenset(
+    ["--vault", "--account", "--fields", "--format", "--field", "-field", "-format", "-mount",
+     "--mount", "-address", "-namespace", "--tags", "--categories", "--category", "--title",
+     "--expires-in", "--emails"]
+)  # fmt: skip
+
+
+def _secret_store(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """Vault's and 1Password's CLIs by their subcommand: a policy written, a token made or a
+    vault opened to a person grants access; a secret put, patched or rolled back changes
+    it; `destroy`, and a secrets engine disabled (every secret under its mount), are gone
+    for good. What it acts on is the path or item after the subcommand words."""
+    operands = _operands(args, _STORE_VALUE_FLAGS)
+    lead = list(itertools.takewhile(
+        lambda o: o in _STORE_READS | _STORE_DELETES | _STORE_GRANTS | _STORE_CHANGES
+        | {"kv", "secrets", "policy", "token", "auth", "audit", "operator", "lease", "item",
+           "vault", "document", "user", "group", "account", "connect", "service-account",
+           "events-api", "plugin"},
+        operands[:4],
+    ))  # fmt: skip
+    words = set(lead)
+    # a value given on the command line (`vault kv put secret/app password=…`) is no object
+    objects = tuple(o for o in operands[len(lead) : len(lead) + 4] if "=" not in o)
+    if words & _STORE_GRANTS or lead[:2] in (["policy", "write"], ["token", "create"]):
+        return [Effect("grant", "external", reversible=False, what=text, objects=objects)]
+    if tool == "op" and lead[:2] == ["item", "share"]:
+        return [Effect("send", "external", reversible=False, what=text, objects=objects)]
+    if words & _STORE_DELETES:
+        everything = "destroy" in words or lead[:2] in (["secrets", "disable"], ["vault", "delete"])
+        return [Effect("delete", "external", reversible=False, high_impact=everything,
+                       what=text, objects=objects)]  # fmt: skip
+    if words & _STORE_CHANGES:
+        kind: EffectKind = "create" if words & {"create", "add"} else "modify"
+        sealed = bool(words & {"seal", "step-down"})
+        return [Effect(kind, "external", high_impact=sealed, what=text, objects=objects)]
+    if words & _STORE_READS or lead == ["secrets"] or not operands:
+        return [Effect("read", "external", what=text, objects=objects)]
+    return [Effect("unknown", "external", what=text, objects=objects)]
+
+
+#: openssl's subcommands that only inspect: a certificate, a key, a server's handshake.
+_OPENSSL_READS = frozenset(
+    ["x509", "req", "verify", "version", "ciphers", "list", "asn1parse", "crl", "pkey", "rsa",
+     "ec", "s_client", "s_time", "speed", "dgst", "pkcs7", "pkcs12", "rand", "prime",
+     "errstr", "ocsp", "storeutl", "base64", "enc"]
+)  # fmt: skip
+
+
+def _openssl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`openssl x509 -in cert.pem -noout -text` reads; whatever writes with `-out` (a key,
+    a request, a converted certificate) writes that file, over one of the same name
+    (`-out server.key` can be the server's key). `s_client` talks to the server named."""
+    sub = next(iter(_operands(args)), "")
+    out = next((args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-out", "-keyout")), "")
+    if out:
+        return [Effect("modify", what=text, objects=(out,))]
+    if sub in ("s_client", "s_time", "ocsp"):
+        return [Effect("read", "external", what=text)]
+    if sub in _OPENSSL_READS or sub.startswith("gen") or not sub:
+        # a key made without `-out` is printed, not kept
+        return [Effect("read", what=text)]
+    return [Effect("unknown", what=text)]
+
+
+def _jupyter(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`jupyter nbconvert --to html report.ipynb` writes the converted file beside the
+    notebook (`--inplace`: over it; `--execute`: its cells run, the project's own code);
+    the listings (`kernelspec list`, `--paths`) read."""
+    operands = _operands(args, frozenset(["--to", "--output", "--output-dir", "--template"]))
+    sub = operands[0] if operands else ""
+    if sub == "nbconvert":
+        notebooks = tuple(operands[1:9])
+        if "--stdout" in args and "--execute" not in args:
+            return [Effect("read", what=text, objects=notebooks)]
+        inplace = "--inplace" in args
+        effects = [Effect("modify" if inplace else "create", what=text, objects=notebooks,
+                          action="notebook-inplace" if inplace else "")]  # fmt: skip
+        if "--execute" in args:
+            effects.append(Effect("execute", what=text, routine=True, objects=notebooks))
+        return effects
+    if not sub or operands[1:2] == ["list"] or sub in ("troubleshoot", "migrate-check"):
+        return [Effect("read", what=text)]
+    return [Effect("unknown", what=text)]
+
+
+#: Ansible's modules that only gather: whether a host answers, its facts, a message.
+_ANSIBLE_READS = frozenset(
+    ["ping", "setup", "gather_facts", "debug", "stat", "slurp", "service_facts",
+     "package_facts", "ansible.builtin.ping", "ansible.builtin.setup",
+     "ansible.builtin.gather_facts", "ansible.builtin.debug", "ansible.builtin.stat"]
+)  # fmt: skip
+
+
+def _ansible(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`ansible web -m ping` and `ansible-inventory --list` read the hosts; any other module
+    run on them (`-m shell -a …`, `-m apt`) is a person's to check."""
+    if tool == "ansible-lint" and set(args) & {"--fix", "--write"}:
+        return [Effect("modify", what=text, routine=True, action="autofix")]
+    if tool in ("ansible-inventory", "ansible-doc", "ansible-lint"):
+        return [Effect("read", what=text)]
+    if tool == "ansible-config":
+        return (
+            [Effect("read", what=text)]
+            if set(args) & {"list", "dump", "view"}
+            else [Effect("unknown", what=text)]
+        )
+    module = next(
+        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-m", "--module-name")), ""
+    )
+    if tool == "ansible" and (module in _ANSIBLE_READS or "--list-hosts" in args):
+        return [Effect("read", "external", what=text)]
+    return [Effect("unknown", "external", what=text)]
+
+
 def _runs_manage_py(tool: str, args: Sequence[str]) -> bool:
     """`python manage.py …`: Django's command runner, judged by its subcommand."""
     return tool.startswith("python") and bool(args) and args[0].rsplit("/", 1)[-1] == "manage.py"
@@ -1354,6 +1492,12 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         _archive,
     ),
     "ssh-keygen": _ssh_keygen,
+    **dict.fromkeys(("vault", "op"), _secret_store),
+    "openssl": _openssl,
+    "jupyter": _jupyter,
+    **dict.fromkeys(
+        ("ansible", "ansible-inventory", "ansible-doc", "ansible-lint", "ansible-config"), _ansible
+    ),
     **dict.fromkeys(("conda", "mamba", "micromamba"), _conda),
     **dict.fromkeys(_FORMATTERS, _formatter),
     "apt-cache": _simple("read"),
@@ -2002,6 +2146,23 @@ class _Walk:
             else:  # an interactive session: whatever is typed next
                 self.effects.append(Effect("execute", "external", reversible=False, what=what))
             return
+        inside = _exec_command(tool, argv[1:])
+        if inside is not None:
+            # `kubectl exec api-0 -- env`, `docker exec db psql -c …`: what runs in the
+            # container, judged as if run here
+            reach: Reach = "external" if tool == "kubectl" else "local"
+            interactive = not inside or inside.strip() in shells
+            if interactive or self.depth >= _MAX_NESTING:
+                # whatever is typed next: a person's to watch
+                self.effects.append(Effect("unknown", reach, what=what))
+                return
+            nested = shell_effects(inside, depth=self.depth + 1)
+            self.effects.extend(
+                replace(e, reach=reach if e.reach == "local" else e.reach) for e in nested.effects
+            )
+            if nested.parse_error:
+                self.errors.append(nested.parse_error)
+            return
         if tool in shells or tool == "eval":
             # `curl … | sh` runs what it downloaded: code nobody has seen
             self.effects.append(
@@ -2054,6 +2215,31 @@ def _ssh_command(args: Sequence[str]) -> str:
         flag = args[n]
         n += 2 if len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS else 1
     return " ".join(args[n + 1 :]) if n < len(args) else ""
+
+
+#: `docker exec`'s and `kubectl exec`'s options that take a value (`-e KEY=1`, `-c app`).
+_EXEC_VALUE_FLAGS = frozenset(
+    ["-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "-c",
+     "--container", "-n", "--namespace", "--context", "--kubeconfig", "-f", "--filename"]
+)  # fmt: skip
+
+
+def _exec_command(tool: str, args: Sequence[str]) -> str | None:
+    """The command `docker exec [options] container command…` or `kubectl exec [options]
+    pod -- command…` runs inside ('' for an interactive shell); None when not an exec."""
+    if tool in ("docker", "podman") and args[:1] == ["exec"]:
+        rest = list(args[1:])
+    elif tool in ("docker", "podman") and args[:2] == ["container", "exec"]:
+        rest = list(args[2:])
+    elif tool == "kubectl" and args[:1] == ["exec"]:
+        # only the `--` form says where the pod ends and the command begins
+        return " ".join(shlex.quote(a) for a in _after(args, "--")) if "--" in args else None
+    else:
+        return None
+    n = 0
+    while n < len(rest) and rest[n].startswith("-"):
+        n += 2 if rest[n] in _EXEC_VALUE_FLAGS else 1
+    return " ".join(shlex.quote(a) for a in rest[n + 1 :])
 
 
 def shell_effects(command: str, *, depth: int = 0) -> CallEffect:

@@ -449,6 +449,35 @@ SHELL = [
     ("kubectl events -n prod", {"read"}, False),
     ("az role assignment list --assignee sam@ourco.com", {"read"}, False),
     ("az role assignment create --role Owner --assignee sam@ourco.com", {"grant"}, True),
+    # a command run inside a container is judged as that command; a shell there is unknown
+    ("kubectl exec api-0 -- env", {"read"}, False),
+    ("kubectl exec api-0 -c app -- rm /etc/app/config.yaml", {"delete"}, False),
+    ("kubectl exec -it api-0 -- sh", {"unknown"}, False),
+    ("docker exec db psql -U app -c 'DELETE FROM users'", {"delete"}, True),
+    ("docker exec -e A=1 -u root web sh -c 'ls /app | head'", {"read"}, False),
+    ("docker exec -it api bash", {"unknown"}, False),
+    ("terraform output", {"read"}, False),
+    # secret stores: names listed, a secret changed, gone for good, access granted
+    ("vault kv list secret/app", {"read"}, False),
+    ("vault status", {"read"}, False),
+    ("vault kv patch secret/app/stripe api_key=sk_test_1", {"modify"}, False),
+    ("vault kv destroy -versions=1 secret/app/db", {"delete"}, True),
+    ("vault secrets disable kv/", {"delete"}, True),
+    ("vault policy write admin admin.hcl", {"grant"}, False),
+    ("op vault list", {"read"}, False),
+    ("op item delete 'Old Wifi'", {"delete"}, False),
+    ("op vault user grant --vault Family --user ana@example.com", {"grant"}, False),
+    # openssl inspects, or writes the file `-out` names
+    ("openssl s_client -connect acme.io:443", {"read"}, False),
+    ("openssl x509 -in cert.pem -noout -text", {"read"}, False),
+    ("openssl genrsa -out server.key 2048", {"modify"}, False),
+    ("jupyter nbconvert --to html report.ipynb", {"create"}, False),
+    ("jupyter nbconvert --execute --inplace report.ipynb", {"modify", "execute"}, False),
+    ("jupyter kernelspec list", {"read"}, False),
+    ("ansible web -m ping", {"read"}, False),
+    ("ansible web -m shell -a reboot", {"unknown"}, False),
+    ("ansible-inventory --graph", {"read"}, False),
+    ("ansible-lint --fix", {"modify"}, False),
 ]
 
 
