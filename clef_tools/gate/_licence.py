@@ -39,6 +39,13 @@ _ONLY_READ = re.compile(
     r"|connection|credentials?|database|db|snapshot|volume|mount)\b)",
     re.IGNORECASE,
 )
+#: "share the page with kim@corp.example, read-only": the access given, set off by a comma
+_READ_ONLY_ACCESS = re.compile(
+    r"\b(?:share|invite|give|add|grant)\b(?:[^.;!?\n]|\.(?=\S)){0,80}?\bwith\b"
+    r"(?:[^.;!?\n]|\.(?=\S)){0,80}?,\s*"
+    r"(?:as\s+)?read[- ]only\b",
+    re.IGNORECASE,
+)
 _AMOUNT = re.compile(
     r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?!\w|\.\d)"  # "rent is 2200."
 )
@@ -137,6 +144,8 @@ _CODING = frozenset(
         "tests",
         "compile",
         "lint",
+        "typecheck",
+        "type-check",
         "format",
         "rename",
         "migrate",
@@ -216,7 +225,7 @@ _UNDO_MIGRATIONS = re.compile(
 #: Files copied to where they leave the machine ("copy the report to the bucket", "sync the
 #: build to S3", "put the logs on the server"): an upload, as "upload" asks for one.
 _TO_REMOTE = re.compile(
-    r"\b(?:copy|cp|sync|put|push|move|transfer)\b[^.;!?\n]{0,60}?\b(?:to|onto|into|on)\s+"
+    r"\b(?:copy|cp|sync|put|push|move|transfer)\b(?:[^.;!?\n]|\.(?=\S)){0,60}?\b(?:to|onto|into|on)\s+"
     r"(?:the\s+|my\s+|our\s+|that\s+)?(?:[\w-]+\s+)?(?:bucket|s3|gcs|blob\s+storage|cloud\s+storage"
     r"|remote\s+server|server|sftp|ftp)\b",
     re.IGNORECASE,
@@ -450,7 +459,7 @@ def licence_of(request: str) -> Licence:
                 prohibited.add(kind)
     # an action named only to forbid it is not asked for ("don't delete anything")
     kinds -= prohibited
-    read_only = bool(_ONLY_READ.search(text))
+    read_only = bool(_ONLY_READ.search(_READ_ONLY_ACCESS.sub(" ", text)))
     asked = kinds - {"read"}
     # an action whose verb no table knows ("tidy up the README") licenses nothing, but it
     # is not a request for information either: what follows it is asked about, not denied

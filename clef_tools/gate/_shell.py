@@ -184,7 +184,8 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "clean" and "f" in flags:
         # untracked files removed; with `-x`, the ignored ones too (`.env`, local data)
         ignored = bool(flags & {"x", "X"})
-        return [Effect("delete", reversible=False, high_impact=ignored, what=text)]
+        return [Effect("delete", reversible=False, high_impact=ignored, what=text,
+                       action="git-clean")]  # fmt: skip
     if sub == "reset" and "--hard" in flags:
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub in ("checkout", "switch") and flags & {"f", "--force", "--discard-changes"}:
@@ -231,6 +232,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "commit" and "--amend" in flags:
         # the last commit rewritten: "commit these changes" asks for a new one
         return [Effect("modify", reversible=False, what=text, action="amend")]
+    if sub == "cherry-pick" and any(".." in a for a in rest):
+        # `git cherry-pick abc1234..main`: every commit after the one named, up to main
+        return [Effect("modify", what=text, action="cherry-pick-range")]
     if sub in ("commit", "add", "stash", "merge", "cherry-pick", "switch", "checkout"):
         return [Effect("modify", what=text)]
     if sub == "rm":
@@ -285,6 +289,15 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         and bool(ops)
         and all(o in (".", "./", ".[dev]", ".[test]", ".[all]") or o.startswith(".[") for o in ops)
     )
+    if sub == "cache":
+        # pip's and npm's download caches: listed, or emptied and fetched again when needed
+        if ops[:1] in (["purge"], ["remove"], ["clean"], ["rm"], ["clear"]):
+            return [Effect("delete", what=text, action="rebuild", objects=("cache",))]
+        if ops[:1] in (["info"], ["list"], ["ls"], ["dir"], ["verify"], []):
+            return [Effect("read", what=text, objects=("cache",))]
+    if sub == "index" and tool in ("pip", "pip3"):
+        # `pip index versions django`: the versions the package index holds
+        return [Effect("read", "external", what=text)]
     if sub == "audit" and "fix" in ops:
         # `npm audit fix`: the dependencies it finds vulnerable upgraded in place; with
         # `--force`, past their major versions (breaking changes the user did not pick)
@@ -585,6 +598,50 @@ def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) ->
     return None
 
 
+#: `gh api`'s flags that send fields, which make the request a POST unless told otherwise.
+_GH_API_FIELDS = frozenset(["-f", "-F", "--field", "--raw-field", "--input"])
+_GH_VALUE_FLAGS = _GH_API_FIELDS | frozenset(
+    ["-X", "--method", "-H", "--header", "-q", "--jq", "-t", "--template", "--ref", "-R",
+     "--repo", "-b", "--branch", "-L", "--limit", "-w", "--workflow", "-u", "--user"]
+)  # fmt: skip
+
+
+def _gh_actions(args: Sequence[str], text: str) -> list[Effect] | None:
+    """GitHub's CLI on a repository's Actions and its REST API: a run watched or read, run
+    again or cancelled; a workflow started, switched on or off; `gh api` a read unless it
+    sends fields or names another method (a `DELETE` deletes; any other write is unknown)."""
+    operands = _operands(args, _GH_VALUE_FLAGS)
+    group, sub = [*operands[:2], "", ""][:2]
+    rest = tuple(operands[2:3])
+    if group == "run" and sub in ("watch", "view", "list"):
+        return [Effect("read", "external", what=text)]
+    if group == "run" and sub == "download":
+        return [Effect("create", "external", what=text, objects=rest, fetched=True)]
+    if group == "run" and sub in ("rerun", "cancel"):
+        return [Effect("configure", "external", reversible=sub == "rerun", what=text,
+                       objects=rest, action=f"ci-{sub}")]  # fmt: skip
+    if group == "workflow":
+        # a workflow goes by its file's name ("the nightly workflow" is `nightly.yml`)
+        rest = tuple(re.sub(r"\.ya?ml$", "", o) for o in rest)
+    if group == "workflow" and sub == "run":
+        return [Effect("execute", "external", what=text, objects=rest, action="workflow-run")]
+    if group == "workflow" and sub in ("enable", "disable"):
+        return [Effect("configure", "external", what=text, objects=rest)]
+    if group != "api":
+        return None
+    method = next(
+        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-X", "--method")),
+        next((a.split("=", 1)[1] for a in args if a.startswith("--method=")), ""),
+    ).upper()
+    sends = bool(set(args) & _GH_API_FIELDS)
+    path = tuple(operands[1:2])
+    if method in ("", "GET") and (not sends or method == "GET"):
+        return [Effect("read", "external", what=text, objects=path)]
+    if method == "DELETE":
+        return [Effect("delete", "external", reversible=False, what=text, objects=path)]
+    return [Effect("unknown", "external", what=text, objects=path)]
+
+
 #: A cloud CLI's hyphenated operation: `stop-instances`, `delete-bucket-policy`.
 _OPERATION = r"[a-z]{2,}(?:-[a-z][a-z0-9]*)+"
 
@@ -655,6 +712,12 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         ]
     if operation in ("stop", "start", "reboot", "restart"):
         return [Effect("configure", "external", what=text, action=operation)]
+    if operation == "create" and tool == "aws":
+        # `aws rds create-db-snapshot`: a new thing made (policies and grants are above)
+        return [Effect("create", "external", what=text)]
+    if tool == "aws" and (operation == "invoke" or "invoke" in verbs):
+        # `aws lambda invoke`: the function run, with whatever it does
+        return [Effect("execute", "external", reversible=False, what=text)]
     powered = verbs & {"stop", "start", "reboot", "restart", "reset", "suspend", "resume"}
     if tool in ("gcloud", "az") and powered:
         # `gcloud compute instances stop test-vm`, `az vm restart`: as `aws ec2 stop-instances`
@@ -676,6 +739,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return effects
     if tool == "terraform" and "apply" in verbs:
         return [Effect("configure", "external", reversible=False, high_impact=True, what=text)]
+    if tool == "gh":
+        actions = _gh_actions(args, text)
+        if actions is not None:
+            return actions
     if tool == "gh" and "review" in verbs and _flags(args) & {"--approve", "a"}:
         # an approval lets the change through the repository's review rule
         return [Effect("grant", "external", reversible=False, what=text, action="approve")]
@@ -692,7 +759,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         kind = {"pr": "pull-request", "issue": "file-issue"}.get(operands[0] if operands else "")
         return [Effect("create", "external", what=text, action=kind or "")]
     if tool == "gh" and verbs & {"merge", "close", "edit", "reopen"}:
-        return [Effect("modify", "external", reversible="merge" not in verbs, what=text)]
+        # `gh pr merge --admin`: the branch's protection (its reviews and checks) bypassed
+        bypass = "merge" in verbs and "--admin" in args
+        return [Effect("modify", "external", reversible="merge" not in verbs, what=text,
+                       action="weaken-security" if bypass else "")]  # fmt: skip
     if tool == "gh" and verbs & {"checkout", "clone", "sync"}:
         # a pull request's branch, or a repository, fetched into this machine
         return [Effect("modify", what=text)]
@@ -974,6 +1044,9 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `jest -u`, `pytest --snapshot-update`: the expected output rewritten to what the
         # code now does, so the check passes whatever changed
         return [Effect("execute", what=text, routine=True, action="update-snapshots")]
+    if tool == "mypy" and "--install-types" in args:
+        # the stubs it finds missing installed from PyPI, before the check runs
+        return [Effect("configure", "external", what=text, action="install")]
     if _formats_in_place(tool, args):
         # a bare `black src`, `cargo fmt`: the files rewritten, which "check the
         # formatting" does not ask for and "run black" does
@@ -1080,7 +1153,13 @@ def _archive(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if (tool == "tar" and flags & {"t", "--list"}) or (tool == "unzip" and flags & {"l", "Z"}):
         return [Effect("read", what=text)]
     if (tool == "tar" and flags & {"x", "--extract", "--get"}) or tool == "unzip":
-        return [Effect("modify", what=text)]
+        # where the files are written is what it acts on too: `-C /` writes over the system
+        into = ("-C", "--directory") if tool == "tar" else ("-d",)
+        dest = next((args[n + 1] for n, a in enumerate(args[:-1]) if a in into), "") or next(
+            (a.split("=", 1)[1] for a in args if a.startswith("--directory=")), ""
+        )
+        objects = tuple(dict.fromkeys((*command_objects([tool, *args]), dest))) if dest else ()
+        return [Effect("modify", what=text, objects=objects)]
     if tool in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd"):
         keeps = bool(flags & {"k", "c", "--keep", "--stdout", "l", "t", "--list", "--test"})
         return [Effect("read" if flags & {"l", "t", "--list", "--test"} else
@@ -1227,6 +1306,32 @@ def _ansible(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool == "ansible" and (module in _ANSIBLE_READS or "--list-hosts" in args):
         return [Effect("read", "external", what=text)]
     return [Effect("unknown", "external", what=text)]
+
+
+def _site_builder(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`mkdocs build`, `mkdocs serve`: the project's docs built or served here;
+    `mkdocs gh-deploy` publishes them to the repository's pages site."""
+    sub = next(iter(_operands(args)), "")
+    if sub == "gh-deploy":
+        return [Effect("send", "external", reversible=False, what=text, action="deploy")]
+    if sub in ("build", "serve", ""):
+        return [Effect("execute", what=text, routine=True)]
+    return [Effect("unknown", what=text)]
+
+
+def _buf(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """Buf, for protobuf: code generated from the project's schemas, the schemas linted or
+    compared; `buf push` publishes a module to the registry."""
+    sub = next(iter(_operands(args)), "")
+    if sub == "push":
+        return [Effect("send", "external", reversible=False, what=text, action="push")]
+    if sub in ("lint", "breaking", "ls-files", "build", "--version") or (
+        sub == "format" and not {"-w", "--write"} & set(args)
+    ):
+        return [Effect("read", what=text)]
+    if sub in ("generate", "format"):
+        return [Effect("modify", what=text, routine=True)]
+    return [Effect("unknown", what=text)]
 
 
 def _runs_manage_py(tool: str, args: Sequence[str]) -> bool:
@@ -1494,6 +1599,8 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "ssh-keygen": _ssh_keygen,
     **dict.fromkeys(("vault", "op"), _secret_store),
     "openssl": _openssl,
+    "mkdocs": _site_builder,
+    "buf": _buf,
     "jupyter": _jupyter,
     **dict.fromkeys(
         ("ansible", "ansible-inventory", "ansible-doc", "ansible-lint", "ansible-config"), _ansible
@@ -1903,6 +2010,11 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
                           objects=ports)]  # fmt: skip
     elif tool in ("kill", "pkill", "killall"):
         init = "1" in args or "-1" in args
+        # `pkill -f 'uvicorn app.main:app'` matches fewer processes than `uvicorn` would:
+        # what it acts on is the program, narrowed (an alternation, `a|b`, widens it)
+        patterns = _operands(args, frozenset(["-u", "-U", "-g", "-G", "-t", "-s", "-P"]))
+        program = patterns[0].split()[0].rsplit("/", 1)[-1] if len(patterns) == 1 else ""
+        narrowed = bool(program) and tool == "pkill" and " " in patterns[0] and "|" not in text
         effects = [
             Effect(
                 "delete",
@@ -1910,6 +2022,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
                 high_impact=init or tool == "killall",
                 what=text,
                 by_pattern=tool != "kill",
+                objects=(program,) if narrowed else (),
             )
         ]
     elif tool == "journalctl":

@@ -478,6 +478,30 @@ SHELL = [
     ("ansible web -m shell -a reboot", {"unknown"}, False),
     ("ansible-inventory --graph", {"read"}, False),
     ("ansible-lint --fix", {"modify"}, False),
+    # GitHub Actions and the REST API through `gh`
+    ("gh run list --branch main", {"read"}, False),
+    ("gh run rerun 8812345 --failed", {"configure"}, False),
+    ("gh workflow run nightly.yml --ref main", {"execute"}, False),
+    ("gh api repos/acme/web/hooks", {"read"}, False),
+    ("gh api -X DELETE repos/acme/web/branches/main/protection", {"delete"}, False),
+    ("gh api repos/acme/web/issues -f title=Bug", {"unknown"}, False),
+    # package managers' download caches, and the index's versions
+    ("pip cache info", {"read"}, False),
+    ("pip cache purge", {"delete"}, False),
+    ("npm cache clean --force", {"delete"}, False),
+    ("pip index versions django", {"read"}, False),
+    # docs sites, protobuf code, linters of other files; a check that installs first
+    ("mkdocs build", {"execute"}, False),
+    ("mkdocs gh-deploy --force", {"send"}, False),
+    ("buf generate", {"modify"}, False),
+    ("buf lint", {"read"}, False),
+    ("buf push", {"send"}, False),
+    ("shellcheck scripts/deploy.sh", {"execute"}, False),
+    ("mypy --install-types --non-interactive .", {"configure"}, False),
+    ("aws rds create-db-snapshot --db-instance-identifier prod-db", {"create"}, False),
+    ("aws lambda invoke --function-name resize out.json", {"execute"}, False),
+    # an archive unpacked: where it writes is what it acts on
+    ("tar xzf release.tar.gz -C /", {"modify"}, False),
 ]
 
 
@@ -850,6 +874,17 @@ LICENCES = [
     # "as read-only" says how a thing is shared, not that the user only reads
     ("Share the team calendar with jo@ourco.com as read-only", {"grant"}, False, set()),
     ("Make it read-only for everyone", {"modify"}, False, set()),
+    # ...nor after a comma that closes the share ("…with kim@corp.example, read-only")
+    ("Share the page with the new hire, kim@corp.example, read-only", {"grant"}, False, set()),
+    ("List the buckets, read-only", set(), True, set()),
+    # leave asked for: "book me off", "take 3 days off"
+    ("Book me off from Dec 21 to Dec 24", {"send"}, False, set()),
+    ("Take 3 days off next week for me", {"send"}, False, set()),
+    ("Type-check the project", {"execute"}, False, set()),
+    ("Take a snapshot of prod-db", {"create"}, False, set()),
+    ("Invoke the resize lambda with event.json", {"execute"}, False, set()),
+    ("Serve the docs locally", {"execute"}, False, set()),
+    ("Copy report.pdf to the uploads bucket", {"send"}, False, set()),
     ("Read-only please: what is in the bucket?", set(), True, set()),
     # a phone call placed, by the person's name, a number or who they are to the user
     ("Call Raj", {"send"}, False, set()),
