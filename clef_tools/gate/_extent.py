@@ -97,6 +97,13 @@ _PLACE_WORDS = frozenset(
 _WHEN_KEYS = re.compile(
     r"^(?:days?|weekdays?|dates?|times?|hours?|months?|schedule|repeat|recurrence)$", re.I
 )
+#: Lists that are parts of the one thing a call makes or sends (an email's attachments and
+#: its recipients), not several of it: "email the report and its appendix" is one email.
+_PARTS_KEYS = re.compile(
+    r"^(?:attachments?|attachment_ids|files?|file_ids|cc|bcc|to|recipients?|attendees?|"
+    r"guests?|invitees?|participants?|labels?|tags?)$",
+    re.I,
+)
 
 
 def extent_issue(
@@ -114,6 +121,7 @@ def extent_issue(
         or _repeat_issue(effect, args, text)
         or _access_issue(effect, text)
         or _emptied_issue(effect, args, text)
+        or _folder_removed_issue(effect, text)
         or _swapped_issue(effect, text)
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
@@ -300,8 +308,10 @@ def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
         singular = re.search(rf"\b{re.escape(stem)}\b", said, re.IGNORECASE)
         plural = re.search(rf"\b{re.escape(stem)}(?:s|es)\b", said, re.IGNORECASE)
-        if singular and not plural:
-            key, value = many[0]
+        # the list must hold the records themselves, not the parts of one of them
+        held = [(k, v) for k, v in many if not _PARTS_KEYS.match(str(k)) or stem in str(k).lower()]
+        if singular and not plural and held:
+            key, value = held[0]
             return f"{len(value)} {stem}s ({key}), where the user asked for one {stem}"
     return None
 
@@ -404,6 +414,28 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             # `update_issue(state="closed", labels=[])`: every label gone with the close;
             # `update_profile(address=…, phone="")`: the phone number gone with the move
             return f"{key} emptied, which the user did not ask for"
+    return None
+
+
+#: "Empty the logs folder", "empty out tmp/": what the folder holds, not the folder.
+_EMPTY_SAID = re.compile(
+    r"\bempty\s+(?:out\s+)?(?:the\s+|my\s+|our\s+)?([\w./~-]+?)/?(?=\s+(?:folder|directory|dir)\b|[\s.,!?;]|$)",
+    re.IGNORECASE,
+)
+
+
+def _folder_removed_issue(effect: CallEffect, said: str) -> str | None:
+    """The folder itself removed where the user asked for it emptied: `rm -rf logs` after
+    "empty the logs folder" (`rm logs/*` empties it)."""
+    if effect.source != "shell" or "delete" not in effect.kinds:
+        return None
+    emptied = {m.group(1).lower() for m in _EMPTY_SAID.finditer(said)}
+    for e in effect.effects:
+        # `find logs -type f -delete` starts from the folder and keeps it
+        removes = e.kind == "delete" and re.match(r"(?:sudo\s+)?(?:rm|rmdir)\b", e.what)
+        for name in e.objects if removes else ():
+            if name.rstrip("/").lower() in emptied:
+                return f"removes {name} itself, where the user asked for it emptied"
     return None
 
 

@@ -562,6 +562,8 @@ def object_named(obj: str, text: str) -> bool:
         # `~/Downloads/*.dmg`, `~/Downloads/*invoice*.pdf`: the folder named, and every
         # word of the pattern ("the .dmg files in my Downloads", "the invoice PDFs")
         parts = [p for p in re.split(r"[*?.\[\]_-]+", pattern) if len(p) > 1]
+        if pattern in ("*", "**", ".*", "*.*") and object_named(folder, text):
+            return True  # `logs/*`: what the folder named holds, no more than the folder
         if (
             parts
             and object_named(folder, text)

@@ -198,7 +198,9 @@ _ADD_TO_GROUP = re.compile(
     r"(?:#[\w-]+|(?:[\w-]+\s+)?(?:channel|group|team|workspace|project|repo|repository|org|"
     r"organi[sz]ation|server|space|chat)s?\b)"
     # "add Priya as a viewer on the doc", "make Tom an editor": a role is access
-    r"|\b(?:add|make|set|invite)\b[^.;!?]{1,40}?\b(?:as|an?)\s+(?:an?\s+)?(?:viewer|editor"
+    # ("make alice a workspace admin": the role may say where)
+    r"|\b(?:add|make|set|invite)\b[^.;!?]{1,40}?\b(?:as|an?)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:viewer|editor"
     r"|commenter|collaborator|contributor|reviewer|maintainer|member|admin|administrator"
     r"|owner|guest|co-?host|host|moderator|mod|presenter|panelist|co-?owner|manager|reader"
     r"|writer)s?\b",

@@ -206,7 +206,9 @@ def _git(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text, action="unstage")]
     if sub in ("checkout", "restore") and ("." in rest or "--" in rest or sub == "restore"):
         # `git checkout -- .`, `git restore .`: uncommitted work is thrown away
-        return [Effect("delete", reversible=False, high_impact="." in rest, what=text)]
+        action = "discard-changes" if sub == "restore" else ""
+        return [Effect("delete", reversible=False, high_impact="." in rest, what=text,
+                       action=action)]  # fmt: skip
     if sub == "branch" and flags & {"d", "--delete"} and not flags & {"D", "f", "--force"}:
         # git refuses to delete a branch not merged: its commits stay where it was merged
         return [Effect("delete", what=text)]
@@ -549,9 +551,16 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             # undone)
             return [Effect("modify", reversible=False, what=text, objects=tuple(links[:4]))]
         return [Effect("send", "external", reversible=False, what=text)]
-    if tool == "wget" or flags & {"o", "O", "--output"}:
+    written = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-o", "--output", "-O")]
+    discarded = bool(written) and all(w in _HARMLESS_TARGETS for w in written)
+    if (tool == "wget" or flags & {"o", "O", "--output"}) and not (tool == "curl" and discarded):
         return [Effect("create", "external", what=text, fetched=True)]
-    links = [o for o in _operands(args) if "." in o or ":" in o or o.startswith("localhost")]
+    # `curl -s -o /dev/null -w '%{http_code}' …`: the body thrown away, the status read
+    links = [
+        o
+        for o in _operands(args, frozenset(["-o", "--output", "-w", "--write-out", "-H"]))
+        if "." in o or ":" in o or o.startswith("localhost")
+    ]
     # `curl -s http://localhost:8000/health`: the service the user runs on this machine
     here = bool(links) and all(_LOOPBACK.match(o) for o in links)
     return [Effect("read", "local" if here else "external", what=text)]
@@ -1600,6 +1609,10 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     **dict.fromkeys(("vault", "op"), _secret_store),
     "openssl": _openssl,
     "mkdocs": _site_builder,
+    # a Python process's stacks sampled (`py-spy dump --pid 42`); `record` writes a profile
+    "py-spy": lambda tool, args, text: [
+        Effect("create" if "record" in args[:1] else "read", what=text)
+    ],
     "buf": _buf,
     "jupyter": _jupyter,
     **dict.fromkeys(

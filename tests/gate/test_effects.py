@@ -500,6 +500,10 @@ SHELL = [
     ("mypy --install-types --non-interactive .", {"configure"}, False),
     ("aws rds create-db-snapshot --db-instance-identifier prod-db", {"create"}, False),
     ("aws lambda invoke --function-name resize out.json", {"execute"}, False),
+    # a response's body thrown away, its timing or status read
+    ("curl -s -o /dev/null -w '%{http_code}' http://localhost:8000/health", {"read"}, False),
+    ("curl -o page.html https://example.com", {"create"}, False),
+    ("py-spy dump --pid 4242", {"read"}, False),
     # an archive unpacked: where it writes is what it acts on
     ("tar xzf release.tar.gz -C /", {"modify"}, False),
 ]
@@ -881,6 +885,9 @@ LICENCES = [
     ("Book me off from Dec 21 to Dec 24", {"send"}, False, set()),
     ("Take 3 days off next week for me", {"send"}, False, set()),
     ("Type-check the project", {"execute"}, False, set()),
+    # a role given in plain words
+    ("Make alice a workspace admin", {"grant"}, False, set()),
+    ("Make Jo an editor of the budget doc", {"grant"}, False, set()),
     ("Take a snapshot of prod-db", {"create"}, False, set()),
     ("Invoke the resize lambda with event.json", {"execute"}, False, set()),
     ("Serve the docs locally", {"execute"}, False, set()),
