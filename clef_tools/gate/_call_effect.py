@@ -197,6 +197,10 @@ def call_effect(
         effect = Effect("create", what=f"{effect.what} (a draft)")
     if effect.kind != "read" and _switches_off_watch(bare, args):
         effect = replace(effect, action="watch-off")
+    if effect.action == "replace" and any(_FIND_KEY.match(str(k)) for k in list(args)[:32]):
+        # `docs_replace_text(find="January 5", replace="January 12")`: one passage edited,
+        # as a change asks, not the whole text set anew
+        effect = replace(effect, action="")
     if effect.kind == "read" and _downloads_a_link(bare, args):
         # `download_file(url=…)` saves what a link holds here, as `wget` does
         effect = Effect("create", "external", what=effect.what)
@@ -500,6 +504,10 @@ _RUNS_CODE = frozenset(
      "program", "macro", "function", "lambda", "notebook", "cell", "query", "sql", "terminal",
      "process", "container", "automation", "action", "actions", "task", "tasks", "plugin"]
 )  # fmt: skip
+#: The text a find-and-replace looks for (`find`, `old_text`, `search`).
+_FIND_KEY = re.compile(
+    r"^(?:find|search|old|old_?text|old_?string|match|pattern|target_?text)$", re.I
+)
 _NOTIFY_KEY = re.compile(
     r"^(?:send_?(?:updates|notifications?|invit\w*|emails?)|notify\w*|"
     r"send_?invites?)$",

@@ -272,6 +272,13 @@ def lead_verb(found: Sequence[str]) -> str:
 _ASKS_FOR = frozenset(["request", "requests"])
 
 
+#: What a tool named `log_…` reads rather than records (`log_entries`, `log_history`).
+_LOG_NOUNS = frozenset(
+    ["log", "logs", "entry", "entries", "event", "events", "history", "output", "messages",
+     "lines", "tail", "stream", "file", "files"]
+)  # fmt: skip
+
+
 def kind_of_words(found: Iterable[str]) -> EffectKind:
     """A tool name's effect: its leading verb, else the strictest verb in it; an action on
     money is a payment, on membership a grant; a post made is published."""
@@ -279,6 +286,8 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
     t = table()
     lead = lead_verb(listed)
     kind: EffectKind = _kind_of(lead) if lead else "unknown"
+    if lead == "log" and listed[-1] not in _LOG_NOUNS:
+        kind = "create"  # `log_workout`, `log_expense`: an entry recorded (`log` alone reads)
     present = set(listed)
     if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
         return kind if kind != "send" and present & t.money_asked else "pay"

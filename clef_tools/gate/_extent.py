@@ -122,6 +122,7 @@ def extent_issue(
         or _access_issue(effect, text)
         or _emptied_issue(effect, args, text)
         or _folder_removed_issue(effect, text)
+        or _replaced_figure_issue(args, text)
         or _swapped_issue(effect, text)
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
@@ -414,6 +415,35 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             # `update_issue(state="closed", labels=[])`: every label gone with the close;
             # `update_profile(address=…, phone="")`: the phone number gone with the move
             return f"{key} emptied, which the user did not ask for"
+    return None
+
+
+#: A find-and-replace's two texts (`find="January 5", replace="January 12"`).
+_FIND_KEYS = frozenset(["find", "search", "old", "old_text", "oldtext", "match"])
+_REPLACE_KEYS = frozenset(["replace", "replacement", "new", "new_text", "newtext", "with"])
+#: A figure a text states: a sum, a count, a date's day (`$150,000`, `12`, `3.5`).
+_FIGURE = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?(?![\w]|\.\d)")
+
+
+def _replaced_figure_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A replacement that writes a figure neither the passage it replaces nor the user's
+    words hold: "Start date: January 12. Salary: $150,000." for "change the start date to
+    January 12"."""
+    keys = {str(k).lower(): v for k, v in list(args.items())[:32] if isinstance(v, str)}
+    old = next((keys[k] for k in _FIND_KEYS if k in keys), None)
+    new = next((keys[k] for k in _REPLACE_KEYS if k in keys), None)
+    if old is None or new is None:
+        return None
+
+    def plain(figure: str) -> str:
+        return figure.lstrip("$€£").replace(",", "")
+
+    known = {plain(f) for f in _FIGURE.findall(old[:5_000])} | {
+        plain(f) for f in _FIGURE.findall(said[:20_000])
+    }
+    for figure in _FIGURE.findall(new[:5_000])[:32]:
+        if plain(figure) not in known:
+            return f"writes {figure}, which neither the replaced text nor the user states"
     return None
 
 

@@ -604,6 +604,19 @@ def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) ->
         return Effect("modify", what=text, routine=True, action="format-in-place")
     if sub == "workspace" and operands[1:2] == ["select"]:
         return Effect("modify", what=text, objects=tuple(operands[2:3]))
+    if sub == "state" and operands[1:2] in (["list"], ["show"], ["pull"]):
+        return Effect("read", "external", what=text)
+    if (sub == "state" and operands[1:2] in (["rm"], ["mv"])) or sub == "import":
+        # what terraform tracks changed, not the resources themselves (`state rm` forgets
+        # one and leaves it standing; `import` takes one in)
+        return Effect("modify", "external", what=text, objects=tuple(operands[2:4]))
+    if sub == "init":
+        if {"-migrate-state", "-force-copy"} & set(args):
+            return Effect("modify", "external", reversible=False, what=text)
+        if "-upgrade" in args:
+            return Effect("configure", "external", what=text, action="upgrade")
+        # the providers and modules the configuration pins, fetched into .terraform
+        return Effect("execute", what=text, routine=True)
     return None
 
 
@@ -777,6 +790,17 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text)]
     if tool == "gh" and verbs & {"checks", "diff", "browse"}:
         return [Effect("read", "external", what=text)]
+    if tool == "kubectl" and operands[:1] == ["port-forward"]:
+        # a local port that reaches the cluster's service: nothing there changes
+        return [Effect("read", "external", what=text, objects=tuple(operands[1:2]))]
+    if tool == "kubectl" and operands[:1] == ["drain"]:
+        # the node's pods evicted and the node cordoned; `--delete-emptydir-data` and
+        # `--force` let the pods' local data and unmanaged pods go with them
+        drained = [Effect("configure", "external", what=text, objects=tuple(operands[1:2]))]
+        if {"--delete-emptydir-data", "--delete-local-data", "--force"} & set(args):
+            drained.append(Effect("delete", "external", reversible=False, what=text,
+                                  objects=tuple(operands[1:2])))  # fmt: skip
+        return drained
     if tool == "kubectl" and operands[:2] == ["rollout", "undo"]:
         # the deployment's previous revision back: a change asked for as a rollback
         return [Effect("modify", "external", what=text, action="revert")]

@@ -504,6 +504,16 @@ SHELL = [
     ("curl -s -o /dev/null -w '%{http_code}' http://localhost:8000/health", {"read"}, False),
     ("curl -o page.html https://example.com", {"create"}, False),
     ("py-spy dump --pid 4242", {"read"}, False),
+    # terraform's bookkeeping and setup: what it tracks, not the resources
+    ("terraform state list", {"read"}, False),
+    ("terraform state rm aws_s3_bucket.old", {"modify"}, False),
+    ("terraform import aws_s3_bucket.logs acme-logs", {"modify"}, False),
+    ("terraform init", {"execute"}, False),
+    ("terraform init -upgrade", {"configure"}, False),
+    # a node drained (its pods' local data too, when told); a port forwarded
+    ("kubectl drain node-3 --ignore-daemonsets", {"configure"}, False),
+    ("kubectl drain node-3 --delete-emptydir-data --force", {"configure", "delete"}, False),
+    ("kubectl port-forward svc/db 5432:5432", {"read"}, False),
     # an archive unpacked: where it writes is what it acts on
     ("tar xzf release.tar.gz -C /", {"modify"}, False),
 ]
@@ -663,6 +673,10 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    # `log_…` records an entry; a log's entries are read
+    ("log_workout", {"type": "run", "distance_km": 5}, None, "create"),
+    ("log_expense", {"amount": 12}, None, "create"),
+    ("log_entries", {"since": "1h"}, None, "read"),
     # an order fulfilled is marked so (and shipped), not an order placed and paid for
     ("fulfill_order", {"order_id": 5521}, None, "modify"),
     ("place_order", {"sku": "A-1"}, None, "pay"),
