@@ -271,11 +271,24 @@ _SWITCHED_KINDS: dict[str, EffectKind] = {
 _REMARKS = frozenset(["comment", "comments", "note", "notes", "reply", "replies", "remark"])
 
 
+#: Rooms of a workspace's chat, which a "public" setting opens to its members only.
+_ROOMS = frozenset(["channel", "channels", "room", "rooms", "chat", "chats", "conversation"])
+
+
 def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Effect, ...]:
     """The tool's effect and what its arguments add to it: a thing opened to anyone, an
     approval, an invitation's notices."""
     opened = _opens_to_anyone(args)
     named = set(words(bare))
+    if (
+        opened is not None
+        and effect.kind == "create"
+        and named & _ROOMS
+        and _PRIVATE_KEY.match(opened.split("=", 1)[0])
+    ):
+        # `create_channel(is_private=False)`: a channel the workspace can find, as chat
+        # apps make one by default; not a thing opened to the world
+        opened = None
     if (
         (opened is not None or "public" in named)
         and effect.kind not in ("read", "unknown")

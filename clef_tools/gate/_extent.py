@@ -123,6 +123,7 @@ def extent_issue(
         or _emptied_issue(effect, args, text)
         or _folder_removed_issue(effect, text)
         or _replaced_figure_issue(args, text)
+        or _unprivate_issue(args, text)
         or _swapped_issue(effect, text)
         or _cut_issue(args, text)
         or _recreated_issue(effect, args, text, results)
@@ -415,6 +416,21 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             # `update_issue(state="closed", labels=[])`: every label gone with the close;
             # `update_profile(address=…, phone="")`: the phone number gone with the move
             return f"{key} emptied, which the user did not ask for"
+    return None
+
+
+_PRIVATE_SAID = re.compile(r"(?<![\w-])private(?![\w-])", re.IGNORECASE)
+_PRIVATE_ARG = re.compile(r"^(?:is_?)?private$", re.IGNORECASE)
+
+
+def _unprivate_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A thing made open where the user asked for a private one: `create_channel(
+    is_private=False)` after "create a private #launch channel"."""
+    if not _PRIVATE_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if _PRIVATE_ARG.match(str(key)) and value is False:
+            return f"{key}=False, where the user asked for a private one"
     return None
 
 

@@ -199,11 +199,21 @@ _ADD_TO_GROUP = re.compile(
     r"organi[sz]ation|server|space|chat)s?\b)"
     # "add Priya as a viewer on the doc", "make Tom an editor": a role is access
     # ("make alice a workspace admin": the role may say where)
+    # "create a #launch channel and add ana and bob": the new room's members
+    r"|\b(?:create|make|start|open|set\s+up)\b[^.;!?]{0,40}?\b(?:channel|group|team|chat|room|space)"
+    r"\b[^.;!?]{0,20}?\band\s+(?:add|invite)\b"
     r"|\b(?:add|make|set|invite)\b[^.;!?]{1,40}?\b(?:as|an?)\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:viewer|editor"
     r"|commenter|collaborator|contributor|reviewer|maintainer|member|admin|administrator"
     r"|owner|guest|co-?host|host|moderator|mod|presenter|panelist|co-?owner|manager|reader"
     r"|writer)s?\b",
+    re.IGNORECASE,
+)
+#: "Remind the team in #eng about the retro", "remind Tom to send the deck": a message to
+#: them, beside the reminder it may be set as ("remind me" sets one).
+_REMIND_OTHERS = re.compile(
+    r"\bremind\s+(?:the\s+|my\s+|our\s+)?(?:team|everyone|everybody|him|her|them|all|group"
+    r"|channel|(?-i:[A-Z][a-z]+)\b|@\w|#\w)",
     re.IGNORECASE,
 )
 #: A statement of what something should be: a request to make it so.
@@ -431,6 +441,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("pay")  # "move 300 from savings to checking": money between accounts
     if _SEND_SUM.search(asking):
         kinds.add("pay")  # "send 20 to Tom for lunch", "send Tom 20 back": a sum, no noun
+    if _REMIND_OTHERS.search(asking):
+        kinds.add("send")  # "remind the team to post their updates": told, now or later
     if _ADD_TO_GROUP.search(asking):
         kinds.add("grant")  # "add Zoe to #launch": membership is access
     if _CORRECTION.search(asking) or _RUN_MIGRATIONS.search(asking):

@@ -184,6 +184,28 @@ def _account_change(statement: Any) -> tuple[str, bool] | None:
     return found.group(1).strip('"'), bool(_POWERS.search(rest))
 
 
+#: The words of `VACUUM`/`REINDEX` that are options, not the table they act on.
+_UPKEEP_OPTIONS = frozenset(
+    ["FULL", "FREEZE", "VERBOSE", "ANALYZE", "ANALYSE", "TABLE", "INDEX", "DATABASE", "SCHEMA",
+     "SYSTEM", "CONCURRENTLY", "SKIP_LOCKED", "PARALLEL"]
+)  # fmt: skip
+
+
+def _maintenance(statement: Any) -> tuple[tuple[str, ...], bool] | None:
+    """The tables a `VACUUM` or `REINDEX` keeps up, and whether it is a full rewrite."""
+    from sqlglot import exp
+
+    if not isinstance(statement, exp.Command) or str(statement.this).upper() not in (
+        "VACUUM",
+        "REINDEX",
+    ):
+        return None
+    rest = str(statement.args.get("expression") or "")
+    parts = re.findall(r"[\w.\"]+", re.sub(r"\([^)]*\)", " ", rest))
+    tables = tuple(p.strip('"') for p in parts if p.upper() not in _UPKEEP_OPTIONS)[:8]
+    return tables, "FULL" in (p.upper() for p in parts)
+
+
 def describe_effect(query: str) -> CallEffect | None:
     """A psql describe command's effect (a read of the catalogue), or None for any other
     query."""
@@ -302,6 +324,12 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(
                 Effect("grant", reversible=False, high_impact=powers, what=text, objects=(name,))
             )
+        elif (upkeep := _maintenance(statement)) is not None:
+            # `VACUUM ANALYZE orders`, `REINDEX TABLE orders`: the table kept in shape, its
+            # rows as they were; `VACUUM FULL` rewrites (and locks) every table it reaches
+            tables, full = upkeep
+            effects.append(Effect("execute", high_impact=full and not tables, what=text,
+                                  objects=tables))  # fmt: skip
         elif isinstance(statement, exp.Create):
             effects.append(Effect("create", what=text))
         elif isinstance(statement, exp.Alter):

@@ -576,6 +576,9 @@ def test_what_cannot_be_parsed_is_never_read_only() -> None:
 
 
 SQL = [
+    # upkeep of a table: its rows as they were; `VACUUM FULL` rewrites every table
+    ("VACUUM ANALYZE orders", {"execute"}, False),
+    ("VACUUM FULL", {"execute"}, True),
     ("SELECT count(*) FROM users", {"read"}, False),
     # a query whose functions change the server: sessions ended, a sequence set
     ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity", {"delete"}, False),
@@ -901,6 +904,8 @@ LICENCES = [
     ("Type-check the project", {"execute"}, False, set()),
     # a role given in plain words
     ("Make alice a workspace admin", {"grant"}, False, set()),
+    ("Create a #launch channel and add ana and bob", {"grant", "create"}, False, set()),
+    ("Remind the team in #eng about the retro", {"send"}, False, set()),
     ("Make Jo an editor of the budget doc", {"grant"}, False, set()),
     ("Take a snapshot of prod-db", {"create"}, False, set()),
     ("Invoke the resize lambda with event.json", {"execute"}, False, set()),
