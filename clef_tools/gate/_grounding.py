@@ -541,6 +541,22 @@ def _server_described(host: str, text: str) -> bool:
 _REPLICA_SUFFIX = re.compile(r"-(?=[a-z]*\d)[a-z0-9]{6,10}-[a-z0-9]{5}$")
 
 
+def _contents_asked(folder: str, text: str) -> bool:
+    """Whether the user asked about all a folder holds ("empty the logs folder", "clear
+    out tmp/", "everything in build"), not one kind of file in it."""
+    last = re.escape(re.split(r"[/\\]", folder.rstrip("/"))[-1])
+    return bool(
+        last
+        and re.search(
+            rf"\b(?:empty|clear|wipe|purge)\s+(?:out\s+)?(?:the\s+|my\s+|our\s+)?{last}\b"
+            rf"|\b(?:everything|all\s+(?:the\s+)?files?)\s+(?:in|under|inside)\s+"
+            rf"(?:the\s+|my\s+|our\s+)?{last}\b",
+            text,
+            re.IGNORECASE,
+        )
+    )
+
+
 def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
@@ -562,8 +578,8 @@ def object_named(obj: str, text: str) -> bool:
         # `~/Downloads/*.dmg`, `~/Downloads/*invoice*.pdf`: the folder named, and every
         # word of the pattern ("the .dmg files in my Downloads", "the invoice PDFs")
         parts = [p for p in re.split(r"[*?.\[\]_-]+", pattern) if len(p) > 1]
-        if pattern in ("*", "**", ".*", "*.*") and object_named(folder, text):
-            return True  # `logs/*`: what the folder named holds, no more than the folder
+        if pattern in ("*", "**", ".*", "*.*") and _contents_asked(folder, text):
+            return True  # `logs/*` after "empty the logs folder": all it holds, as asked
         if (
             parts
             and object_named(folder, text)
