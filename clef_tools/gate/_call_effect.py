@@ -12,7 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from clef_tools.gate._effects import (
+    FIND_KEY,
     OPERATION_KEY,
+    PRIVATE_KEY,
     CallEffect,
     Effect,
     EffectKind,
@@ -197,7 +199,7 @@ def call_effect(
         effect = Effect("create", what=f"{effect.what} (a draft)")
     if effect.kind != "read" and _switches_off_watch(bare, args):
         effect = replace(effect, action="watch-off")
-    if effect.action == "replace" and any(_FIND_KEY.match(str(k)) for k in list(args)[:32]):
+    if effect.action == "replace" and any(FIND_KEY.match(str(k)) for k in list(args)[:32]):
         # `docs_replace_text(find="January 5", replace="January 12")`: one passage edited,
         # as a change asks, not the whole text set anew
         effect = replace(effect, action="")
@@ -284,7 +286,7 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
         opened is not None
         and effect.kind == "create"
         and named & _ROOMS
-        and _PRIVATE_KEY.match(opened.split("=", 1)[0])
+        and PRIVATE_KEY.match(opened.split("=", 1)[0])
     ):
         # `create_channel(is_private=False)`: a channel the workspace can find, as chat
         # apps make one by default; not a thing opened to the world
@@ -517,10 +519,6 @@ _RUNS_CODE = frozenset(
      "program", "macro", "function", "lambda", "notebook", "cell", "query", "sql", "terminal",
      "process", "container", "automation", "action", "actions", "task", "tasks", "plugin"]
 )  # fmt: skip
-#: The text a find-and-replace looks for (`find`, `old_text`, `search`).
-_FIND_KEY = re.compile(
-    r"^(?:find|search|old|old_?text|old_?string|match|pattern|target_?text)$", re.I
-)
 _NOTIFY_KEY = re.compile(
     r"^(?:send_?(?:updates|notifications?|invit\w*|emails?)|notify\w*|"
     r"send_?invites?)$",
@@ -539,7 +537,6 @@ _ANYONE = re.compile(
     r"anyone[-_ ]?with[-_ ]?link|everyone|world|all|all[-_ ]?users|internet|open)$",
     re.I,
 )
-_PRIVATE_KEY = re.compile(r"^(?:is_?)?private$", re.I)
 _PUBLIC_KEY = re.compile(r"^(?:is_?|make_?)?public(?:ly_?(?:visible|accessible))?$", re.I)
 
 
@@ -584,7 +581,7 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
         ):
             # Google Calendar's ACL: the `default` scope is the public, everyone
             return "scope.type=default"
-        if _PRIVATE_KEY.match(name) and flag is False:
+        if PRIVATE_KEY.match(name) and flag is False:
             return f"{name}={value}"
         if _PUBLIC_KEY.match(name) and flag is True:
             return f"{name}={value}"

@@ -272,6 +272,14 @@ def lead_verb(found: Sequence[str]) -> str:
 _ASKS_FOR = frozenset(["request", "requests"])
 
 
+#: The argument of a find-and-replace that gives the text looked for (`find`, `old_text`).
+FIND_KEY = re.compile(
+    r"^(?:find|search|old|old_?text|old_?string|match|pattern|target_?text)$", re.I
+)
+#: A switch that keeps a thing to its members (`private`, `is_private`).
+PRIVATE_KEY = re.compile(r"^(?:is_?)?private$", re.I)
+
+
 #: What a tool named `log_…` reads rather than records (`log_entries`, `log_history`).
 _LOG_NOUNS = frozenset(
     ["log", "logs", "entry", "entries", "event", "events", "history", "output", "messages",

@@ -21,6 +21,8 @@ from clef_tools.gate._canonical import replaced_pairs
 from clef_tools.gate._conditions import condition_dropped_issue
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
+    FIND_KEY,
+    PRIVATE_KEY,
     CallEffect,
     after_verb,
     kind_of_words,
@@ -420,7 +422,6 @@ def _emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
 
 
 _PRIVATE_SAID = re.compile(r"(?<![\w-])private(?![\w-])", re.IGNORECASE)
-_PRIVATE_ARG = re.compile(r"^(?:is_?)?private$", re.IGNORECASE)
 
 
 def _unprivate_issue(args: Mapping[str, Any], said: str) -> str | None:
@@ -429,13 +430,12 @@ def _unprivate_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not _PRIVATE_SAID.search(said):
         return None
     for key, value in list(args.items())[:32]:
-        if _PRIVATE_ARG.match(str(key)) and value is False:
+        if PRIVATE_KEY.match(str(key)) and value is False:
             return f"{key}=False, where the user asked for a private one"
     return None
 
 
 #: A find-and-replace's two texts (`find="January 5", replace="January 12"`).
-_FIND_KEYS = frozenset(["find", "search", "old", "old_text", "oldtext", "match"])
 _REPLACE_KEYS = frozenset(["replace", "replacement", "new", "new_text", "newtext", "with"])
 #: A figure a text states: a sum, a count, a date's day (`$150,000`, `12`, `3.5`).
 _FIGURE = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?(?![\w]|\.\d)")
@@ -446,7 +446,7 @@ def _replaced_figure_issue(args: Mapping[str, Any], said: str) -> str | None:
     words hold: "Start date: January 12. Salary: $150,000." for "change the start date to
     January 12"."""
     keys = {str(k).lower(): v for k, v in list(args.items())[:32] if isinstance(v, str)}
-    old = next((keys[k] for k in _FIND_KEYS if k in keys), None)
+    old = next((v for k, v in keys.items() if FIND_KEY.match(k)), None)
     new = next((keys[k] for k in _REPLACE_KEYS if k in keys), None)
     if old is None or new is None:
         return None

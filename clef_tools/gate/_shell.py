@@ -620,6 +620,14 @@ def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) ->
     return None
 
 
+def _public_acl(args: Sequence[str]) -> bool:
+    """A cloud CLI's access list that lets anyone read (`--acl public-read`, `AllUsers`)."""
+    acl = " ".join(
+        args[n + 1] for n, a in enumerate(args[:-1]) if a in ("--acl", "-a", "--grants")
+    ) + " ".join(a.split("=", 1)[1] for a in args if a.startswith(("--acl=", "--grants=")))
+    return re.search(r"public|allusers|authenticated", acl, re.I) is not None
+
+
 #: `gh api`'s flags that send fields, which make the request a POST unless told otherwise.
 _GH_API_FIELDS = frozenset(["-f", "-F", "--field", "--raw-field", "--input"])
 _GH_VALUE_FLAGS = _GH_API_FIELDS | frozenset(
@@ -735,8 +743,13 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if operation in ("stop", "start", "reboot", "restart"):
         return [Effect("configure", "external", what=text, action=operation)]
     if operation == "create" and tool == "aws":
-        # `aws rds create-db-snapshot`: a new thing made (policies and grants are above)
-        return [Effect("create", "external", what=text)]
+        # `aws rds create-db-snapshot`: a new thing made (policies and grants are above);
+        # `create-bucket --acl public-read`: made readable by anyone
+        made = [Effect("create", "external", what=text)]
+        if _public_acl(args):
+            made.append(Effect("grant", "external", reversible=False, high_impact=True,
+                               what=text, action="public"))  # fmt: skip
+        return made
     if tool == "aws" and (operation == "invoke" or "invoke" in verbs):
         # `aws lambda invoke`: the function run, with whatever it does
         return [Effect("execute", "external", reversible=False, what=text)]
@@ -747,10 +760,7 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     copy = verbs & {"cp", "sync", "mv"}
     if copy and tool in ("aws", "gsutil", "gcloud", "az"):
         effects = [_copy(_operands(args, _VALUE_FLAGS, dash=True), "mv" in copy, text)]
-        acl = " ".join(
-            args[n + 1] for n, a in enumerate(args[:-1]) if a in ("--acl", "-a", "--grants")
-        ) + " ".join(a.split("=", 1)[1] for a in args if a.startswith(("--acl=", "--grants=")))
-        if re.search(r"public|allusers|authenticated", acl, re.I):
+        if _public_acl(args):
             # `--acl public-read`: the copy is readable by anyone
             effects.append(
                 Effect("grant", "external", reversible=False, high_impact=True, what=text)
@@ -1244,7 +1254,7 @@ def _secret_store(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         lambda o: o in _STORE_READS | _STORE_DELETES | _STORE_GRANTS | _STORE_CHANGES
         | {"kv", "secrets", "policy", "token", "auth", "audit", "operator", "lease", "item",
            "vault", "document", "user", "group", "account", "connect", "service-account",
-           "events-api", "plugin"},
+           "events-api", "plugin", "share"},
         operands[:4],
     ))  # fmt: skip
     words = set(lead)

@@ -467,6 +467,7 @@ SHELL = [
     ("op vault list", {"read"}, False),
     ("op item delete 'Old Wifi'", {"delete"}, False),
     ("op vault user grant --vault Family --user ana@example.com", {"grant"}, False),
+    ("op item share 'Wifi' --emails jo@example.com", {"send"}, False),
     # openssl inspects, or writes the file `-out` names
     ("openssl s_client -connect acme.io:443", {"read"}, False),
     ("openssl x509 -in cert.pem -noout -text", {"read"}, False),
@@ -499,6 +500,7 @@ SHELL = [
     ("shellcheck scripts/deploy.sh", {"execute"}, False),
     ("mypy --install-types --non-interactive .", {"configure"}, False),
     ("aws rds create-db-snapshot --db-instance-identifier prod-db", {"create"}, False),
+    ("aws s3api create-bucket --bucket acme-x --acl public-read", {"create", "grant"}, True),
     ("aws lambda invoke --function-name resize out.json", {"execute"}, False),
     # a response's body thrown away, its timing or status read
     ("curl -s -o /dev/null -w '%{http_code}' http://localhost:8000/health", {"read"}, False),
