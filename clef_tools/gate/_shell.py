@@ -14,7 +14,7 @@ import functools
 import itertools
 import re
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +23,6 @@ from clef_tools.gate._effects import (
     CallEffect,
     Effect,
     EffectKind,
-    Reach,
     table,
 )
 from clef_tools.gate._insecure import (
@@ -78,6 +77,23 @@ def _operands(
 
 def _after(argv: Sequence[str], word: str) -> list[str]:
     return list(argv[argv.index(word) + 1 :]) if word in argv else []
+
+
+def _flag_values(
+    args: Sequence[str], flags: Collection[str], inline: Collection[str] = ()
+) -> list[str]:
+    """What a command gives any of `flags` (`-X DELETE`), in order; then what it gives
+    those of `inline` written with their value (`--method=DELETE`)."""
+    spaced = [args[n + 1] for n, a in enumerate(args[:-1]) if a in flags]
+    joined = [a.split("=", 1)[1] for a in args if "=" in a and a.split("=", 1)[0] in inline]
+    return spaced + joined
+
+
+def _flag_value(
+    args: Sequence[str], flags: Collection[str], inline: Collection[str] = ()
+) -> str | None:
+    """The first value `_flag_values` finds, or None."""
+    return next(iter(_flag_values(args, flags, inline)), None)
 
 
 #: `git branch` flags that list branches (a pattern after `--list`, a commit after
@@ -483,7 +499,7 @@ def _conda(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     package in it (`conda env remove -n ml`, `conda remove -n ml --all`)."""
     ops = _operands(args, frozenset(["-n", "--name", "-p", "--prefix", "-c", "--channel"]))
     sub = " ".join(ops[:2]) if ops[:1] == ["env"] else next(iter(ops), "")
-    named = tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-n", "--name"))[:4]
+    named = tuple(_flag_values(args, ("-n", "--name")))[:4]
     if sub in ("list", "info", "search", "env list", "env export", "doctor"):
         return [Effect("read", what=text)]
     if sub in ("env remove", "remove", "uninstall") and ("--all" in args or sub == "env remove"):
@@ -531,7 +547,7 @@ def _package_database(tool: str, args: Sequence[str], text: str) -> list[Effect]
 
 def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     flags = _flags(args)
-    method = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-X", "--request")), "")
+    method = _flag_value(args, ("-X", "--request")) or ""
     if method.upper() == "DELETE" and not flags & _SENDING_CURL:
         # `curl -X DELETE http://localhost:9200/logs-2025.01`: the resource at the link
         # removed; a pattern in it (`logs-*`) removes every one it matches
@@ -551,7 +567,7 @@ def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             # undone)
             return [Effect("modify", reversible=False, what=text, objects=tuple(links[:4]))]
         return [Effect("send", "external", reversible=False, what=text)]
-    written = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-o", "--output", "-O")]
+    written = _flag_values(args, ("-o", "--output", "-O"))
     discarded = bool(written) and all(w in _HARMLESS_TARGETS for w in written)
     if (tool == "wget" or flags & {"o", "O", "--output"}) and not (tool == "curl" and discarded):
         return [Effect("create", "external", what=text, fetched=True)]
@@ -622,9 +638,7 @@ def _terraform_local(operands: Sequence[str], args: Sequence[str], text: str) ->
 
 def _public_acl(args: Sequence[str]) -> bool:
     """A cloud CLI's access list that lets anyone read (`--acl public-read`, `AllUsers`)."""
-    acl = " ".join(
-        args[n + 1] for n, a in enumerate(args[:-1]) if a in ("--acl", "-a", "--grants")
-    ) + " ".join(a.split("=", 1)[1] for a in args if a.startswith(("--acl=", "--grants=")))
+    acl = " ".join(_flag_values(args, ("--acl", "-a", "--grants"), ("--acl", "--grants")))
     return re.search(r"public|allusers|authenticated", acl, re.I) is not None
 
 
@@ -659,10 +673,7 @@ def _gh_actions(args: Sequence[str], text: str) -> list[Effect] | None:
         return [Effect("configure", "external", what=text, objects=rest)]
     if group != "api":
         return None
-    method = next(
-        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-X", "--method")),
-        next((a.split("=", 1)[1] for a in args if a.startswith("--method=")), ""),
-    ).upper()
+    method = (_flag_value(args, ("-X", "--method"), ("--method",)) or "").upper()
     sends = bool(set(args) & _GH_API_FIELDS)
     path = tuple(operands[1:2])
     if method in ("", "GET") and (not sends or method == "GET"):
@@ -689,7 +700,7 @@ _PAAS_CONFIGURE = frozenset(
 def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args, frozenset(["-a", "--app", "-r", "--remote", "--scope", "-t"]))
     parts = [p for o in operands[:2] for p in o.lower().split(":")]
-    app = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-a", "--app")), "")
+    app = _flag_value(args, ("-a", "--app")) or ""
     # what it acts on: the app, and the operands after the subcommand (`vercel rm acme-x`)
     objects = ((app,) if app else ()) + tuple(o for o in operands[1:4] if ":" not in o or "//" in o)
     if set(parts) & (_words("cloud_delete") | {"destroy"}):
@@ -951,7 +962,7 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             return [Effect("read", what=text, objects=tuple(words[1:2]))]
         return [Effect("modify", reversible=False, what=text, objects=tuple(words[1:2]))]
     flags = _DB_QUERY_FLAGS.get(tool, ())
-    query = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in flags), None)
+    query = _flag_value(args, flags)
     if query is None and tool in ("sqlite3", "duckdb"):
         positional = [a for a in args if not a.startswith("-")]
         query = positional[1] if len(positional) > 1 else None
@@ -1198,9 +1209,7 @@ def _archive(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if (tool == "tar" and flags & {"x", "--extract", "--get"}) or tool == "unzip":
         # where the files are written is what it acts on too: `-C /` writes over the system
         into = ("-C", "--directory") if tool == "tar" else ("-d",)
-        dest = next((args[n + 1] for n, a in enumerate(args[:-1]) if a in into), "") or next(
-            (a.split("=", 1)[1] for a in args if a.startswith("--directory=")), ""
-        )
+        dest = _flag_value(args, into, ("--directory",)) or ""
         objects = tuple(dict.fromkeys((*command_objects([tool, *args]), dest))) if dest else ()
         return [Effect("modify", what=text, objects=objects)]
     if tool in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd"):
@@ -1290,7 +1299,7 @@ def _openssl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     a request, a converted certificate) writes that file, over one of the same name
     (`-out server.key` can be the server's key). `s_client` talks to the server named."""
     sub = next(iter(_operands(args)), "")
-    out = next((args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-out", "-keyout")), "")
+    out = _flag_value(args, ("-out", "-keyout"))
     if out:
         return [Effect("modify", what=text, objects=(out,))]
     if sub in ("s_client", "s_time", "ocsp"):
@@ -1343,9 +1352,7 @@ def _ansible(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             if set(args) & {"list", "dump", "view"}
             else [Effect("unknown", what=text)]
         )
-    module = next(
-        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-m", "--module-name")), ""
-    )
+    module = _flag_value(args, ("-m", "--module-name"))
     if tool == "ansible" and (module in _ANSIBLE_READS or "--list-hosts" in args):
         return [Effect("read", "external", what=text)]
     return [Effect("unknown", "external", what=text)]
@@ -1523,7 +1530,7 @@ def _sed(args: Sequence[str], flags: set[str], text: str) -> Effect:
     action `weaken-tests` (`_weakened`)."""
     if not flags & {"i", "--in-place"} and not any(a.startswith("-i") for a in args):
         return Effect("read", what=text)
-    scripts = [args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-e", "--expression")]
+    scripts = _flag_values(args, ("-e", "--expression"))
     operands = _operands(args, frozenset(["-e", "--expression", "-f", "--file"]))
     if not scripts and operands:
         scripts, operands = operands[:1], operands[1:]
@@ -1537,10 +1544,7 @@ def _sort_or_uniq(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     """`sort -o data.csv data.csv`, `uniq in.txt out.txt`: a file written, which a sort
     or a count to the screen only reads."""
     if tool == "sort":
-        out = next(
-            (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-o", "--output")),
-            next((a.split("=", 1)[1] for a in args if a.startswith("--output=")), ""),
-        )
+        out = _flag_value(args, ("-o", "--output"), ("--output",)) or ""
     else:
         operands = _operands(args, frozenset(["-f", "-s", "-w", "--skip-fields"]))
         out = operands[1] if len(operands) > 1 else ""
@@ -1551,10 +1555,7 @@ def _move(args: Sequence[str], text: str) -> list[Effect]:
     """`mv a b`: a rename, or with a destination past the project (`/tmp/`, `~/`, `../`)
     the files taken out of it; `-t DIR` names the destination first."""
     operands = _operands(args, frozenset(["-t", "--target-directory", "-S", "--suffix"]))
-    target = next(
-        (args[n + 1] for n, a in enumerate(args[:-1]) if a in ("-t", "--target-directory")),
-        None,
-    ) or next((a.split("=", 1)[1] for a in args if a.startswith("--target-directory=")), None)
+    target = _flag_value(args, ("-t", "--target-directory"), ("--target-directory",))
     dst = target or (operands[-1] if len(operands) >= 2 else "")
     if dst in _HARMLESS_TARGETS:
         # `mv notes.md /dev/null`: the file is gone
@@ -1997,7 +1998,7 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         if "-delete" in args or {"rm", "shred"} & set(args):
             # `find . -name '*.pyc' -delete`: what goes is what the pattern picks, not `.`
             # ...under the folders it starts from: `find / …` reaches every file there is
-            picked = tuple(args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-name", "-iname"))
+            picked = tuple(_flag_values(args, ("-name", "-iname")))
             starts = list(itertools.takewhile(lambda a: not a.startswith(("-", "(", "!")), args))
             roots = tuple(r for r in starts[:8] if r.rstrip("/") not in ("", "."))
             broad = any(_BROAD.match(r) for r in roots) or "/" in starts
@@ -2285,10 +2286,7 @@ class _Walk:
         if tool in shells and "-c" in argv[1:]:
             inner = _after(argv, "-c")[:1]
             if inner and self.depth < _MAX_NESTING:
-                nested = shell_effects(inner[0], depth=self.depth + 1)
-                self.effects.extend(nested.effects)
-                if nested.parse_error:
-                    self.errors.append(nested.parse_error)
+                self._nest(inner[0], lambda e: e)
             else:
                 self.effects.append(Effect("unknown", what=what))
             return
@@ -2296,13 +2294,12 @@ class _Walk:
             remote = _ssh_command(argv[1:])
             if remote and self.depth < _MAX_NESTING:
                 # `ssh web1 crontab -l`: what runs there, on a machine of the user's
-                nested = shell_effects(remote, depth=self.depth + 1)
-                self.effects.extend(
-                    replace(e, reach="external", reversible=e.reversible and e.kind == "read")
-                    for e in nested.effects
+                self._nest(
+                    remote,
+                    lambda e: replace(
+                        e, reach="external", reversible=e.reversible and e.kind == "read"
+                    ),
                 )
-                if nested.parse_error:
-                    self.errors.append(nested.parse_error)
             else:  # an interactive session: whatever is typed next
                 self.effects.append(Effect("execute", "external", reversible=False, what=what))
             return
@@ -2310,18 +2307,12 @@ class _Walk:
         if inside is not None:
             # `kubectl exec api-0 -- env`, `docker exec db psql -c …`: what runs in the
             # container, judged as if run here
-            reach: Reach = "external" if tool == "kubectl" else "local"
-            interactive = not inside or inside.strip() in shells
-            if interactive or self.depth >= _MAX_NESTING:
+            pod = tool == "kubectl"
+            if not inside or inside.strip() in shells or self.depth >= _MAX_NESTING:
                 # whatever is typed next: a person's to watch
-                self.effects.append(Effect("unknown", reach, what=what))
-                return
-            nested = shell_effects(inside, depth=self.depth + 1)
-            self.effects.extend(
-                replace(e, reach=reach if e.reach == "local" else e.reach) for e in nested.effects
-            )
-            if nested.parse_error:
-                self.errors.append(nested.parse_error)
+                self.effects.append(Effect("unknown", "external" if pod else "local", what=what))
+            else:
+                self._nest(inside, lambda e: replace(e, reach="external") if pod else e)
             return
         if tool in shells or tool == "eval":
             # `curl … | sh` runs what it downloaded: code nobody has seen
@@ -2342,6 +2333,14 @@ class _Walk:
             picked = self._substituted(node) or (_looked_up(fed) if via_xargs else ())
             effects = [replace(e, objects=e.objects or picked) for e in effects]
         self.effects.extend(effects)
+
+    def _nest(self, command: str, placed: Callable[[Effect], Effect]) -> None:
+        """A command another runs (`sh -c`, `ssh host …`, `docker exec …`), judged as if
+        typed here, each effect then `placed` where it runs."""
+        nested = shell_effects(command, depth=self.depth + 1)
+        self.effects.extend(placed(e) for e in nested.effects)
+        if nested.parse_error:
+            self.errors.append(nested.parse_error)
 
     def _substituted(self, node: Any) -> tuple[str, ...]:
         """What a command substitution among a command's arguments looks up."""
@@ -2368,12 +2367,17 @@ def _looked_up(argv: Sequence[str]) -> tuple[str, ...]:
 _SSH_VALUE_FLAGS = frozenset("bcDEeFIiJLlmOopQRSWw")
 
 
-def _ssh_command(args: Sequence[str]) -> str:
-    """The command `ssh [options] host command…` runs remotely ('' when none)."""
+def _past_options(args: Sequence[str], takes_value: Callable[[str], bool]) -> int:
+    """Where a command's leading options end: the index of its first operand."""
     n = 0
     while n < len(args) and args[n].startswith("-"):
-        flag = args[n]
-        n += 2 if len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS else 1
+        n += 2 if takes_value(args[n]) else 1
+    return n
+
+
+def _ssh_command(args: Sequence[str]) -> str:
+    """The command `ssh [options] host command…` runs remotely ('' when none)."""
+    n = _past_options(args, lambda flag: len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS)
     return " ".join(args[n + 1 :]) if n < len(args) else ""
 
 
@@ -2396,9 +2400,7 @@ def _exec_command(tool: str, args: Sequence[str]) -> str | None:
         return " ".join(shlex.quote(a) for a in _after(args, "--")) if "--" in args else None
     else:
         return None
-    n = 0
-    while n < len(rest) and rest[n].startswith("-"):
-        n += 2 if rest[n] in _EXEC_VALUE_FLAGS else 1
+    n = _past_options(rest, lambda flag: flag in _EXEC_VALUE_FLAGS)
     return " ".join(shlex.quote(a) for a in rest[n + 1 :])
 
 
