@@ -2061,7 +2061,8 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
         # `pkill -f 'uvicorn app.main:app'` matches fewer processes than `uvicorn` would:
         # what it acts on is the program, narrowed (an alternation, `a|b`, widens it)
         patterns = _operands(args, frozenset(["-u", "-U", "-g", "-G", "-t", "-s", "-P"]))
-        program = patterns[0].split()[0].rsplit("/", 1)[-1] if len(patterns) == 1 else ""
+        head = patterns[0].split()[:1] if len(patterns) == 1 else []  # `pkill -f ""`: none
+        program = head[0].rsplit("/", 1)[-1] if head else ""
         narrowed = bool(program) and tool == "pkill" and " " in patterns[0] and "|" not in text
         effects = [
             Effect(

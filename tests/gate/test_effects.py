@@ -569,6 +569,15 @@ def test_each_shell_command_is_judged_by_what_it_does(
     assert effect.parse_error is None
 
 
+@pytest.mark.parametrize(
+    "command", ['pkill -f ""', "pkill -f '  '", "docker exec -it", "kubectl exec -- "]
+)
+def test_an_empty_pattern_or_command_is_judged_not_raised(command: str) -> None:
+    """`shell_effects` never raises: a pattern or an inner command that is empty still
+    gets a verdict, and never one of a read."""
+    assert not shell_effects(command).read_only
+
+
 def test_what_cannot_be_parsed_is_never_read_only() -> None:
     for command in ("echo 'unterminated", "if then fi ((", "x" * 70_000):
         effect = shell_effects(command)
