@@ -51,7 +51,9 @@ _PERIOD_WORDS = frozenset(
 #: A period written into a search (`older_than:1y`, `before:2026/01/01`, `-mtime +30`).
 _AGE_VALUE = re.compile(
     r"\b(?:older|newer)_?than\b|\b(?:before|after|since|until|older|newer):"
-    r"|\b\d+\s*(?:d|w|m|y|days?|weeks?|months?|years?)\b|-mtime\b",
+    r"|\b\d+\s*(?:d|w|m|y|days?|weeks?|months?|years?)\b|-mtime\b"
+    # a search's own words for a day or a span (`taken:yesterday`, `date:last_week`)
+    r"|\b\w+:(?:yesterday|today|last[_-]?(?:week|month|year)|this[_-]?(?:week|month|year))\b",
     re.IGNORECASE,
 )
 _PARTY_KEYS = frozenset(["from", "to", "sender", "recipient"])
@@ -72,6 +74,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
     return (
         _price_bound_issue(effect, args, text)
         or _period_issue(effect, args, text)
+        or _qualifier_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
         or _at_term_end_issue(effect, args, text)
@@ -118,6 +121,41 @@ def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
         ):
             return None
     return f"removes every one of the {nouns[-1]}, where the user bounded them by a period"
+
+
+#: Arguments that pick the records a bulk call acts on by a search.
+_QUERY_KEYS = frozenset(["query", "q", "filter", "search", "jql", "criteria", "where"])
+#: Words before a noun that pick no kind of thing ("the", "all", "my old", "those 3").
+_NOT_QUALIFIERS = frozenset(
+    ["the", "all", "any", "some", "my", "our", "your", "their", "his", "her", "its", "those",
+     "these", "this", "that", "every", "each", "both", "of", "other", "old", "older", "new",
+     "newer", "latest", "last", "recent", "first", "few", "many", "several", "more", "most",
+     "remaining", "rest", "such", "same", "own", "a", "an", "and", "or", "extra"]
+)  # fmt: skip
+
+
+def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A removal of several things by a search that drops the word the user picked them
+    by: `delete_photos(query="taken:yesterday")` for "delete the blurry photos from
+    yesterday" removes the sharp ones too."""
+    if "delete" not in effect.kinds or effect.source not in ("name", "annotations"):
+        return None
+    nouns = after_verb(effect.tool, table().verbs["delete"])
+    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
+        return None
+    query = " ".join(
+        str(v) for k, v in list(args.items())[:32] if str(k).lower() in _QUERY_KEYS and v
+    ).lower()
+    if not query:
+        return None
+    noun = nouns[-1]
+    for found in re.finditer(
+        rf"\b(?:the|all|my|those|these|every)\s+((?:[a-z][\w-]*\s+){{1,3}}?){noun}\b", said.lower()
+    ):
+        picked = [w for w in found.group(1).split() if w not in _NOT_QUALIFIERS and not w.isdigit()]
+        if picked and not any(w[:4] in query for w in picked):
+            return f"searches without {picked[0]!r}, the word the user picked the {noun} by"
+    return None
 
 
 def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:

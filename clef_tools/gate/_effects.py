@@ -287,6 +287,10 @@ _LOG_NOUNS = frozenset(
 )  # fmt: skip
 
 
+#: A card or an account kept on file to pay with: changing which is no payment.
+_HOW_PAID = frozenset(["method", "methods", "card", "cards", "instrument", "instruments"])
+
+
 def kind_of_words(found: Iterable[str]) -> EffectKind:
     """A tool name's effect: its leading verb, else the strictest verb in it; an action on
     money is a payment, on membership a grant; a post made is published."""
@@ -297,6 +301,8 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
     if lead == "log" and listed[-1] not in _LOG_NOUNS:
         kind = "create"  # `log_workout`, `log_expense`: an entry recorded (`log` alone reads)
     present = set(listed)
+    if kind in ("send", "create", "modify", "delete") and present & _HOW_PAID:
+        return kind  # `set_payment_method`, `add_payment_card`: how the user pays, no payment
     if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
         return kind if kind != "send" and present & t.money_asked else "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:

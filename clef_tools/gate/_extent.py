@@ -34,6 +34,7 @@ from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
     MONEY,
     PRICE_BOUND,
+    QUOTED_NAME,
     bound_value,
     numbers_in,
     object_named,
@@ -131,6 +132,7 @@ def extent_issue(
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
         or _renamed_issue(effect, args, text)
+        or _part_of_quoted_issue(effect, args, text)
         or _direction_issue(args, text, results)
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
@@ -139,10 +141,12 @@ def extent_issue(
         or _bypass_issue(args, text)
         or duration_issue(args, text)
         or _version_issue(effect, args, text)
+        or _bump_level_issue(effect, args, text)
         or _over_bound_issue(effect, args, text, results)
         or _commits_issue(effect, text)
         or _every_flag_issue(effect, text)
         or _every_key_issue(effect, args, text)
+        or _cleared_field_issue(effect, args, text)
         or _revision_issue(effect, text, results)
         or _merge_method_issue(args, text)
         or _assignee_issue(effect, args, text)
@@ -303,6 +307,8 @@ def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         if isinstance(v, list) and len(v) > 1 and all(isinstance(x, str | int) for x in v[:64])
         and not _WHEN_KEYS.match(str(k))
     ]  # fmt: skip
+    if not many and not _WHOLE.search(said):
+        return _by_filter_issue(effect, args, said)
     if not many or _WHOLE.search(said) or re.search(r"\b(?:[2-9]|\d{2,})\b", said):
         return None
     if _COUNT_WORDS.search(said):
@@ -317,6 +323,28 @@ def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         if singular and not plural and held:
             key, value = held[0]
             return f"{len(value)} {stem}s ({key}), where the user asked for one {stem}"
+    return None
+
+
+def _by_filter_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A bulk removal by a filter where the user named one record: `delete_contacts(
+    company="Globex")` for "remove the duplicate contact for tom@globex.example" removes
+    every contact at Globex."""
+    if "delete" not in effect.kinds or effect.source not in ("name", "annotations"):
+        return None
+    nouns = _nouns(effect, frozenset(["delete"]))
+    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss") or len(nouns[-1]) < 5:
+        return None
+    picked = [
+        k for k, v in list(args.items())[:32]
+        if isinstance(v, str) and v.strip() and not re.search(r"(?:^|_)ids?$", str(k), re.I)
+    ]  # fmt: skip
+    if not picked or len(picked) != len(args):
+        return None  # a record's id, or a list of them, picks records, not a filter
+    stem = nouns[-1][:-1]
+    one = re.search(rf"\b(?:the|this|that|one|a)\s+(?:\w+\s+)?{re.escape(stem)}\b", said, re.I)
+    if one and not re.search(rf"\b{re.escape(stem)}(?:s|es)\b", said, re.IGNORECASE):
+        return f"removes every {stem} matching {picked[0]}, where the user asked for one {stem}"
     return None
 
 
@@ -826,6 +854,36 @@ _NAMING_KEY = re.compile(r"^(?:title|name|subject|heading|display_name|page_titl
 _RENAME_SAID = re.compile(r"\b(?:renam\w*|retitl\w*|titled?|call\s+it|name\s+it|heading)\b", re.I)
 
 
+#: Arguments that name the one thing a call acts on.
+_NAME_KEY = re.compile(
+    r"^(?:name|title|album|folder|label|channel|list|playlist|contact|project|board|page"
+    r"|calendar|group|tag|display_name|full_name)$",
+    re.IGNORECASE,
+)
+
+
+def _part_of_quoted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A delete or a change by a name that is only part of the one the user quoted:
+    `delete_contact(name="Plumber")` for "delete the contact 'Old Plumber'" may match the
+    new plumber, or every plumber."""
+    if not effect.kinds & {"delete", "modify"} or effect.source not in ("name", "annotations"):
+        return None
+    quoted = [q.strip().lower() for q in QUOTED_NAME.findall(said[:_MAX_SAID])[:8]]
+    if not quoted:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not (_NAME_KEY.match(str(key)) and isinstance(value, str)):
+            continue
+        given = value.strip().lower()
+        if len(given) < 3 or given in quoted or not re.search(r"[a-z]{3}", given):
+            continue
+        whole = re.compile(rf"(?<!\w){re.escape(given)}(?!\w)")
+        part_of = next((q for q in quoted if whole.search(q)), None)
+        if part_of is not None:
+            return f"acts on {value!r}, part of the name the user quoted ({part_of!r})"
+    return None
+
+
 def _renamed_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """What the user asked to add to a page or a list set as its name instead: `title=
     "Lisbon in May"` after "add 'Lisbon in May' to my trip ideas page" replaces the
@@ -997,6 +1055,34 @@ def _version_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     return None
 
 
+#: The part of a semantic version a bump raises (`npm version major`, `--minor`,
+#: `bump_version(part="patch")`), and words that say a version is being bumped.
+_BUMP_LEVEL = re.compile(r"(?<![\w.-])(?:--)?(?:pre)?(major|minor|patch)(?![\w.-])", re.I)
+_BUMP_SAID = re.compile(r"\b(?:bump\w*|version|release|increment)\b", re.I)
+
+
+def _bump_level_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A version bumped by another part than the user said ("bump the patch version" is
+    not `npm version major`): a major bump tells every user of a package that it breaks."""
+    if not _BUMP_SAID.search(said):
+        return None
+    asked = {m.lower() for m in _BUMP_LEVEL.findall(said)}
+    if not asked:
+        return None
+    if effect.source == "shell":
+        texts = [
+            e.what[:2_000]
+            for e in effect.effects
+            if e.kind != "read" and re.search(r"version|bump|release", e.what[:2_000], re.I)
+        ]
+    else:
+        texts = [v for v in list(args.values())[:32] if isinstance(v, str) and len(v) < 16]
+    done = {m.lower() for t in texts for m in _BUMP_LEVEL.findall(t)}
+    if done and not done & asked:
+        return f"bumps the {sorted(done)[0]} version, where the user asked for {sorted(asked)[0]}"
+    return None
+
+
 #: A price a record states: with its currency, or under a price's key (`"price": 42.0`).
 _PRICE = re.compile(
     MONEY + r"|[\"']?(?:price|cost|rate|fare|total|amount)[\"']?\s*[:=]\s*[\"']?\$?(\d+(?:\.\d+)?)",
@@ -1153,6 +1239,35 @@ def _every_key_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
             value is True or (isinstance(value, str) and value.strip().lower() in ("all", "true"))
         ):
             return f"{key}={value!r} acts on every one, where the user named one"
+    return None
+
+
+#: An update's map of the fields it writes (Jira's `fields`, a PATCH body's `data`): a
+#: field given there as null or empty is cleared, not left alone.
+_FIELD_MAPS = frozenset(["fields", "updates", "update", "changes", "properties", "data", "patch"])
+_CLEAR_SAID = re.compile(
+    r"\b(?:clear|clears|remove|unassign|unset|empty|blank|reset|delete|drop|wipe|none|null"
+    r"|nobody|no\s+one)\b",
+    re.IGNORECASE,
+)
+
+
+def _cleared_field_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A field cleared beside the one the user asked to set: `fields={"priority": "High",
+    "assignee": None}` for "set the priority of PROJ-12 to high" unassigns the ticket."""
+    if "modify" not in effect.kinds or effect.source not in ("name", "annotations"):
+        return None
+    if _CLEAR_SAID.search(said):
+        return None
+    told = {w[:4] for w in words(said[:_MAX_SAID])}
+    for key, value in list(args.items())[:32]:
+        if str(key).lower() not in _FIELD_MAPS or not isinstance(value, Mapping):
+            continue
+        for field, given in list(value.items())[:64]:
+            if given is None or given == "" or given == []:
+                parts = [p for p in re.split(r"[_\W]+", str(field).lower()) if len(p) > 1]
+                if parts and not any(p[:4] in told for p in parts):
+                    return f"clears {field}, which the user did not ask to change"
     return None
 
 

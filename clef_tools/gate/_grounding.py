@@ -932,7 +932,7 @@ def _ranked_pick(found: Sequence[str], said: str, results: Sequence[str], rank: 
     oldest, for "first") is vouched for, another record, or several, is not."""
     said = said[:_MAX_TEXT]
     recency = _RECENCY.search(said)
-    if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(_QUOTED.sub(" ", said)):
+    if not (_RANKING.search(said) or recency) or _EVERY_ONE.search(QUOTED_NAME.sub(" ", said)):
         # "write to each user by how active they are": every record is asked (a quoted
         # message's "hi all" asks nothing of the records)
         return False
@@ -1833,7 +1833,7 @@ def _described(records: Sequence[str], said: str) -> list[bool] | None:
     (None: fewer than two records, or nothing the user said tells them apart)."""
     if len(records) < 2:
         return None
-    for phrase in _QUOTED.findall(said[:_MAX_TEXT])[:8]:
+    for phrase in QUOTED_NAME.findall(said[:_MAX_TEXT])[:8]:
         # a name the user quoted is matched whole: "the note called 'old wifi password'"
         # is not the note "wifi password"
         quoted = [phrase.lower().strip() in r.lower() for r in records]
@@ -2083,7 +2083,8 @@ _CLAUSE = re.compile(r"[,;]\s+")
 _LETTERED_ID = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{3,40}")
 
 
-_QUOTED = re.compile(r"(?:^|[\s(:])[\"'“‘`]([^\"'”’`\n]{3,80})[\"'”’`](?=$|[\s.,;:!?)])")
+#: A name the user quoted ("the contact 'Old Plumber'"): matched whole, not in part.
+QUOTED_NAME = re.compile(r"(?:^|[\s(:])[\"'“‘`]([^\"'”’`\n]{3,80})[\"'”’`](?=$|[\s.,;:!?)])")
 _CLOCK = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|(?:\b|(?<=\dT))(\d{1,2}):(\d{2})\b", re.I
 )

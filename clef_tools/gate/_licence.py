@@ -234,6 +234,9 @@ _RUN_MIGRATIONS = re.compile(
 _UNDO_MIGRATIONS = re.compile(
     r"\b(?:rollback|revert|undo|downgrade|unapply)\s+(?:\w+\s+){0,3}?migrations?\b", re.I
 )
+#: A released version taken back from a registry ("unpublish mypkg 1.0.1", "yank 0.3.1"):
+#: gone for everyone, where "unpublish the page" only takes a page down.
+_TAKE_BACK_RELEASE = re.compile(r"\b(?:unpublish|yank)\w*\b[^.;!?\n]{0,40}?\d+\.\d+", re.I)
 #: Files copied to where they leave the machine ("copy the report to the bucket", "sync the
 #: build to S3", "put the logs on the server"): an upload, as "upload" asks for one.
 _TO_REMOTE = re.compile(
@@ -397,6 +400,7 @@ def licence_of(request: str) -> Licence:
     # licenses no reply; "can you reply to Priya?" does
     asking = " ".join(s for s in sentences if not _asks_about(s) or _ASKED.search(s))
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
+    asking = _PURPOSE.sub(r"\1", asking)  # "check it builds for publishing" publishes nothing
     asking = _GOING_ON.sub(" ", asking)  # "the api keeps restarting": what happens, no ask
     for _ in range(3):  # "the 5 latest messages": one word at a time
         asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
@@ -449,6 +453,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
     if _TO_REMOTE.search(asking):
         kinds.add("send")  # `gsutil cp report.pdf gs://…`, `scp … host:`: an upload
+    if _TAKE_BACK_RELEASE.search(asking):
+        kinds.add("delete")  # `npm unpublish mypkg@1.0.1`, `gem yank mygem -v 1.2.0`
     if _UNDO_MIGRATIONS.search(asking):
         kinds.add("delete")  # `alembic downgrade -1`, `rails db:rollback`
     if found & _CODING or _SET_UP.search(asking):
@@ -614,6 +620,13 @@ _INDIRECT = re.compile(
     r"(?:has|have|had|can|could|is|are)\b(?:(?!\b(?:and|then)\b)[^,.;!?])*",
     re.IGNORECASE,
 )
+#: What a thing is readied or checked for ("check the crate builds for publishing", "get
+#: the post ready to send"): the purpose of what is asked, not a second ask.
+_PURPOSE = re.compile(
+    r"(\b(?:check|checks|verify|validate|test|prepare|ensure|make\s+sure|ready)\b"
+    r"[^.;!?\n]{0,60}?)\b(?:for\s+\w+ing|(?<=ready )to\s+\w+)\b",
+    re.IGNORECASE,
+)
 _ASKS_ABOUT = re.compile(
     r"^\s*(?!(?:how|what)\s+about\b)(?:what|what's|whats|how|which|where|who|whom|whose|when|why|is|isn't|are|aren't|"
     r"was|were|does|doesn't|do|don't|did|didn't|has|have|had|should|shall|may|might|am)\b",
@@ -730,6 +743,8 @@ def _clause_unknown(clause: str) -> bool:
             continue
         if word in ("don't", "dont", "never") or found[n : n + 2] == ["do", "not"]:
             return False  # a prohibition ("don't push anything"), read as one above
+        if word == "give" and found[n + 1 : n + 2] not in (["me"], ["us"], []):
+            return True  # "give the dog walker a door code": something handed to another
         return word not in _CONTEXT and _unknown_verb(word)
     return False
 

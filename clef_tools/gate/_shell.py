@@ -395,7 +395,54 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text)]
     if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
         return [_publish(tool, ops, text)]
+    if tool in ("npm", "pnpm", "yarn", "gem") and sub in _REGISTRY_ADMIN:
+        return [_registry_admin(sub, ops, args, text)]
     return [Effect("unknown", what=text)]
+
+
+#: What a package's owner does to it on the registry, past publishing it.
+_REGISTRY_ADMIN = frozenset(["unpublish", "deprecate", "owner", "token", "dist-tag", "yank"])
+
+
+def _registry_admin(sub: str, ops: Sequence[str], args: Sequence[str], text: str) -> Effect:
+    """`npm owner ls`, `npm token list`, `npm dist-tag ls` read the registry; `npm owner add`
+    gives someone the right to publish, `npm token create` makes a key that can; `npm
+    unpublish` and `gem yank` take a release back from everyone (the whole package, or
+    with `--force`, more than one version); `npm deprecate` warns everyone who installs it."""
+    verb = ops[0] if ops else ""
+    named = tuple(_package_name(o) for o in ops[1:] if o) if sub in ("owner", "dist-tag") else ()
+    if sub in ("owner", "token", "dist-tag") and verb in ("", "ls", "list"):
+        return Effect("read", "external", what=text)
+    if sub == "owner" and verb in ("add", "rm", "remove"):
+        return Effect("grant", "external", reversible=True, what=text, objects=named)
+    if sub == "token" and verb == "create":
+        return Effect("grant", "external", what=text)
+    if sub == "token" and verb in ("revoke", "rm", "delete"):
+        return Effect("delete", "external", reversible=False, what=text)
+    if sub == "dist-tag":
+        return Effect("configure", "external", what=text, objects=named)
+    if sub in ("unpublish", "yank"):
+        versioned = any("@" in o[1:] for o in ops) or bool({"-v", "--version"} & set(args))
+        whole = "--force" in args or "-f" in args or not versioned
+        return Effect(
+            "delete",
+            "external",
+            reversible=False,
+            high_impact=whole,
+            what=text,
+            objects=_release_parts(ops),
+        )
+    return Effect("modify", "external", what=text, objects=_release_parts(ops[:1]))  # deprecate
+
+
+def _release_parts(ops: Sequence[str]) -> tuple[str, ...]:
+    """`mypkg@1.0.1` as the package and its version, the two names a user gives for it
+    ("unpublish mypkg 1.0.1"); `@acme/x@2.0.0` keeps its scope."""
+    out: list[str] = []
+    for o in ops[:8]:
+        name, at, version = o[1:].rpartition("@") if "@" in o[1:] else ("", "", o[1:])
+        out += [o[0] + name, version] if at else [o]
+    return tuple(p for p in out if p)
 
 
 #: Flags that say where packages are fetched from (pip, uv, npm, yarn, pnpm).
@@ -1070,6 +1117,14 @@ def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if tool == "cargo" and sub == "publish":
         return [_publish(tool, _operands(_after(args, sub)), text)]
+    if tool == "cargo" and sub == "yank":
+        # a version taken back from new installs (`--undo` puts it back); the lockfiles
+        # that pin it keep it
+        version = _flag_value(args, ("--version", "--vers"), ("--version", "--vers"))
+        return [Effect("modify", "external", what=text, objects=(version,) if version else ())]
+    if tool == "cargo" and sub == "owner":
+        listing = bool({"--list", "-l"} & set(args))
+        return [Effect("read" if listing else "grant", "external", what=text)]
     if tool == "go" and _operands(args)[:2] in (["mod", "download"], ["mod", "verify"]):
         return [Effect("execute", what=text, routine=True)]  # the module's pinned dependencies
     pair = _operands(args)[:2]
@@ -1398,6 +1453,14 @@ def _django(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if sub == "test":
         return [Effect("execute", what=text, routine=True)]
+    if sub in ("shell", "shell_plus", "dbshell"):
+        # Python or SQL typed into the project's own models: `shell -c` is judged by its code
+        # (a read only when every call in it reads); what is typed into an open shell is not
+        # seen here
+        code = _flag_value(args, ("-c", "--command"), ("--command",))
+        if sub != "dbshell" and code is not None and reads_only(code):
+            return [Effect("read", what=text)]
+        return [Effect("unknown", what=text)]
     if sub == "flush":
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub in ("createsuperuser", "changepassword"):
@@ -1480,7 +1543,7 @@ def _migrations(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("read", what=text)]
     if sub == "downgrade":
         base = "base" in args
-        return [Effect("delete", reversible=False, high_impact=base, what=text)]
+        return [Effect("delete", reversible=False, high_impact=base, what=text, action="rollback")]
     if sub in ("upgrade", "stamp", "merge", "revision"):
         return [Effect("modify", what=text)]
     return [Effect("unknown", what=text)]
@@ -1510,7 +1573,7 @@ def _rails(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         if name in _RAILS_WIPES:
             out.append(Effect("delete", reversible=False, high_impact=True, what=text))
         elif name in ("db:rollback", "db:migrate:down", "db:migrate:redo"):
-            out.append(Effect("delete", reversible=False, what=text))
+            out.append(Effect("delete", reversible=False, what=text, action="rollback"))
         elif name in _RAILS_READS:
             out.append(Effect("read", what=text))
         elif name in _RAILS_CREATES:

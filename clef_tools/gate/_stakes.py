@@ -1393,9 +1393,17 @@ def _credential_store(name: str, said: str) -> bool:
     named = bool(set(words(said[:20_000])) & _STORE_WORDS)
     if _SECRET_FILE_PATH.search(name):
         # a file that holds the secret itself: "which aws profile am I using?" names the
-        # store, not the keys in `~/.aws/credentials`; "show me my SSH key" asks for one
-        return not (named and _asks_secret(said))
+        # store, not the keys in `~/.aws/credentials`; "show me my SSH key" asks for one,
+        # "show my public SSH key" only for the half that may be shown
+        public_only = _PUBLIC_KEY.search(said[:20_000]) and not _PRIVATE_KEY.search(said[:20_000])
+        return not (named and _asks_secret(said)) or bool(public_only)
     return not named
+
+
+#: The shareable half of a key pair asked for ("my public ssh key", "the .pub file"), and
+#: its other half.
+_PUBLIC_KEY = re.compile(r"\bpublic\s+(?:\w+\s+)?keys?\b|\.pub\b|\bpubkeys?\b", re.I)
+_PRIVATE_KEY = re.compile(r"\bprivate\b|\bsecret\s+key\b", re.I)
 
 
 def _outside_project(effect: CallEffect, grounding: Grounding, said: str) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from clef_tools.gate._call_effect import call_effect
+from clef_tools.gate._effects import kind_of_words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._licence import licence_of
 from clef_tools.gate._shell import shell_effects
@@ -441,7 +442,7 @@ SHELL = [
     # who the registry knows the user as, whether it answers
     ("npm whoami", {"read"}, False),
     ("npm ping", {"read"}, False),
-    ("npm token create", {"unknown"}, False),
+    ("npm token create", {"grant"}, False),
     # the kernel's messages read; cleared or the console set, not
     ("dmesg | tail -50", {"read"}, False),
     ("dmesg -c", {"delete"}, False),
@@ -1426,3 +1427,46 @@ def test_a_switch_says_whether_what_is_made_goes_out(
     tool: str, args: dict[str, Any], kinds: set[str]
 ) -> None:
     assert call_effect(tool, args).kinds == kinds
+
+
+@pytest.mark.parametrize(
+    ("command", "kind", "high_impact"),
+    [
+        ("npm owner ls mypkg", "read", False),
+        ("npm owner add eve mypkg", "grant", False),
+        ("npm token list", "read", False),
+        ("npm token create", "grant", False),
+        ("npm unpublish mypkg@1.0.1", "delete", False),
+        ("npm unpublish mypkg", "delete", True),
+        ("npm unpublish mypkg@1.0.1 --force", "delete", True),
+        ("npm deprecate mypkg@1.0.1 'upgrade please'", "modify", False),
+        ("npm dist-tag add mypkg@1.0.2 latest", "configure", False),
+        ("gem yank mygem -v 1.2.0", "delete", False),
+        ("cargo yank --version 0.3.1", "modify", False),
+        ("cargo owner --list", "read", False),
+        ("cargo owner --add eve", "grant", False),
+        ("python manage.py shell -c 'print(1)'", "read", False),
+        ("python manage.py shell -c 'User.objects.all().delete()'", "unknown", False),
+        ("python manage.py dbshell", "unknown", False),
+    ],
+)
+def test_a_registry_and_a_project_shell_by_subcommand(
+    command: str, kind: str, high_impact: bool
+) -> None:
+    """Past publishing, a package's owner reads, grants and takes releases back on the
+    registry; code typed into Django's shell is judged by the code."""
+    (effect,) = shell_effects(command).effects
+    assert (effect.kind, effect.high_impact) == (kind, high_impact), effect
+
+
+def test_a_version_taken_back_names_its_package_and_version() -> None:
+    (effect,) = shell_effects("npm unpublish @acme/ui@2.0.0").effects
+    assert effect.objects == ("@acme/ui", "2.0.0") and effect.reach == "external"
+
+
+@pytest.mark.parametrize(
+    ("tool", "kind"),
+    [("set_payment_method", "modify"), ("add_payment_card", "create"), ("send_payment", "pay")],
+)
+def test_how_the_user_pays_is_no_payment(tool: str, kind: str) -> None:
+    assert kind_of_words(tool.split("_")) == kind

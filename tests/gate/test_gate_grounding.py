@@ -703,6 +703,12 @@ def test_result_numbers_skip_times_dates_and_names() -> None:
         ("Reinstall the dependencies", "configure", True),
         ("If the tests pass, merge it.", "modify", True),
         ("Check whether the branch was merged, then delete it", "delete", True),
+        # something handed to another is no question: not read-only, though not licensed
+        ("Give the dog walker a door code valid today only", "grant", True),
+        ("Give me the list of users", "grant", False),
+        # a registry's release taken back, by its version; a page taken down is not deleted
+        ("Unpublish mypkg 1.0.1", "delete", True),
+        ("Unpublish the holiday sale page", "delete", False),
     ],
 )
 def test_what_a_request_licenses(said: str, kind: str, permitted: bool) -> None:
