@@ -75,6 +75,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         _price_bound_issue(effect, args, text)
         or _period_issue(effect, args, text)
         or _qualifier_issue(effect, args, text)
+        or _expiry_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
         or _at_term_end_issue(effect, args, text)
@@ -135,12 +136,14 @@ _NOT_QUALIFIERS = frozenset(
 
 
 def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
-    """A removal of several things by a search that drops the word the user picked them
-    by: `delete_photos(query="taken:yesterday")` for "delete the blurry photos from
-    yesterday" removes the sharp ones too."""
-    if "delete" not in effect.kinds or effect.source not in ("name", "annotations"):
+    """A removal or a change of several things by a search that drops the word the user
+    picked them by: `delete_photos(query="taken:yesterday")` for "delete the blurry photos
+    from yesterday" removes the sharp ones too; `archive_tasks(filter="all")` for "archive
+    my completed tasks" archives the open ones."""
+    if not effect.kinds & {"delete", "modify"} or effect.source not in ("name", "annotations"):
         return None
-    nouns = after_verb(effect.tool, table().verbs["delete"])
+    verbs = table().verbs
+    nouns = after_verb(effect.tool, verbs["delete"] | verbs["modify"])
     if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
         return None
     query = " ".join(
@@ -156,6 +159,36 @@ def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         if picked and not any(w[:4] in query for w in picked):
             return f"searches without {picked[0]!r}, the word the user picked the {noun} by"
     return None
+
+
+#: Access or a link the user asked to lapse: "a link that expires friday", "a door code
+#: valid today only", "temporary access".
+_EXPIRY_SAID = re.compile(
+    r"\b(?:links?|codes?|access|invites?|invitations?|shares?|pass(?:es)?|tokens?|keys?"
+    r"|permissions?|url)\b(?:[^.;!?\n]|\.(?=\S)){0,60}?\b(?:expir\w*|valid\s+(?:until|till|through|for|today"
+    r"|tonight)|(?:today|tonight)\s+only|only\s+(?:for\s+)?(?:today|tonight))\b"
+    r"|\b(?:temporary|temporarily|expiring)\s+(?:\w+\s+)?(?:links?|codes?|access|invites?"
+    r"|pass(?:es)?|tokens?|keys?)\b",
+    re.IGNORECASE,
+)
+
+
+def _expiry_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A link, a code or access the user asked to lapse, made with no end: `create_shared_
+    link(path=…)` for "a shareable link that expires friday" lasts until someone revokes it."""
+    if not effect.kinds & {"create", "grant", "send"} or effect.source not in (
+        "name",
+        "annotations",
+    ):
+        return None
+    if _EXPIRY_SAID.search(said) is None:
+        return None
+    for key, value in _leaves(args):
+        if _bounds_time(key) or re.search(r"expir|until|valid|ttl|duration|end", key, re.I):
+            return None
+        if isinstance(value, str) and (_WHEN_VALUE.search(value[:2000]) or dates_in(value[:200])):
+            return None
+    return "makes it with no end, where the user asked for it to expire"
 
 
 def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:

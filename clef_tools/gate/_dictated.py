@@ -61,7 +61,7 @@ _REWORDED = re.compile(
 #: The fields that hold what a message says (not its subject, channel or recipient).
 _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
-     "comment", "reply", "note", "commit_message"]
+     "comment", "reply", "note", "commit_message", "signature", "bio", "tagline", "headline"]
 )  # fmt: skip
 #: What a message adds that the user must have given: a link (with its scheme or a bare
 #: site, `deals.example`), an address, a number long enough to be a phone, an account or a
@@ -89,7 +89,10 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None
-    whole = {(m.group(1) or m.group(2)).strip() for m in reworded}
+    # a text given whole: reworded to it, or a setting set to it ("set my signature to '…'")
+    whole = {(m.group(1) or m.group(2)).strip() for m in reworded} | {
+        (m.group(1) or m.group(2)).strip() for m in _SET_TO_TEXT.finditer(said[:20_000])
+    }
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)

@@ -132,7 +132,10 @@ def extent_issue(
         or _recreated_issue(effect, args, text, results)
         or _overwritten_issue(effect, text)
         or _renamed_issue(effect, args, text)
+        or _renamed_into_issue(effect, args, text)
+        or _original_issue(effect, args, text)
         or _part_of_quoted_issue(effect, args, text)
+        or _part_of_address_issue(effect, args, text)
         or _direction_issue(args, text, results)
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
@@ -737,7 +740,8 @@ _CHANGES = re.compile(
 #: A request to set one value: "set DEBUG=false", "bump the node version in CI to 20".
 #: The verbs of a request to set a value, and what may stand between one and the value.
 _SETS = (
-    r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin)"
+    r"\b(?:set|bump|change|update|upgrade|downgrade|switch|raise|lower|increase|decrease|pin"
+    r"|scale|resize)"
     r"\b(?:[^.;!?\n]|\.(?=\w)){0,60}?"  # a file's dot is no sentence's end
 )
 _SETS_VALUE = re.compile(
@@ -881,7 +885,60 @@ def _part_of_quoted_issue(effect: CallEffect, args: Mapping[str, Any], said: str
         part_of = next((q for q in quoted if whole.search(q)), None)
         if part_of is not None:
             return f"acts on {value!r}, part of the name the user quoted ({part_of!r})"
+        # more than the name: "old wifi password" is another note than "wifi password"
+        within = next(
+            (
+                q
+                for q in quoted
+                if len(q) >= 3
+                and re.search(rf"\w\W+{re.escape(q)}(?!\w)|(?<!\w){re.escape(q)}\W+\w", given)
+            ),
+            None,
+        )
+        if within is not None:
+            return f"acts on {value!r}, not the name the user quoted ({within!r})"
     return None
+
+
+#: An e-mail address as a user writes one.
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def _part_of_address_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A delete, a block or a change by part of the address the user gave: `from:spam.example`
+    or `promo` for "delete all emails from promo@spam.example" takes in every sender there."""
+    if not effect.kinds & {"delete", "modify", "grant"}:
+        return None
+    given = [a.lower().rstrip(".") for a in _ADDRESS.findall(said[:_MAX_SAID])[:8]]
+    if not given:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not (isinstance(value, str) and _SENDER_KEY.match(str(key))):
+            continue
+        low = value.lower()
+        if any(a in low for a in given):
+            continue
+        for token in re.split(r"[\s:,;()\"'<>]+", low[:2000])[:64]:
+            part_of = next((a for a in given if token and _address_part(token, a)), None)
+            if part_of is not None:
+                return f"acts on {token!r} ({key}), part of the address the user gave ({part_of})"
+    return None
+
+
+#: Arguments that pick messages or people by their address.
+_SENDER_KEY = re.compile(
+    r"^(?:email|emails|address|from|sender|senders|query|q|filter|search|domain|pattern|user"
+    r"|recipient|to)$",
+    re.IGNORECASE,
+)
+
+
+def _address_part(token: str, address: str) -> bool:
+    """`spam.example`, `@spam.example` or `promo` of `promo@spam.example`: its domain (or a
+    domain it is under) or its local part alone."""
+    local, _, domain = address.partition("@")
+    token = token.lstrip("@")
+    return token in (local, domain) or ("." in token and domain.endswith("." + token))
 
 
 def _renamed_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -900,6 +957,58 @@ def _renamed_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         )
         if added.search(said):
             return f"sets the {key} to {value.strip()[:60]!r}, where the user asked to add it"
+    return None
+
+
+#: "rename the folder Misc to Inbox": the new name, last in the path the thing gets.
+_RENAME_TO = re.compile(
+    r"\brename\s+(?:the\s+)?(?:\w+\s+)?[\"'`]?([\w .-]{1,60}?)[\"'`]?\s+to\s+[\"'`]?([\w.-]{1,60})",
+    re.IGNORECASE,
+)
+_DESTINATION_KEY = re.compile(r"^(?:to|to_path|destination|dest|new_path|target)$", re.IGNORECASE)
+
+
+def _renamed_into_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A rename made as a move into a folder of the new name: `move_file("/Misc",
+    "/Inbox/Misc")` for "rename the folder Misc to Inbox" files Misc away inside Inbox."""
+    asked = _RENAME_TO.search(said)
+    if asked is None or "modify" not in effect.kinds:
+        return None
+    old, new = asked.group(1).strip().lower(), asked.group(2).strip(" .").lower()
+    for key, value in list(args.items())[:32]:
+        if not (_DESTINATION_KEY.match(str(key)) and isinstance(value, str)):
+            continue
+        parts = [p.lower() for p in re.split(r"[\\/]+", value.strip()) if p]
+        if len(parts) > 1 and parts[-1] == old and parts[-2] == new:
+            return (
+                f"moves {asked.group(1)} into {asked.group(2)}, where the user asked to rename it"
+            )
+    return None
+
+
+#: "the duplicate of report.pdf", "the copy of notes.txt": the thing named is the original.
+_COPY_OF = re.compile(
+    r"\b(?:duplicates?|dupes?|cop(?:y|ies)|backups?|older\s+versions?)\s+of\s+(?:the\s+|my\s+)?"
+    r"[\"'`]?([\w.-]+\.\w+|[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def _original_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A delete of the very thing the user named as the original of what to delete:
+    `delete_file("/report.pdf")` for "delete the duplicate of report.pdf"."""
+    if "delete" not in effect.kinds:
+        return None
+    originals = {m.lower() for m in _COPY_OF.findall(said)}
+    if not originals:
+        return None
+    names = [o for e in effect.effects for o in e.objects] + [
+        v for v in list(args.values())[:32] if isinstance(v, str)
+    ]
+    for name in names[:64]:
+        base = re.split(r"[\\/]+", name.strip())[-1].lower()
+        if base in originals:
+            return f"deletes {base} itself, where the user asked for a copy of it"
     return None
 
 
@@ -1183,6 +1292,12 @@ _EVERY_FLAG = re.compile(r"(?<![\w-])(?:--all|--all-namespaces|-A)(?![\w-])")
 _EVERY_SAID = re.compile(r"\b(?:all|every|each|everything|everywhere|whole)\b", re.IGNORECASE)
 
 
+#: Every local tag pushed at once (`git push --tags`, `--follow-tags` pushes only those of
+#: the commits pushed), and the words that ask for all of them.
+_PUSHES_EVERY_TAG = re.compile(r"\bgit\s+push\b[^|;&\n]*\s--tags(?![\w-])")
+_TAGS_SAID = re.compile(r"\btags\b", re.IGNORECASE)
+
+
 def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
     """A change a flag takes to every object of its kind where the user named one:
     `kubectl scale deployment --all` after "scale the web deployment"; every package a
@@ -1193,6 +1308,8 @@ def _every_flag_issue(effect: CallEffect, said: str) -> str | None:
         return None
     for e in effect.effects:
         what = e.what[:2000]
+        if e.kind != "read" and _PUSHES_EVERY_TAG.search(what) and not _TAGS_SAID.search(said):
+            return "pushes every tag, where the user named one"
         if e.kind == "read" or re.match(r"\s*(?:sudo\s+)?git\b", what):
             continue
         found = _EVERY_FLAG.search(what)
@@ -1660,6 +1777,13 @@ def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
     low = said.lower()
     for key, value in switches(args):
         parts = [p for p in re.split(r"[_\W]+", key.lower()) if p]
+        if (
+            len(parts) == 1
+            and value is False
+            and re.search(rf"\bas\s+an?\s+{re.escape(parts[0])}\b", low)
+        ):
+            # `guest=False` after "invite bob as a guest": a full member instead
+            return f"{key}=False, where the user asked for it as a {parts[0]}"
         if len(parts) < 2:
             continue
         if value is True and parts[0] in _DROPS:

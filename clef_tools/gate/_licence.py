@@ -39,6 +39,11 @@ _ONLY_READ = re.compile(
     r"|connection|credentials?|database|db|snapshot|volume|mount)\b)",
     re.IGNORECASE,
 )
+#: "make #announcements read-only", "set the bucket to read-only": a thing made so
+_MADE_READ_ONLY = re.compile(
+    r"\b(?:make|set|mark|turn|switch|lock)\s+(?:\S+\s+){1,3}?(?:to\s+|as\s+)?read[- ]only\b",
+    re.IGNORECASE,
+)
 #: "share the page with kim@corp.example, read-only": the access given, set off by a comma
 _READ_ONLY_ACCESS = re.compile(
     r"\b(?:share|invite|give|add|grant)\b(?:[^.;!?\n]|\.(?=\S)){0,80}?\bwith\b"
@@ -479,7 +484,7 @@ def licence_of(request: str) -> Licence:
                 prohibited.add(kind)
     # an action named only to forbid it is not asked for ("don't delete anything")
     kinds -= prohibited
-    read_only = bool(_ONLY_READ.search(_READ_ONLY_ACCESS.sub(" ", text)))
+    read_only = bool(_ONLY_READ.search(_READ_ONLY_ACCESS.sub(" ", _MADE_READ_ONLY.sub(" ", text))))
     asked = kinds - {"read"}
     # an action whose verb no table knows ("tidy up the README") licenses nothing, but it
     # is not a request for information either: what follows it is asked about, not denied

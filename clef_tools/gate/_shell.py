@@ -592,9 +592,17 @@ def _package_database(tool: str, args: Sequence[str], text: str) -> list[Effect]
     return [Effect("delete" if removes else "configure", what=text)]
 
 
+#: curl's short flags run together with a method (`-XDELETE`, `-sXPOST`).
+_JOINED_METHOD = re.compile(r"^(-[a-zA-Z]*)X([A-Za-z]+)$")
+
+
 def _curl(tool: str, args: Sequence[str], text: str) -> list[Effect]:
-    flags = _flags(args)
-    method = _flag_value(args, ("-X", "--request")) or ""
+    # `-XDELETE`, `-sXDELETE`: a flag with its value, not `-X -D -E -L -E -T -E`
+    joined = [m for a in args if (m := _JOINED_METHOD.match(a))]
+    flags = _flags([a for a in args if not _JOINED_METHOD.match(a)] + [m[1] for m in joined])
+    method = _flag_value(args, ("-X", "--request"), ("--request",)) or next(
+        (m[2] for m in joined), ""
+    )
     if method.upper() == "DELETE" and not flags & _SENDING_CURL:
         # `curl -X DELETE http://localhost:9200/logs-2025.01`: the resource at the link
         # removed; a pattern in it (`logs-*`) removes every one it matches
@@ -750,6 +758,9 @@ def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     app = _flag_value(args, ("-a", "--app")) or ""
     # what it acts on: the app, and the operands after the subcommand (`vercel rm acme-x`)
     objects = ((app,) if app else ()) + tuple(o for o in operands[1:4] if ":" not in o or "//" in o)
+    if "scale" in parts:
+        # `heroku ps:scale web=2`: the process type, and how many of it
+        objects = tuple(p for o in objects for p in o.split("=", 1) if p)
     if set(parts) & (_words("cloud_delete") | {"destroy"}):
         return [Effect("delete", "external", reversible=False, high_impact=True, what=text,
                        objects=objects)]  # fmt: skip
@@ -1686,6 +1697,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
             "aws",
             "gcloud",
             "az",
+            "doctl",
             "gh",
             "gsutil",
             "bq",
@@ -1856,12 +1868,18 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         # `aws s3 cp`, `kubectl rollout restart`: the command's own words up front
         verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
         lead = 1
-        if tool in ("gcloud", "az"):
+        if tool in ("gcloud", "az", "doctl"):
             # `gcloud compute instances stop test-vm`: groups, then the verb, then objects
             acts = verbs | {"stop", "start", "reboot", "restart", "reset", "suspend", "resume",
                             "create", "update", "ssh", "deallocate"}  # fmt: skip
             at = next((n for n, o in enumerate(operands[:5]) if o in acts), None)
             lead = at + 1 if at is not None else 1
+            if at is not None:
+                # after the verb, only objects (`az group delete rg-prod`: a name, though
+                # it is written like an operation)
+                return tuple(
+                    o for o in operands[lead:] if o.lower() not in _words("implicit_operands")
+                )[:32]
         while lead < min(3, len(operands)) and (
             operands[lead] in verbs
             or operands[lead] in _CLOUD_WORDS

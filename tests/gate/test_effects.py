@@ -1448,15 +1448,27 @@ def test_a_switch_says_whether_what_is_made_goes_out(
         ("python manage.py shell -c 'print(1)'", "read", False),
         ("python manage.py shell -c 'User.objects.all().delete()'", "unknown", False),
         ("python manage.py dbshell", "unknown", False),
+        ("curl -XDELETE localhost:9200/logs-2025.01", "delete", False),
+        ("curl -sXDELETE localhost:9200/logs-*", "delete", True),
+        ("doctl compute droplet delete web-1 --force", "delete", True),
     ],
 )
 def test_a_registry_and_a_project_shell_by_subcommand(
     command: str, kind: str, high_impact: bool
 ) -> None:
     """Past publishing, a package's owner reads, grants and takes releases back on the
-    registry; code typed into Django's shell is judged by the code."""
+    registry; code typed into Django's shell is judged by the code; a joined `-XDELETE`
+    is curl's method; DigitalOcean's CLI is read by its verb like gcloud's."""
     (effect,) = shell_effects(command).effects
     assert (effect.kind, effect.high_impact) == (kind, high_impact), effect
+
+
+def test_a_cloud_clis_object_follows_its_verb() -> None:
+    """`rg-prod` is a resource group's name, not an operation like `stop-instances`."""
+    (effect,) = shell_effects("az group delete -n rg-prod --yes").effects
+    assert effect.objects == ("rg-prod",), effect
+    (effect,) = shell_effects("heroku ps:scale web=2").effects
+    assert effect.objects == ("web", "2"), effect
 
 
 def test_a_version_taken_back_names_its_package_and_version() -> None:

@@ -709,6 +709,10 @@ def test_result_numbers_skip_times_dates_and_names() -> None:
         # a registry's release taken back, by its version; a page taken down is not deleted
         ("Unpublish mypkg 1.0.1", "delete", True),
         ("Unpublish the holiday sale page", "delete", False),
+        # a thing made read-only is a change, not a promise to only read
+        ("Make #announcements read-only for everyone but admins", "modify", True),
+        ("Only read the file, don't touch it", "modify", False),
+        ("Give the www-data user ownership of /var/www/site", "grant", True),
     ],
 )
 def test_what_a_request_licenses(said: str, kind: str, permitted: bool) -> None:
