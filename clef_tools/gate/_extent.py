@@ -892,6 +892,8 @@ def _part_of_quoted_issue(effect: CallEffect, args: Mapping[str, Any], said: str
                 for q in quoted
                 if len(q) >= 3
                 and re.search(rf"\w\W+{re.escape(q)}(?!\w)|(?<!\w){re.escape(q)}\W+\w", given)
+                # a file's extension after the name adds no word ("Q3 final numbers.xlsx")
+                and not re.fullmatch(r"\s*\.\w{1,5}\s*", given.replace(q, " ", 1).strip())
             ),
             None,
         )

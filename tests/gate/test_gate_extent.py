@@ -364,6 +364,7 @@ def test_a_tools_subcommand_says_what_it_does(said: str, command: str, allowed: 
         # a quoted name matched whole: not another note that holds it
         ("Delete the note called 'wifi password'", "delete_note", {"title": "wifi password"}, True),
         ("Delete the note called 'wifi password'", "delete_note", {"title": "old wifi password"}, False),
+        ("Delete the note called 'wifi password'", "delete_note", {"title": "wifi password.txt"}, True),
         # a bulk change by a filter keeps the word the things were picked by
         ("Archive all my completed tasks", "archive_tasks", {"filter": "completed"}, True),
         ("Archive all my completed tasks", "archive_tasks", {"filter": "all"}, False),
