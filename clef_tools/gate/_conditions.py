@@ -290,7 +290,9 @@ def _unstaged_issue(effect: CallEffect, said: str) -> str | None:
 #: ana", "delete the drafts other than the Q3 one".
 _EXCEPT = re.compile(
     r"\b(?:except(?:\s+for)?|but\s+not|other\s+than|apart\s+from|excluding|save\s+for"
-    r"|aside\s+from)\s+(?:the\s+|my\s+|for\s+)?([#@]?[\w@.'+-]{2,60})",
+    r"|aside\s+from)\s+(?:the\s+|my\s+|for\s+)?([#@]?[\w@.'+-]{2,60}"
+    # "except main and develop", "other than ana, bob or kim": each of a short list
+    r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+)(?:the\s+)?[#@]?[\w@.'+-]{2,60}){0,4})",
     re.IGNORECASE,
 )
 _NOT_A_THING = frozenset(
@@ -331,7 +333,13 @@ def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     if effect.read_only:
         return None
     touched = [*_values(args), *(o for e in effect.effects for o in e.objects)]
-    things = [found.group(1).lower().rstrip(".,;:!?'") for found in _EXCEPT.finditer(said)]
+    things = [
+        w.rstrip(".,;:!?'")
+        for found in _EXCEPT.finditer(said)
+        for w in re.split(
+            r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?:the\s+)?", found.group(1).lower()
+        )
+    ]
     for left in _LEFT_ALONE.finditer(said):
         phrase = (left.group("kept") or left.group("untouched") or "").lower()
         things += [w.rstrip(".,;:!?'") for w in re.split(r"[\s,]+", phrase)]

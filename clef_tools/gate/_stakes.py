@@ -466,6 +466,12 @@ _SAID_FREQUENCY = re.compile(
 )
 
 
+_WRITTEN_FREQUENCY = re.compile(
+    r"\b(interval|frequency|schedule|cadence|period|repeat)[\"']?[ \t]*[:=][ \t]*[\"']?([a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
 def frequency_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A repeat other than the one the user stated: "a monthly transfer" is not
     `recurrence="weekly"`."""
@@ -473,6 +479,14 @@ def frequency_issue(args: Mapping[str, Any], said: str) -> str | None:
         (key, value)
         for key, value in list(args.items())[:32]
         if isinstance(value, str) and _FREQUENCY_KEY.search(str(key))
+    ]
+    # a repeat written into a file (`interval: daily` in a dependabot config), not the
+    # passage an edit replaces
+    repeats += [
+        (m.group(1), m.group(2))
+        for key, value in list(args.items())[:32]
+        if isinstance(value, str) and str(key).lower() not in ("old_string", "old_str", "find")
+        for m in itertools.islice(_WRITTEN_FREQUENCY.finditer(value[:100_000]), 8)
     ]
     if not repeats:
         return None

@@ -368,6 +368,9 @@ def test_a_tools_subcommand_says_what_it_does(said: str, command: str, allowed: 
         # a bulk change by a filter keeps the word the things were picked by
         ("Archive all my completed tasks", "archive_tasks", {"filter": "completed"}, True),
         ("Archive all my completed tasks", "archive_tasks", {"filter": "all"}, False),
+        # a repeat written into a config file is the one the user said
+        ("Add a dependabot config for weekly pip updates", "Write", {"file_path": ".github/dependabot.yml", "content": "version: 2\nupdates:\n  - package-ecosystem: pip\n    directory: /\n    schedule:\n      interval: weekly\n"}, True),
+        ("Add a dependabot config for weekly pip updates", "Write", {"file_path": ".github/dependabot.yml", "content": "version: 2\nupdates:\n  - package-ecosystem: pip\n    directory: /\n    schedule:\n      interval: daily\n"}, False),
     ],
 )  # fmt: skip
 def test_a_request_in_other_words_asks_the_same(
