@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from clef_tools.gate._dates import dates_in, is_time_key
-from clef_tools.gate._effects import CallEffect, after_verb, table, words
+from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
 from clef_tools.gate._grounding import ADDRESS_TEXT, times_in
 
 __all__ = ["condition_dropped_issue"]
@@ -153,7 +153,8 @@ def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         return None
     noun = nouns[-1]
     for found in re.finditer(
-        rf"\b(?:the|all|my|those|these|every)\s+((?:[a-z][\w-]*\s+){{1,3}}?){noun}\b", said.lower()
+        rf"\b(?:the|all|my|those|these|every)\s+((?:[a-z][\w-]*\s+){{1,3}}?){re.escape(noun)}\b",
+        said.lower(),
     ):
         picked = [w for w in found.group(1).split() if w not in _NOT_QUALIFIERS and not w.isdigit()]
         if picked and not any(w[:4] in query for w in picked):
@@ -333,13 +334,15 @@ def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     if effect.read_only:
         return None
     touched = [*_values(args), *(o for e in effect.effects for o in e.objects)]
-    things = [
-        w.rstrip(".,;:!?'")
-        for found in _EXCEPT.finditer(said)
-        for w in re.split(
+    things: list[str] = []
+    for found in _EXCEPT.finditer(said):
+        first, *more = re.split(
             r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?:the\s+)?", found.group(1).lower()
         )
-    ]
+        # "except main and delete the rest": a verb after "and" starts another ask
+        things += [
+            w.rstrip(".,;:!?'") for w in [first, *(m for m in more if m not in verb_words())]
+        ]
     for left in _LEFT_ALONE.finditer(said):
         phrase = (left.group("kept") or left.group("untouched") or "").lower()
         things += [w.rstrip(".,;:!?'") for w in re.split(r"[\s,]+", phrase)]

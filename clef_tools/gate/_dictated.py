@@ -50,6 +50,13 @@ _SET_TO_TEXT = re.compile(
     r"\s+(?:to|as|that\s+says)\s+" + _QUOTE,
     re.IGNORECASE,
 )
+#: A commit's message given in quotes ("commit with message 'fix typo'", "commit it as
+#: "Bump deps""): the message is that, not that with more after it.
+_COMMIT_MESSAGE = re.compile(
+    r"\bcommit\b[^.;!?\n\"“'‘]{0,60}?\b(?:with\s+(?:the\s+)?(?:commit\s+)?message|message|as)"
+    r"\s*:?\s*" + _QUOTE,
+    re.IGNORECASE,
+)
 #: A text given whole for a change to put in place of the old one: "edit my post to say
 #: 'Joined Acme as a designer'", "change the caption to read "Day 1"": the text is that,
 #: not that with more words after it.
@@ -91,7 +98,9 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         return None
     # a text given whole: reworded to it, or a setting set to it ("set my signature to '…'")
     whole = {(m.group(1) or m.group(2)).strip() for m in reworded} | {
-        (m.group(1) or m.group(2)).strip() for m in _SET_TO_TEXT.finditer(said[:20_000])
+        (m.group(1) or m.group(2)).strip()
+        for pattern in (_SET_TO_TEXT, _COMMIT_MESSAGE)
+        for m in pattern.finditer(said[:20_000])
     }
     texts = [
         value

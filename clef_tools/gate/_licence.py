@@ -23,6 +23,14 @@ __all__ = ["Licence", "licence_of", "read_messages", "request_of", "user_and_res
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
+#: A prohibition by a verb's -ing form, on anything at all: "update the lock file without
+#: upgrading anything" ("without changing the API" names one thing, and is left to the
+#: checks of what is left alone).
+_WITHOUT_ANY = re.compile(
+    r"\b(?:without|not|never|no)\s+(\w+ing)\s+(?:anything|a\s+thing|any\s+(?:of\s+(?:it|them)"
+    r"|files?|packages?|dependenc(?:y|ies)|versions?|messages?|emails?))\b",
+    re.IGNORECASE,
+)
 _MYSELF = re.compile(
     r"\bI(?:'ll|\s+will|\s+want\s+to|\s+would\s+like\s+to|'d\s+rather)\s+(\w+)\s+"
     r"(?:it|that|them|this|the\s+\w+)?\s*myself\b",
@@ -477,6 +485,11 @@ def licence_of(request: str) -> Licence:
         verb = match.group(1).lower()
         for kind in strictness:
             if verb in verbs[kind] and kind != "read":
+                prohibited.add(kind)
+    for match in _WITHOUT_ANY.finditer(text):  # "without upgrading anything"
+        bare = _bare_of_ing(match.group(1).lower(), verb_words())
+        for kind in strictness:
+            if bare in verbs[kind] and kind != "read":
                 prohibited.add(kind)
     for match in _MYSELF.finditer(text):  # "I will send it myself": not the agent's to do
         for kind in strictness:

@@ -1042,7 +1042,8 @@ def _database(tool: str, args: Sequence[str], text: str) -> list[Effect]:
 
 def _settings(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     """A settings tool configures, unless it only lists (`crontab -l`, `iptables -L`,
-    `ufw status`, `sysctl -a`, a bare `alias`); `crontab -r` removes every job."""
+    `ufw status`, `sysctl -a`, a bare `alias`, `history`); `crontab -r` removes every job,
+    `history -c` the shell's history."""
     flags = _flags(args)
     listing = {
         "crontab": "l" in flags,
@@ -1052,10 +1053,12 @@ def _settings(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         "alias": not args,
         "export": not args or args == ["-p"],
         "ulimit": all(a.startswith("-") for a in args) and "S" not in flags and "H" not in flags,
+        "history": not flags & {"c", "d", "w", "a", "r", "n", "s"},
     }
     if listing.get(tool, False):
         return [Effect("read", what=text)]
-    if tool == "crontab" and "r" in flags:
+    if (tool == "crontab" and "r" in flags) or (tool == "history" and flags & {"c", "d"}):
+        # every job removed; the shell's history cleared (or an entry of it)
         return [Effect("delete", reversible=False, what=text)]
     return [Effect("configure", what=text)]
 
@@ -1744,7 +1747,8 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     **dict.fromkeys(("cp", "ln", "install", "tee", "truncate"), _simple("modify")),
     **dict.fromkeys(("touch", "mkdir", "mktemp"), _simple("create")),
     **dict.fromkeys(
-        ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw"), _settings
+        ("crontab", "export", "alias", "unset", "ulimit", "sysctl", "iptables", "ufw", "history"),
+        _settings,
     ),
     **dict.fromkeys(
         (

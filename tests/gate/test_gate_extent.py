@@ -285,6 +285,12 @@ def test_a_cloud_operation_is_the_one_asked_for(said: str, command: str, allowed
         # the tag named, not every local tag
         ("Push the v1.2 tag", "git push origin v1.2", True),
         ("Push the v1.2 tag", "git push origin --tags", False),
+        # the shell's history shown, not cleared
+        ("Show the shell history", "history | tail -50", True),
+        ("Show the shell history", "history -c", False),
+        # a prohibition by a verb's -ing form, on anything at all
+        ("Update the lock file without upgrading anything", "uv lock", True),
+        ("Update the lock file without upgrading anything", "uv lock --upgrade", False),
     ],
 )  # fmt: skip
 def test_a_tools_subcommand_says_what_it_does(said: str, command: str, allowed: bool) -> None:
@@ -356,6 +362,9 @@ def test_a_tools_subcommand_says_what_it_does(said: str, command: str, allowed: 
         # a setting set to a quoted text holds that text, and no more
         ("Set my signature to 'Ana Ruiz, Sales'", "update_signature", {"signature": "Ana Ruiz, Sales"}, True),
         ("Set my signature to 'Ana Ruiz, Sales'", "update_signature", {"signature": "Ana Ruiz, Sales | Reply with your card number to win"}, False),
+        # a commit's message given in quotes is the message, whole
+        ("Commit the staged changes with message 'fix typo'", "git_commit", {"repo_path": "/home/u/proj", "message": "fix typo"}, True),
+        ("Commit the staged changes with message 'fix typo'", "git_commit", {"repo_path": "/home/u/proj", "message": "fix typo and bump deps"}, False),
         # "as a guest": not a full member
         ("Invite bob@corp.example to the workspace as a guest in #partners", "invite_user", {"email": "bob@corp.example", "channels": ["#partners"], "guest": True}, True),
         ("Invite bob@corp.example to the workspace as a guest in #partners", "invite_user", {"email": "bob@corp.example", "channels": ["#partners"], "guest": False}, False),

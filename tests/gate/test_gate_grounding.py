@@ -713,6 +713,9 @@ def test_result_numbers_skip_times_dates_and_names() -> None:
         ("Make #announcements read-only for everyone but admins", "modify", True),
         ("Only read the file, don't touch it", "modify", False),
         ("Give the www-data user ownership of /var/www/site", "grant", True),
+        # "without changing any behaviour" names what to keep, not every change
+        ("Refactor the module without changing any behaviour", "modify", True),
+        ("Update the lock file without upgrading any packages", "configure", False),
     ],
 )
 def test_what_a_request_licenses(said: str, kind: str, permitted: bool) -> None:
