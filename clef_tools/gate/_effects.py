@@ -288,7 +288,7 @@ _LOG_NOUNS = frozenset(
 
 
 #: A card or an account kept on file to pay with: changing which is no payment.
-_HOW_PAID = frozenset(["method", "methods", "card", "cards", "instrument", "instruments"])
+_HOW_PAID = frozenset(["method", "methods", "instrument", "instruments"])
 
 
 def kind_of_words(found: Iterable[str]) -> EffectKind:
@@ -302,7 +302,7 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
         kind = "create"  # `log_workout`, `log_expense`: an entry recorded (`log` alone reads)
     present = set(listed)
     if kind in ("send", "create", "modify", "delete") and present & _HOW_PAID:
-        return kind  # `set_payment_method`, `add_payment_card`: how the user pays, no payment
+        return kind  # `set_payment_method`: how the user pays, no payment
     if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
         return kind if kind != "send" and present & t.money_asked else "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:

@@ -1478,7 +1478,12 @@ def test_a_version_taken_back_names_its_package_and_version() -> None:
 
 @pytest.mark.parametrize(
     ("tool", "kind"),
-    [("set_payment_method", "modify"), ("add_payment_card", "create"), ("send_payment", "pay")],
+    [
+        ("set_payment_method", "modify"),
+        ("add_payment_method", "create"),
+        ("send_payment", "pay"),
+        ("create_card_payment", "pay"),
+    ],
 )
 def test_how_the_user_pays_is_no_payment(tool: str, kind: str) -> None:
     assert kind_of_words(tool.split("_")) == kind
