@@ -107,8 +107,8 @@ def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     removes every recording."""
     if "delete" not in effect.kinds or effect.source not in ("name", "annotations"):
         return None
-    nouns = after_verb(effect.tool, table().verbs["delete"])
-    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
+    noun = _plural_noun(effect, table().verbs["delete"])
+    if noun is None:
         return None  # `delete_email(id=…)`: one record, however the user dated it
     if _PERIOD.search(said) is None:
         return None
@@ -121,7 +121,16 @@ def _period_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
             or dates_in(value[:200])
         ):
             return None
-    return f"removes every one of the {nouns[-1]}, where the user bounded them by a period"
+    return f"removes every one of the {noun}, where the user bounded them by a period"
+
+
+def _plural_noun(effect: CallEffect, verbs: frozenset[str]) -> str | None:
+    """What a tool's name acts on after one of `verbs`, when it is several things
+    (`recordings` of `delete_recordings`; not `email` of `delete_email`, nor `address`)."""
+    nouns = after_verb(effect.tool, verbs)
+    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
+        return None
+    return nouns[-1]
 
 
 #: Arguments that pick the records a bulk call acts on by a search.
@@ -143,15 +152,14 @@ def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     if not effect.kinds & {"delete", "modify"} or effect.source not in ("name", "annotations"):
         return None
     verbs = table().verbs
-    nouns = after_verb(effect.tool, verbs["delete"] | verbs["modify"])
-    if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
+    noun = _plural_noun(effect, verbs["delete"] | verbs["modify"])
+    if noun is None:
         return None
     query = " ".join(
         str(v) for k, v in list(args.items())[:32] if str(k).lower() in _QUERY_KEYS and v
     ).lower()
     if not query:
         return None
-    noun = nouns[-1]
     for found in re.finditer(
         rf"\b(?:the|all|my|those|these|every)\s+((?:[a-z][\w-]*\s+){{1,3}}?){re.escape(noun)}\b",
         said.lower(),

@@ -32,6 +32,7 @@ from clef_tools.gate._effects import (
 )
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
+    ADDRESS_TEXT,
     MONEY,
     PRICE_BOUND,
     QUOTED_NAME,
@@ -902,16 +903,12 @@ def _part_of_quoted_issue(effect: CallEffect, args: Mapping[str, Any], said: str
     return None
 
 
-#: An e-mail address as a user writes one.
-_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-
-
 def _part_of_address_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A delete, a block or a change by part of the address the user gave: `from:spam.example`
     or `promo` for "delete all emails from promo@spam.example" takes in every sender there."""
     if not effect.kinds & {"delete", "modify", "grant"}:
         return None
-    given = [a.lower().rstrip(".") for a in _ADDRESS.findall(said[:_MAX_SAID])[:8]]
+    given = [a.lower().rstrip(".") for a in ADDRESS_TEXT.findall(said[:_MAX_SAID])[:8]]
     if not given:
         return None
     for key, value in list(args.items())[:32]:

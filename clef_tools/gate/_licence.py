@@ -482,19 +482,11 @@ def licence_of(request: str) -> Licence:
     checks = bool(set(words(text)) & _CHECKS)
     prohibited: set[str] = set()
     for match in _PROHIBITION.finditer(text):
-        verb = match.group(1).lower()
-        for kind in strictness:
-            if verb in verbs[kind] and kind != "read":
-                prohibited.add(kind)
+        prohibited |= _changes_named(match.group(1).lower())
     for match in _WITHOUT_ANY.finditer(text):  # "without upgrading anything"
-        bare = _bare_of_ing(match.group(1).lower(), verb_words())
-        for kind in strictness:
-            if bare in verbs[kind] and kind != "read":
-                prohibited.add(kind)
+        prohibited |= _changes_named(_bare_of_ing(match.group(1).lower(), verb_words()))
     for match in _MYSELF.finditer(text):  # "I will send it myself": not the agent's to do
-        for kind in strictness:
-            if match.group(1).lower() in verbs[kind] and kind != "read":
-                prohibited.add(kind)
+        prohibited |= _changes_named(match.group(1).lower())
     # an action named only to forbid it is not asked for ("don't delete anything")
     kinds -= prohibited
     read_only = bool(_ONLY_READ.search(_READ_ONLY_ACCESS.sub(" ", _MADE_READ_ONLY.sub(" ", text))))
@@ -578,6 +570,12 @@ _LIGHT = frozenset(
      "grant", "file", "submit", "process", "approve", "start", "execute", "complete", "finish",
      "confirm", "authorise", "authorize", "accept", "retry", "redo", "repeat", "go", "take"]
 )  # fmt: skip
+
+
+def _changes_named(verb: str) -> set[str]:
+    """The kinds of change a verb names (reading is never ruled out)."""
+    verbs = table().verbs
+    return {k for k in table().strictness if k != "read" and verb in verbs[k]}
 
 
 def _bare_of_ing(word: str, known: frozenset[str]) -> str:

@@ -1872,23 +1872,24 @@ def command_objects(argv: Sequence[str]) -> tuple[str, ...]:
         # `aws s3 cp`, `kubectl rollout restart`: the command's own words up front
         verbs = _words("cloud_read") | _words("cloud_configure") | _words("cloud_delete")
         lead = 1
+        at: int | None = None
         if tool in ("gcloud", "az", "doctl"):
             # `gcloud compute instances stop test-vm`: groups, then the verb, then objects
             acts = verbs | {"stop", "start", "reboot", "restart", "reset", "suspend", "resume",
                             "create", "update", "ssh", "deallocate"}  # fmt: skip
             at = next((n for n, o in enumerate(operands[:5]) if o in acts), None)
             lead = at + 1 if at is not None else 1
-            if at is not None:
-                # after the verb, only objects (`az group delete rg-prod`: a name, though
-                # it is written like an operation)
-                return tuple(
-                    o for o in operands[lead:] if o.lower() not in _words("implicit_operands")
-                )[:32]
-        while lead < min(3, len(operands)) and (
-            operands[lead] in verbs
-            or operands[lead] in _CLOUD_WORDS
-            # `aws ec2 stop-instances`: an operation, named by its verb and noun
-            or (tool in ("aws", "az", "gcloud") and re.fullmatch(_OPERATION, operands[lead]))
+        # after such a verb, only objects (`az group delete rg-prod`: a name, though it is
+        # written like an operation)
+        while (
+            at is None
+            and lead < min(3, len(operands))
+            and (
+                operands[lead] in verbs
+                or operands[lead] in _CLOUD_WORDS
+                # `aws ec2 stop-instances`: an operation, named by its verb and noun
+                or (tool in ("aws", "az", "gcloud") and re.fullmatch(_OPERATION, operands[lead]))
+            )
         ):
             lead += 1
         operands = operands[lead:]
