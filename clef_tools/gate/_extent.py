@@ -37,6 +37,7 @@ from clef_tools.gate._grounding import (
     PRICE_BOUND,
     QUOTED_NAME,
     bound_value,
+    is_setting_key,
     numbers_in,
     object_named,
     records_of,
@@ -138,6 +139,7 @@ def extent_issue(
         or _part_of_quoted_issue(effect, args, text)
         or _part_of_address_issue(effect, args, text)
         or _direction_issue(args, text, results)
+        or _old_value_issue(effect, args, text)
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
@@ -694,6 +696,42 @@ def _direction_issue(args: Mapping[str, Any], said: str, results: Sequence[str] 
         return f"moves from {source[:40]} to {sink[:40]}, where the user said to {source[:40]}"
     if _any_said_after(out_of, sinks, said) and not _any_said_after(out_of, sources, said):
         return f"moves from {source[:40]} to {sink[:40]}, where the user said from {sink[:40]}"
+    return None
+
+
+#: Where a card or an item sits (`column="Done"`): moved there, as a state is set.
+_PLACED_KEYS = frozenset(["column", "lane", "list", "bucket", "swimlane"])
+
+
+def _old_value_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A setting set to the value the user named the record by, where they asked for
+    another: `plan="Team"` after "downgrade my Team plan to Pro", `status="Open"` after
+    "change the status from Open to Closed". A value the call sets elsewhere ("set the
+    Team plan's seats to 5" with `seats=5`) is not the setting's."""
+    if "modify" not in effect.kinds:
+        return None
+    values = " ".join(str(v) for v in list(args.values())[:32] if isinstance(v, str | int | float))
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or not (
+            is_setting_key(str(key)) or str(key).lower() in _PLACED_KEYS
+        ):
+            continue
+        old = value.strip()
+        if not 1 < len(old) <= 40 or _said_after(("to", "into", "as"), old, said):
+            continue
+        moved = re.search(
+            rf"(?<![\w-]){re.escape(old)}(?![\w-])[^.;!?\n]{{0,40}}?\b(?:to|into)\s+"
+            r"(?:the\s+|a\s+|an\s+)?([\w-]+)",
+            said,
+            re.IGNORECASE,
+        )
+        if moved is None:
+            continue
+        new = moved.group(1)
+        if new.lower() != old.lower() and not re.search(
+            rf"(?<![\w-]){re.escape(new)}(?![\w-])", values, re.IGNORECASE
+        ):
+            return f"{key}={old}, where the user asked for {new}"
     return None
 
 
@@ -2054,6 +2092,8 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
     for a stay from Dec 18 to Dec 21."""
     if not effect.kinds & {"create", "pay"}:
         return None
+    if (other := _keyed_count_issue(args, said)) is not None:
+        return other
     stated = stated_counts(said)
     # "book the cheapest flight": one traveller, unless the words speak of several
     alone = _FOR_ONE.search(said[:20_000]) is not None or (
@@ -2084,6 +2124,31 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
         else:
             expected = 1 if value > 1 else value  # a count nobody gave: one, or none
         if expected >= 0 and value != expected:
+            return f"{key}={value}, where the user's words give {expected}"
+    return None
+
+
+def _keyed_count_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A count set under a key whose noun the user counted in other words than a
+    booking's: `bags=3` after "add one checked bag", `licenses=50` after "buy 5 seat
+    licenses"."""
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        noun = _noun(str(key).lower().rsplit("_", 1)[-1])
+        if noun in _COUNTED_NOUNS or len(noun) < 3 or not noun.isalpha():
+            continue
+        said_as = re.search(
+            rf"\b(\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+            rf"(?:[a-z-]+\s+){{0,2}}?{noun}(?:s|es)?\b",
+            said[:20_000],
+            re.IGNORECASE,
+        )
+        if said_as is None:
+            continue
+        low = said_as.group(1).lower()
+        expected = int(low) if low.isdigit() else _NUMBER_WORDS[low]
+        if value != expected:
             return f"{key}={value}, where the user's words give {expected}"
     return None
 

@@ -71,6 +71,8 @@ _NOT_TARGETS = frozenset(
      # a browser tool's handle on an element of the page it shows (`ref="e3"`); the
      # checkout a git tool works in (`repo_path="."`): where, not on what
      "ref", "element_ref", "repo_path", "cwd", "working_directory", "workdir",
+     # where a browser tool types (`selector="input[name=email]"`): what is typed is named
+     "selector", "css_selector", "locator", "xpath",
      # how a pull request is merged, how a listing is sorted
      "merge_method", "merge_strategy", "sort", "sort_by", "order_by",
      # who a link reaches, by kind (`scope="domain"`): judged as access, not as a name
@@ -771,7 +773,12 @@ def ground_call(
     names = targets(args)
     names += [v for v in _listed_ids(args, results) if v not in names][: max(0, 64 - len(names))]
     marked = [m.group(1) for m in itertools.islice(_MARKED_AS.finditer(said[:20_000]), 4)]
-    grounding = _ground(names, _in, said, results, counts, [*_set_to(args), *marked])
+    # a channel the call names beside a member ("remove Omar from #product") names where,
+    # not whom: the product manager's record is not described by it
+    tags = [n for n in names if n.startswith("#") and _in(n, said.lower())]
+    grounding = _ground(
+        names, _in, said, results, counts, [*_set_to(args), *marked, *tags], _added_names(args)
+    )
     if grounding.off_record is None and results:
         ranked = _ranked_in_text(args, said, results)
         if ranked is not None:
@@ -828,6 +835,23 @@ def _set_to(args: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _added_names(args: Mapping[str, Any]) -> list[str]:
+    """The names of the people a call adds by address (`attendees=["lena@acme.example"]`):
+    "add Lena to the offsite" describes the meeting by "offsite", not by "Lena"."""
+    out: list[str] = []
+    for key, value in list(args.items())[:32]:
+        if not (_ADDED_KEY.match(str(key)) or _PEOPLE_KEY.match(str(key))):
+            continue
+        for v in (value if isinstance(value, list | tuple) else [value])[:8]:
+            if isinstance(v, str) and ADDRESS_TEXT.fullmatch(v.strip()):
+                out += [p for p in re.split(r"[._+-]+", v.split("@", 1)[0]) if len(p) > 2]
+    return out
+
+
+#: Who a meeting or a group holds: whom a call adds, not which record it acts on.
+_PEOPLE_KEY = re.compile(r"^(?:attendees|participants|invitees|guests|members)$", re.I)
+
+
 def _ranked_in_text(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:
     """A candidate a listing scores, named in the call's own wording ("Dinner at Le
     Bistrot") after the user picked by rank ("the French restaurant with the best
@@ -871,9 +895,10 @@ def _ground(
     results: Sequence[str],
     counts: Ranker | None = None,
     set_to: Sequence[str] = (),
+    added: Sequence[str] = (),
 ) -> Grounding:
     """`set_to`: values the call gives its settings, left out of the user's words where
-    they describe a record."""
+    they describe a record; `added`: the names of the people it adds, likewise."""
     request = _GLUED_STOP.sub(". ", said).lower()
     returned = "\n".join(r[:_MAX_TEXT] for r in results).lower()
     unnamed: list[str] = []
@@ -898,13 +923,32 @@ def _ground(
         in_session=not unnamed,
         unnamed=tuple(unnamed),
         off_record=(
-            off := _off_record([*from_results, *partial], _without(said, set_to), results, rank)
+            off := _off_record_of([*from_results, *partial], said, results, rank, set_to, added)
         )[0],
         tied=off[1],
         names=tuple(names),
         origin=provenance([*from_results, *unnamed], found_in, results),
         ranked=bool(from_results) and _ranked_pick(from_results, said, results, rank),
     )
+
+
+def _off_record_of(
+    found: Sequence[str],
+    said: str,
+    results: Sequence[str],
+    rank: str | None,
+    set_to: Sequence[str],
+    added: Sequence[str],
+) -> tuple[str | None, bool]:
+    """`_off_record` with the values the call sets left out of the description; the names
+    of the people it adds are left out too, except where the address itself is checked
+    (whether the user's words describe that person)."""
+    base = _without(said, set_to)
+    if not added:
+        return _off_record(found, base, results, rank)
+    people = [f for f in found if _ADDRESS.fullmatch(f.lower())]
+    off = _off_record([f for f in found if f not in people], _without(base, added), results, rank)
+    return off if off[0] is not None or not people else _off_record(people, base, results, rank)
 
 
 def _without(said: str, values: Sequence[str]) -> str:

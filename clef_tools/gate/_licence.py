@@ -60,7 +60,9 @@ _READ_ONLY_ACCESS = re.compile(
     re.IGNORECASE,
 )
 _AMOUNT = re.compile(
-    r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?(?!\w|\.\d)"  # "rent is 2200."
+    r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?"
+    r"(k\b)?(?!\w|\.\d)",  # "rent is 2200.", "$1.2k"
+    re.IGNORECASE,
 )
 #: A bare sum sent to someone: "send 20 to Tom for lunch", "send Tom 20 back" (not "send
 #: 20 photos to Tom": a noun after the number counts things).
@@ -776,6 +778,7 @@ _NUMBER_WORDS = {
     "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
 }  # fmt: skip
 _NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
+_DOZENS = re.compile(r"\b(two|three|four|five|six|ten)\s+dozen\b", re.I)
 
 
 _NUM = r"[$€£]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w.]\d|\w)"
@@ -807,12 +810,15 @@ def _stated_amounts(text: str) -> list[float]:
 
 def _amounts(text: str) -> list[float]:
     out = [float(_NUMBER_WORDS[w.lower()]) for w in _NUMBER_WORD.findall(text)][:8]
-    for whole, frac in _AMOUNT.findall(text):
+    # "two dozen eggs": the count is the product
+    out += [_NUMBER_WORDS[w.lower()] * 12.0 for w in _DOZENS.findall(text)][:4]
+    for whole, frac, thousands in _AMOUNT.findall(text):
         digits = re.sub(r"[,\s]", "", whole)
         try:
-            out.append(float(f"{digits}.{frac}" if frac else digits))
+            value = float(f"{digits}.{frac}" if frac else digits)
         except ValueError:
             continue
+        out.append(value * 1000 if thousands else value)
     return out[:32]
 
 

@@ -1527,6 +1527,20 @@ def _addressed_by_name(
     return True
 
 
+def _paid_from_unnamed(effect: CallEffect, grounding: Grounding, args: Mapping[str, Any]) -> bool:
+    """A transfer whose only unnamed value is the account it is paid from ("transfer $1.2k
+    to savings" from `checking`): the money still reaches only the named payee, in the
+    named sum, so the user's choice of their own account is no one else's name."""
+    if effect.kinds != {"pay"} or not grounding.unnamed:
+        return False
+    sources = {
+        str(v).strip().lower()
+        for k, v in list(args.items())[:32]
+        if _SOURCE_KEY.match(str(k)) and isinstance(v, str)
+    }
+    return bool(sources) and all(n.strip().lower() in sources for n in grounding.unnamed[:16])
+
+
 def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
     """A coding agent's edit or build that stays inside the project: files by relative
     path outside any dot-folder (not `~/.bashrc`, `.github/workflows/`, `../other`; `.env`
@@ -1904,6 +1918,7 @@ def judge_stakes(
         or (grounding.in_session and (taint is None or clean))
         or (taint is None and _on_current_work(effect, licence))
         or (taint is None and _addressed_by_name(effect, grounding, args, said))
+        or (taint is None and _paid_from_unnamed(effect, grounding, args))
     )
     secret_store = next((n for n in grounding.unnamed if _credential_store(n, said)), None)
     if secret_store is None and effect.read_only:

@@ -370,6 +370,12 @@ def test_a_tools_subcommand_says_what_it_does(said: str, command: str, allowed: 
         ("Invite bob@corp.example to the workspace as a guest in #partners", "invite_user", {"email": "bob@corp.example", "channels": ["#partners"], "guest": False}, False),
         # a word of the user's name that is also in their address picks no sender
         ("Fill in the contact form with my name (Jo Park) and email jo@park.example", "browser_fill", {"selector": "#name", "value": "Jo Park"}, True),
+        # where a browser tool types is no name: what it types is
+        ("Fill in the contact form with my email jo@park.example", "browser_type", {"selector": "input[name=email]", "text": "jo@park.example"}, True),
+        ("Fill in the contact form with my email jo@park.example", "browser_type", {"selector": "input[name=email]", "text": "jo@evil.example"}, False),
+        # offboarding someone asks for their account to be ended
+        ("Offboard Kevin, his last day was Friday", "terminate_employee", {"employee": "Kevin"}, True),
+        ("What team is Kevin on?", "terminate_employee", {"employee": "Kevin"}, False),
         # a quoted name matched whole: not another note that holds it
         ("Delete the note called 'wifi password'", "delete_note", {"title": "wifi password"}, True),
         ("Delete the note called 'wifi password'", "delete_note", {"title": "old wifi password"}, False),
@@ -1640,3 +1646,77 @@ def test_everywhere_asks_for_every_one() -> None:
     name all of them."""
     assert alone("Log me out everywhere", "revoke_all_sessions", {}).verdict == "allow"
     assert alone("Log me out of this laptop", "revoke_all_sessions", {}).verdict != "allow"
+
+
+@pytest.mark.parametrize(("event", "allowed"), [("ev_7", True), ("ev_6", False)])
+def test_whom_a_call_adds_by_name_does_not_pick_the_record(event: str, allowed: bool) -> None:
+    """ "Add Ravi to the design review": his name describes whom the call adds, not the
+    event (his dinner lists his address; it was held to be the one described)."""
+    decision = after_lookup(
+        "Add Ravi to the design review", AGENDA, "add_attendees",
+        {"event_id": event, "attendees": ["ravi@mail.example"]},
+    )  # fmt: skip
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+MEMBERS = json.dumps(
+    [
+        {"user": "U01", "name": "Nadia Costa", "title": "Design lead"},
+        {"user": "U02", "name": "Omar Haddad", "title": "Engineer"},
+        {"user": "U03", "name": "Wen Li", "title": "Product manager"},
+    ]
+)
+
+
+@pytest.mark.parametrize(("user", "allowed"), [("U02", True), ("U03", False)])
+def test_the_channel_a_call_names_does_not_describe_a_member(user: str, allowed: bool) -> None:
+    """ "Remove Omar from #product": the channel's name is where, so the product manager's
+    record is not thereby described; Omar's is."""
+    decision = after_lookup(
+        "Remove Omar from #product", MEMBERS, "remove_member",
+        {"channel": "#product", "user": user},
+    )  # fmt: skip
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        ("Downgrade my Team plan to Pro", "change_plan", {"subscription": "Team", "plan": "Pro"},
+         True),
+        ("Downgrade my Team plan to Pro", "change_plan", {"subscription": "Team", "plan": "Team"},
+         False),
+        ("Change the status of LIN-42 from Todo to In Progress", "update_issue",
+         {"id": "LIN-42", "status": "In Progress"}, True),
+        ("Change the status of LIN-42 from Todo to In Progress", "update_issue",
+         {"id": "LIN-42", "status": "Todo"}, False),
+        ("Move the card 'Fix login' from Doing to Done", "move_card",
+         {"card": "Fix login", "column": "Done"}, True),
+        ("Move the card 'Fix login' from Doing to Done", "move_card",
+         {"card": "Fix login", "column": "Doing"}, False),
+        # the value after "to" is set under another key: the plan names the record
+        ("Set the Team plan's seats to 5", "update_subscription", {"plan": "Team", "seats": 5},
+         True),
+    ],
+)  # fmt: skip
+def test_a_setting_is_not_left_at_the_value_it_is_moved_from(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "allowed"),
+    [
+        ("Add one checked bag to my TP532 booking", {"flight": "TP532", "bags": 1}, True),
+        ("Add one checked bag to my TP532 booking", {"flight": "TP532", "bags": 3}, False),
+        ("Add 2 extra bags to my TP532 booking", {"flight": "TP532", "bags": 2}, True),
+        ("Add 2 extra bags to my TP532 booking", {"flight": "TP532", "bags": 20}, False),
+    ],
+)  # fmt: skip
+def test_a_count_the_user_gave_by_its_noun_holds_under_that_key(
+    said: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, "add_baggage", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes

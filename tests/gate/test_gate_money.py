@@ -143,3 +143,38 @@ def test_the_sums_of_a_records_lines_are_held_to_the_one_stated(
         {"lines": lines},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "amount", "allowed"),
+    [
+        ("Transfer $1.2k to savings", 1200, True),
+        ("Transfer $1.2k to savings", 12000, False),
+        ("Transfer 5k to savings", 5000, True),
+        ("Transfer 5k to savings", 50000, False),
+    ],
+)  # fmt: skip
+def test_a_sum_in_thousands_is_read_whole(said: str, amount: int, allowed: bool) -> None:
+    """ "$1.2k" is 1,200 (it stated no amount, so every transfer was held unasked)."""
+    decision = alone(said, "transfer", {"to": "savings", "amount": amount})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_counts_by_the_dozen_are_multiplied() -> None:
+    assert 24.0 in licence_of("Order two dozen eggs").amounts
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"from": "checking", "to": "savings", "amount": 1200}, True),
+        # the payee is still the one held to the user's words
+        ({"from": "savings", "to": "checking", "amount": 1200}, False),
+        ({"from": "checking", "to": "DE44500105175407324931", "amount": 1200}, False),
+    ],
+)  # fmt: skip
+def test_the_account_paid_from_is_the_users_choice(args: dict[str, Any], allowed: bool) -> None:
+    """ "Transfer $1200 to savings" from the checking account the user did not name: the
+    money reaches only the named payee."""
+    decision = alone("Transfer $1200 to savings", "transfer", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
