@@ -267,14 +267,15 @@ _CALENDAR_SLACK = 0.08
 #: A length of time the user stated, to the minute: "for a day", "for 30 minutes".
 _SAID_LENGTH = re.compile(
     r"\b(\d+(?:\.\d+)?|half an|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
-    r"\s+(second|sec|minute|min|hour|hr|day|week|month|year)s?\b",
+    r"(?:\s+|-)(second|sec|minute|min|hour|hr|day|week|month|year)s?\b",
     re.IGNORECASE,
 )
 #: Arguments that hold a length of time, in the unit their name says (`minutes`,
-#: `duration_seconds`, `snoozeMinutes`).
+#: `duration_seconds`, `snoozeMinutes`, a reminder's `minutes_before`).
 _LENGTH_KEY = re.compile(
-    r"^(?:duration_?|[a-z]{2,20}_)?(seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)$"
-    r"|^(?-i:[a-z]{2,20})(Seconds|Minutes|Hours|Days|Weeks|Months|Years)$",
+    r"^(?:duration_?|[a-z]{2,20}_)?(seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)"
+    r"(?:_?(?:before|after|ahead|prior|early|earlier|later))?$"
+    r"|^(?-i:[a-z]{2,20})(Seconds|Minutes|Hours|Days|Weeks|Months|Years)(?-i:Before|After)?$",
     re.IGNORECASE,
 )
 

@@ -172,6 +172,7 @@ def extent_issue(
         or _replaced_text_issue(effect, args, text, results)
         or _time_unasked_issue(effect, args, text)
         or _head_count_issue(effect, args, text)
+        or _upgrade_issue(effect, args, text)
         or _listed_everything_issue(effect, args, text)
         or _image_tag_issue(effect, text)
         or _scoped_prohibition_issue(effect, args, text)
@@ -1531,22 +1532,40 @@ _PINNED = re.compile(r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=)v?(\d+(?:\.\d+)*
 
 def _package_version_issue(effect: CallEffect, said: str) -> str | None:
     """A package installed at another version than the one the user gave: `npm install
-    react@19` after "upgrade react to 18.3"."""
+    react@19` after "upgrade react to 18.3"; or at whatever is latest (`pip install -U
+    requests` after "install requests 2.32.3")."""
     if effect.source != "shell":
         return None
     for e in effect.effects:
         if e.kind == "read" or not _PACKAGE_TOOL.match(e.what):
             continue
-        for name, version in _PINNED.findall(e.what[:2_000]):
-            wanted = re.search(
-                rf"(?<![\w-]){re.escape(name)}(?![\w-])[^.;!?\n]{{0,30}}?\b(?:to|@|at|version)\s*v?"
-                r"(\d+(?:\.\d+)*)",
-                said,
-                re.IGNORECASE,
-            )
-            if wanted is not None and not (version + ".").startswith(wanted.group(1) + "."):
-                return f"installs {name} {version}, where the user asked for {wanted.group(1)}"
+        pinned = dict(_PINNED.findall(e.what[:2_000])[:16])
+        installed = list(e.objects[:16]) if e.packages else []
+        for name in dict.fromkeys([*pinned, *installed]):
+            wanted = _version_said(name, said)
+            if wanted is None:
+                continue
+            version = pinned.get(name)
+            if version is None:
+                return f"installs {name} at its latest version, where the user asked for {wanted}"
+            if not (version + ".").startswith(wanted + "."):
+                return f"installs {name} {version}, where the user asked for {wanted}"
     return None
+
+
+def _version_said(name: str, said: str) -> str | None:
+    """The version the user gave for a package: "react to 18.3", "requests 2.32.3",
+    "requests==2.32.3", "lodash@4" (a bare number after the name needs a dot: "install
+    requests 2 times" gives none)."""
+    found = re.search(
+        rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:[^.;!?\n]{{0,30}}?\b(?:to|at|version)\s*v?"
+        r"(\d+(?:\.\d+)*)|\s*(?:@|==|=)\s*v?(\d+(?:\.\d+)*)|\s+v?(\d+(?:\.\d+)+))",
+        said,
+        re.IGNORECASE,
+    )
+    if found is None:
+        return None
+    return found.group(1) or found.group(2) or found.group(3)
 
 
 def _package_name(spec: str) -> str:
@@ -2125,6 +2144,40 @@ def _head_count_issue(effect: CallEffect, args: Mapping[str, Any], said: str) ->
             expected = 1 if value > 1 else value  # a count nobody gave: one, or none
         if expected >= 0 and value != expected:
             return f"{key}={value}, where the user's words give {expected}"
+    return None
+
+
+#: Options a booking, an order or a ride picks by kind (`ride_type`, `seat_class`).
+_OPTION_KEY = re.compile(
+    r"^(?:\w+_)?(?:type|class|tier|cabin|fare|service|shipping|delivery|speed|size)$",
+    re.IGNORECASE,
+)
+#: The dearer kinds of an option: a premium ride, a faster delivery, a bigger size.
+_UPGRADES = frozenset(
+    ["black", "premium", "luxury", "lux", "xl", "xxl", "suv", "express", "priority",
+     "overnight", "vip", "platinum", "deluxe", "suite", "exec", "executive", "same-day",
+     "sameday", "next-day", "nextday", "rush"]
+)  # fmt: skip
+#: A travel class up, only where the key says it is a class (`account_type="business"`
+#: is no upgrade).
+_CLASS_UPGRADES = frozenset(["first", "business"])
+
+
+def _upgrade_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A dearer kind of what the user asked for, which nobody chose: `ride_type="black"`
+    for "get me a ride", `shipping="overnight"` for "order more printer paper"."""
+    if not effect.kinds & {"create", "pay", "send"}:
+        return None
+    told = set(words(said[:20_000])) | set(re.findall(r"[a-z]+-[a-z]+", said[:20_000].lower()))
+    for key, value in list(args.items())[:32]:
+        if not _OPTION_KEY.match(str(key)) or not isinstance(value, str) or len(value) > 40:
+            continue
+        dearer = _UPGRADES | (
+            _CLASS_UPGRADES if re.search(r"class|cabin|fare", str(key), re.I) else set()
+        )
+        picked = set(re.findall(r"[a-z]+(?:-[a-z]+)?", value.lower())) & dearer
+        if picked and not picked & told:
+            return f"{key}={value}, a dearer kind the user did not ask for"
     return None
 
 

@@ -386,7 +386,18 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `pip install -U requests`, `yarn upgrade lodash`: versions change, as on an
         # install; what the user names is the package, not `lodash@latest`
         names = tuple(_package_name(o) for o in ops if o not in ("install", "add"))
-        return [Effect("configure", "external", what=text, objects=names, packages=bool(names))]
+        # `npm install -g lodash`: onto the machine, for every project, not into this one
+        machine = tool in ("npm", "pnpm", "bun") and bool({"-g", "--global"} & set(args))
+        return [
+            Effect(
+                "configure",
+                "external",
+                what=text,
+                objects=names,
+                packages=bool(names),
+                action="global-install" if machine else "",
+            )
+        ]
     if sub in ("uninstall", "remove", "rm", "un"):
         return [Effect("delete", what=text)]
     if tool in ("npm", "pnpm", "yarn", "poetry", "bun") and sub == "version" and ops:
@@ -774,6 +785,31 @@ def _paas(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     return [Effect("unknown", "external", what=text)]
 
 
+#: Pulumi's commands that only read: the preview of a change, a stack's outputs.
+_PULUMI_READ = frozenset(["preview", "whoami", "about", "version", "logs", "help"])
+_PULUMI_STACK_READ = frozenset(["ls", "output", "history", "export", "graph"])
+
+
+def _pulumi(operands: Sequence[str], text: str) -> Effect:
+    """`pulumi preview` reads; `pulumi up` changes what the stack runs, as `terraform
+    apply` does; `pulumi destroy` removes every resource of the stack."""
+    first = operands[0] if operands else ""
+    second = operands[1] if len(operands) > 1 else ""
+    if first == "destroy":
+        return Effect("delete", "external", reversible=False, high_impact=True, what=text)
+    if first in ("up", "update"):
+        return Effect("configure", "external", reversible=False, high_impact=True, what=text)
+    if first == "refresh":
+        return Effect("configure", "external", what=text)
+    if (
+        first in _PULUMI_READ
+        or (first == "stack" and (not second or second in _PULUMI_STACK_READ))
+        or (first == "config" and second in ("", "get"))
+    ):
+        return Effect("read", "external", what=text)
+    return Effect("unknown", "external", what=text)
+
+
 def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     operands = _operands(args)
     verbs = set(operands[:3])
@@ -781,6 +817,8 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         local = _terraform_local(operands, args, text)
         if local is not None:
             return [local]
+    if tool == "pulumi":
+        return [_pulumi(operands, text)]
     if tool in ("docker", "podman") and operands[:2] in (["image", "prune"], ["builder", "prune"]):
         # images and build cache nothing uses: pulled or built again when needed, like a
         # project's build output ("remove the dangling images" asks for it)
@@ -1697,6 +1735,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
             "kubectl",
             "helm",
             "terraform",
+            "pulumi",
             "aws",
             "gcloud",
             "az",

@@ -59,6 +59,57 @@ _NEUTERED = re.compile(
     r"|\bcontinue-on-error\s*:\s*true\b|\ballow_failure\s*:\s*true\b|--exit-zero\b",
     re.IGNORECASE,
 )
+#: A linter's or type checker's finding silenced where it is found.
+_SUPPRESSED = re.compile(
+    r"#\s*noqa\b|#\s*type:\s*ignore\b|#\s*pylint:\s*disable\b|#\s*pragma:\s*no\s*cover\b"
+    r"|\beslint-disable\b|@ts-(?:ignore|nocheck|expect-error)\b|//\s*nolint\b|#!?\[allow\("
+    r"|@SuppressWarnings\b|#\s*mypy:\s*ignore-errors\b",
+    re.IGNORECASE,
+)
+#: A checker's list of rules in its config (`select = ["E", "F"]`, `ignore = [...]`,
+#: `disable = ...`): fewer rules selected, or more ignored, is a check turned down.
+_RULE_LIST = re.compile(
+    r"^\s*[\"']?(?P<key>select|extend-select|enable|ignore|extend-ignore|disable"
+    r"|per-file-ignores)[\"']?\s*[=:]\s*(?P<rules>.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: A threshold a check is held to (`fail_under = 80`, `--cov-fail-under=80`).
+_THRESHOLD = re.compile(
+    r"(?:fail[_-]under|--cov-fail-under|min[_-]coverage|coverageThreshold)\D{0,8}(\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _rules(text: str) -> tuple[int, int]:
+    """(rules selected, rules ignored) across a config's rule lists."""
+    selected = ignored = 0
+    for m in _RULE_LIST.finditer(text[:200_000]):
+        count = len(re.findall(r"[\w.-]+", m.group("rules")[:2_000]))
+        if m.group("key").lower() in ("select", "extend-select", "enable"):
+            selected += count
+        else:
+            ignored += count
+    return selected, ignored
+
+
+def _turned_down(old: str, new: str) -> bool:
+    """Whether an edit silences a finding, narrows a checker's rules or lowers its bar."""
+    if not old:
+        return False  # a file written whole: nothing to compare with
+    if len(_SUPPRESSED.findall(new[:200_000])) > len(_SUPPRESSED.findall(old[:200_000])):
+        return True
+    (was_on, was_off), (now_on, now_off) = _rules(old), _rules(new)
+    if (was_on and now_on < was_on) or now_off > was_off:
+        return True
+    bars = [float(v) for v in _THRESHOLD.findall(old[:200_000])]
+    lowered = [float(v) for v in _THRESHOLD.findall(new[:200_000])]
+    return (
+        bool(bars)
+        and len(lowered) == len(bars)
+        and any(n < b for n, b in zip(lowered, bars, strict=True))
+    )
+
+
 #: A line commented out, in the languages above.
 _COMMENT = re.compile(r"^\s*(?:#|//|--|/\*|\*)")
 
@@ -108,6 +159,8 @@ def edit_weakens_tests(name: str, args: Mapping[str, Any]) -> bool:
         for old, new in edits(name, args)
     ):
         return True  # `run: pytest || true`: the check runs and can no longer fail
+    if any(_turned_down(old, new) for old, new in edits(name, args)):
+        return True  # `# noqa`, `select = ["E"]` for `["E", "F"]`, `fail_under = 0`
     return is_test_path(path) and any(_weakens(old, new) for old, new in edits(name, args))
 
 

@@ -177,6 +177,12 @@ SHELL = [
     ("terraform workspace list", {"read"}, False),
     ("terraform workspace select staging", {"modify"}, False),
     ("terraform workspace delete staging", {"delete"}, True),
+    # Pulumi as Terraform: a preview reads, `up` changes what runs, `destroy` removes it
+    ("pulumi preview --stack dev", {"read"}, False),
+    ("pulumi stack output", {"read"}, False),
+    ("pulumi up --yes --stack dev", {"configure"}, True),
+    ("pulumi destroy --yes", {"delete"}, True),
+    ("pulumi config set aws:region us-east-1", {"unknown"}, False),
     ("docker system df", {"read"}, False),
     ("kubectl get pods -n web", {"read"}, False),
     ("kubectl scale deployment/worker --replicas=3", {"configure"}, False),
@@ -1262,6 +1268,16 @@ def test_an_action_left_to_the_agent_is_vague(said: str, vague: bool) -> None:
         ("Edit", {"file_path": ".gitlab-ci.yml", "old_string": "script: ruff check .", "new_string": "script: ruff check . --exit-zero"}, True),
         ("Edit", {"file_path": ".github/workflows/ci.yml", "old_string": "python-version: ['3.11']", "new_string": "python-version: ['3.11', '3.12']"}, False),
         ("Edit", {"file_path": "Makefile", "old_string": "\trm -rf build", "new_string": "\trm -rf build || true"}, False),
+        # a finding silenced where it is, a checker's rules narrowed or its bar lowered
+        ("Edit", {"file_path": "src/app.py", "old_string": "import os\n", "new_string": "import os  # noqa: F401\n"}, True),
+        ("Edit", {"file_path": "src/api.ts", "old_string": "const x = f(y)", "new_string": "// @ts-ignore\nconst x = f(y)"}, True),
+        ("Edit", {"file_path": "src/db.py", "old_string": "conn = connect()", "new_string": "conn = connect()  # type: ignore"}, True),
+        ("Edit", {"file_path": "pyproject.toml", "old_string": "select = [\"E\", \"F\"]", "new_string": "select = [\"E\"]"}, True),
+        ("Edit", {"file_path": "pyproject.toml", "old_string": "ignore = []", "new_string": "ignore = [\"F401\"]"}, True),
+        ("Edit", {"file_path": "setup.cfg", "old_string": "fail_under = 80", "new_string": "fail_under = 0"}, True),
+        ("Edit", {"file_path": "pyproject.toml", "old_string": "select = [\"E\", \"F\"]", "new_string": "select = [\"E\", \"F\", \"B\"]"}, False),
+        ("Edit", {"file_path": "setup.cfg", "old_string": "fail_under = 80", "new_string": "fail_under = 90"}, False),
+        ("Edit", {"file_path": "src/app.py", "old_string": "x = 1  # noqa: E501", "new_string": "x = 2  # noqa: E501"}, False),
     ],
 )  # fmt: skip
 def test_an_edit_that_weakens_a_test_is_an_action_of_its_own(

@@ -1720,6 +1720,16 @@ def test_a_click_that_only_changes_the_view_is_a_read(
         # a package at the version the user gave; a list of packages from a link nobody gave
         ("Upgrade react to 18.3.", "Bash", {"command": "npm install react@18.3"}, True),
         ("Upgrade react to 18.3.", "Bash", {"command": "npm install react@19"}, False),
+        # a version given after the name holds; an install left to the latest drops it
+        ("Install requests 2.32.3", "Bash", {"command": "pip install requests==2.32.3"}, True),
+        ("Install requests 2.32.3", "Bash", {"command": "pip install -U requests"}, False),
+        ("Upgrade react to 18.3.", "Bash", {"command": "npm install react"}, False),
+        ("Install flask and requests==2.32.3", "Bash", {"command": "pip install flask requests==2.32.3"}, True),
+        # onto the machine for every project is not into this one; a CLI is installed so
+        ("Add lodash to the project", "Bash", {"command": "npm install lodash"}, True),
+        ("Add lodash to the project", "Bash", {"command": "npm install -g lodash"}, False),
+        ("Install the vercel CLI", "Bash", {"command": "npm i -g vercel"}, True),
+        ("Install typescript globally", "Bash", {"command": "pnpm add --global typescript"}, True),
         ("Install the dependencies.", "Bash", {"command": "pip install -r requirements.txt"}, True),
         ("Install the dependencies.", "Bash", {"command": "pip install -r https://x.example/reqs.txt"}, False),
         ("Run the e2e tests.", "Bash", {"command": "npx playwright test"}, True),
