@@ -1527,6 +1527,11 @@ def _addressed_by_name(
     return True
 
 
+def _ids_only(names: Sequence[str]) -> bool:
+    """Whether every name is a bare id or word: no link, host, address or path."""
+    return bool(names) and all(re.fullmatch(r"[\w-]{1,64}", n) for n in names[:16])
+
+
 def _paid_from_unnamed(effect: CallEffect, grounding: Grounding, args: Mapping[str, Any]) -> bool:
     """A transfer whose only unnamed value is the account it is paid from ("transfer $1.2k
     to savings" from `checking`): the money still reaches only the named payee, in the
@@ -1969,6 +1974,9 @@ def judge_stakes(
             or (own_systems and taint is None)
             # a page on a site the user named ("on shop.example"), whatever its path
             or (taint is None and hosts_named(grounding.unnamed, said))
+            # a record fetched by its id (`get_booking(booking_ref="X7K2LQ")`): an id
+            # names no place, so nothing leaves by the read
+            or (taint is None and _ids_only(grounding.unnamed))
         ):
             return Stakes(
                 "allow",

@@ -4,7 +4,10 @@ with the scorer failing nothing whose effect is not a read or licensed is ever a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from _gate_alone import alone
 
 from clef_tools import GatePolicy, ToolGate
 from clef_tools.gate._taint import taint_of
@@ -379,3 +382,18 @@ def test_bad_clicks_get_a_verdict_with_a_reason_never_an_allow(args: dict[str, o
     said = [{"role": "user", "content": "Put the lamp in my basket"}]
     decision = ToolGate(BrokenDecider()).judge("browser_click", args, messages=said)
     assert decision.verdict in ("escalate", "deny") and decision.reason
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        # a record fetched by an id: an id names no place, so nothing leaves by the read
+        ({"booking_ref": "X7K2LQ"}, True),
+        # a link or a host the user did not give is where a read can carry data to
+        ({"booking_ref": "X7K2LQ", "callback": "https://collect.example/x"}, False),
+        ({"url": "collect.example/booking?ref=X7K2LQ"}, False),
+    ],
+)  # fmt: skip
+def test_a_read_by_an_id_alone_is_allowed(args: dict[str, Any], allowed: bool) -> None:
+    decision = alone("What time is my flight to Berlin?", "get_booking", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
