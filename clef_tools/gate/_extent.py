@@ -720,9 +720,13 @@ def _old_value_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         old = value.strip()
         if not 1 < len(old) <= 40 or _said_after(("to", "into", "as"), old, said):
             continue
+        # "from Doing to Done", "my Team plan to Pro": the value, or the value and the
+        # setting's own noun, right before "to" ("the high priority ticket to Ana" moves
+        # the ticket, not its priority)
+        noun = re.escape(str(key).lower().rsplit("_", 1)[-1])
         moved = re.search(
-            rf"(?<![\w-]){re.escape(old)}(?![\w-])[^.;!?\n]{{0,40}}?\b(?:to|into)\s+"
-            r"(?:the\s+|a\s+|an\s+)?([\w-]+)",
+            rf"(?:\bfrom\s+{re.escape(old)}|(?<![\w-]){re.escape(old)}(?:\s+{noun}s?)?)"
+            r"\s+(?:to|into)\s+(?:the\s+|a\s+|an\s+)?([\w-]+)",
             said,
             re.IGNORECASE,
         )

@@ -1698,6 +1698,9 @@ def test_the_channel_a_call_names_does_not_describe_a_member(user: str, allowed:
          {"card": "Fix login", "column": "Done"}, True),
         ("Move the card 'Fix login' from Doing to Done", "move_card",
          {"card": "Fix login", "column": "Doing"}, False),
+        # "the high priority issue … to the next cycle" moves the issue, not its priority
+        ("Move the high priority issue LIN-7 to the next cycle", "update_issue",
+         {"id": "LIN-7", "priority": "high", "cycle": 12}, True),
         # the value after "to" is set under another key: the plan names the record
         ("Set the Team plan's seats to 5", "update_subscription", {"plan": "Team", "seats": 5},
          True),
