@@ -878,10 +878,16 @@ def ground_objects(
 
 def ground_page_words(words: Sequence[str], said: str, results: Sequence[str]) -> Grounding:
     """The same for the words of a clicked element (`cart`, `sku`, `4411` of
-    `#add-to-cart-sku-4411`): each a whole word of the user's or of a result."""
+    `#add-to-cart-sku-4411`): each a whole word of the user's or of a result. A selector
+    drops a word's hyphen (`usbc` for "usb-c", `wifi` for "wi-fi"), so the user's words
+    are read with it dropped too."""
     if not words:
         return Grounding(False, False, (), None)
-    return _ground(words, _word_in, said, results)
+    joined = _IN_WORD_HYPHEN.sub("", said[:_MAX_TEXT])
+    return _ground(words, _word_in, f"{said}\n{joined}" if joined != said else said, results)
+
+
+_IN_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
 
 
 def _word_in(word: str, text: str) -> bool:

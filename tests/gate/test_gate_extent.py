@@ -1767,3 +1767,19 @@ def test_a_dearer_kind_nobody_chose_is_not_what_was_asked(
 ) -> None:
     decision = alone(said, tool, args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("selector", "allowed"),
+    [
+        ("#add-to-cart-usbc-2m", True),
+        # a word the user did not say is still not theirs once the hyphen is dropped
+        ("#add-to-cart-hdmi-2m", False),
+    ],
+)
+def test_a_selector_names_a_hyphenated_word_without_its_hyphen(
+    selector: str, allowed: bool
+) -> None:
+    """ "the 2m usb-c cable": a selector writes it `usbc`."""
+    decision = alone("Add the 2m usb-c cable to my cart", "browser_click", {"selector": selector})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
