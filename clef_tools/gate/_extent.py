@@ -2054,8 +2054,10 @@ _PEOPLE_NOUNS = frozenset(
 _COUNTED_NOUNS = _PEOPLE_NOUNS | frozenset(
     ["child", "children", "kid", "room", "night", "ticket", "seat", "copy", "copies", "bed"]
 )
+#: A count as a user writes it before its noun: digits, or a word of `_NUMBER_WORDS`.
+_COUNT_WORD = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
 _SAID_COUNT = re.compile(
-    r"\b(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    rf"\b({_COUNT_WORD})\s+"
     r"(adults?|guests?|persons?|people|passengers?|travell?ers?|attendees?|child(?:ren)?|kids?"
     r"|rooms?|nights?|tickets?|seats?|cop(?:y|ies)|beds?)\b",
     re.IGNORECASE,
@@ -2086,9 +2088,14 @@ def stated_counts(said: str) -> dict[str, int]:
     """The counts the user gave by their noun ("2 adults, 3 nights"), keyed by the noun."""
     stated: dict[str, int] = {}
     for count, noun in _SAID_COUNT.findall(said[:20_000])[:16]:
-        low = count.lower()
-        stated[_noun(noun)] = int(low) if low.isdigit() else _NUMBER_WORDS[low]
+        stated[_noun(noun)] = _count_of(count)
     return stated
+
+
+def _count_of(word: str) -> int:
+    """The number a count written as `_COUNT_WORD` stands for ("4", "four", "a")."""
+    low = word.lower()
+    return int(low) if low.isdigit() else _NUMBER_WORDS[low]
 
 
 def unstated_counts(args: Mapping[str, Any], said: str) -> list[float]:
@@ -2196,15 +2203,13 @@ def _keyed_count_issue(args: Mapping[str, Any], said: str) -> str | None:
         if noun in _COUNTED_NOUNS or len(noun) < 3 or not noun.isalpha():
             continue
         said_as = re.search(
-            rf"\b(\d{{1,3}}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
-            rf"(?:[a-z-]+\s+){{0,2}}?{noun}(?:s|es)?\b",
+            rf"\b({_COUNT_WORD})\s+(?:[a-z-]+\s+){{0,2}}?{noun}(?:s|es)?\b",
             said[:20_000],
             re.IGNORECASE,
         )
         if said_as is None:
             continue
-        low = said_as.group(1).lower()
-        expected = int(low) if low.isdigit() else _NUMBER_WORDS[low]
+        expected = _count_of(said_as.group(1))
         if value != expected:
             return f"{key}={value}, where the user's words give {expected}"
     return None

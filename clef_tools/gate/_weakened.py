@@ -154,14 +154,15 @@ def edit_weakens_tests(name: str, args: Mapping[str, Any]) -> bool:
     what it adds: there is no old text to compare); or, in any file, makes a check unable
     to fail."""
     path = str(args.get("file_path") or args.get("notebook_path") or args.get("path") or "")
+    changes = list(edits(name, args))
     if any(
         len(_NEUTERED.findall(new[:200_000])) > len(_NEUTERED.findall(old[:200_000]))
-        for old, new in edits(name, args)
+        for old, new in changes
     ):
         return True  # `run: pytest || true`: the check runs and can no longer fail
-    if any(_turned_down(old, new) for old, new in edits(name, args)):
+    if any(_turned_down(old, new) for old, new in changes):
         return True  # `# noqa`, `select = ["E"]` for `["E", "F"]`, `fail_under = 0`
-    return is_test_path(path) and any(_weakens(old, new) for old, new in edits(name, args))
+    return is_test_path(path) and any(_weakens(old, new) for old, new in changes)
 
 
 #: A sed substitution (`s/PATTERN/REPLACEMENT/flags`, any delimiter) or a deleting address.
