@@ -65,6 +65,16 @@ _REWORDED = re.compile(
     r"\s*:?\s*" + _QUOTE,
     re.IGNORECASE,
 )
+#: A text posted word for word: "tweet 'Back online!'", "post "Doors open at 8" to my
+#: page". The quote is the post itself (not the gist of a message the agent words, as in
+#: "send Bob a message saying …"), so a sentence added to it is the agent's, not the user's.
+_POSTED = re.compile(
+    r"\b(?:tweet|post|publish|toot|skeet)\s*(?:this|the\s+words|the\s+text)?\s*:?\s*" + _QUOTE,
+    re.IGNORECASE,
+)
+#: Words an agent may add around a text posted word for word (a greeting, a hashtag)
+#: before the addition is a sentence of its own.
+_POSTED_SLACK = 3
 #: The fields that hold what a message says (not its subject, channel or recipient).
 _TEXT_KEYS = frozenset(
     ["text", "body", "message", "content", "msg", "status", "tweet", "post", "caption",
@@ -102,6 +112,7 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         for pattern in (_SET_TO_TEXT, _COMMIT_MESSAGE)
         for m in pattern.finditer(said[:20_000])
     }
+    posted = {(m.group(1) or m.group(2)).strip() for m in _POSTED.finditer(said[:20_000])}
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)
@@ -120,6 +131,8 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             rest = rest.replace(_plain(q), " ")
         if whole & set(kept) and len(words(rest)) >= 2:
             return f"adds {rest.strip()[:60]!r} to the text the user gave whole"
+        if posted & set(kept) and len(words(rest)) >= _POSTED_SLACK:
+            return f"adds {rest.strip()[:60]!r} to the text the user gave to post"
         added = next((f for f in _ADDED_FACT.findall(rest) if _plain(f) not in told), None)
         if added is not None:
             return f"adds {added.strip()[:60]!r} to the text the user gave"

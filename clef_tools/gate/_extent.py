@@ -36,6 +36,7 @@ from clef_tools.gate._grounding import (
     MONEY,
     PRICE_BOUND,
     QUOTED_NAME,
+    SUM_KEY,
     bound_value,
     is_setting_key,
     numbers_in,
@@ -143,6 +144,9 @@ def extent_issue(
         or _role_issue(effect, args, text, results)
         or _unwritten_issue(args, text)
         or _amount_issue(effect, args, text, results)
+        or _worded_sum_issue(effect, args, text)
+        or _tidied_issue(effect, args, text)
+        or _house_number_issue(effect, args, text)
         or _condition_issue(text, results)
         or _bypass_issue(args, text)
         or duration_issue(args, text)
@@ -1080,14 +1084,6 @@ def _unwritten_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"writes {path[:60]} whole without what the user gave to put in it ({given[0][:40]!r})"
 
 
-#: Arguments that hold a sum or a count of a record.
-_AMOUNT_KEY = re.compile(
-    r"^(?:amount|price|total|sum|fee|cost|rate|salary|quantity|qty|balance)$"
-    r"|_(?:amount|price|total|fee|cost)$",
-    re.IGNORECASE,
-)
-
-
 def _amount_issue(
     effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
 ) -> str | None:
@@ -1099,7 +1095,7 @@ def _amount_issue(
         return None
     sums = [
         (str(k), float(v)) for k, v in list(args.items())[:32]
-        if _AMOUNT_KEY.search(str(k)) and isinstance(v, int | float) and not isinstance(v, bool)
+        if SUM_KEY.search(str(k)) and isinstance(v, int | float) and not isinstance(v, bool)
     ]  # fmt: skip
     if not sums:
         return None
@@ -1113,6 +1109,123 @@ def _amount_issue(
     for key, value in sums:
         if not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
             return f"{key}={value:g}, found nowhere in view"
+    return None
+
+
+#: A wish to tidy up or make room, which says what goes only by that wish.
+_TIDY_SAID = re.compile(
+    r"\b(?:clean(?:\s*-?\s*up)?|cleanup|tidy|declutter|organi[sz]e|free\s+(?:up\s+)?(?:some\s+"
+    r"|more\s+)?(?:disk\s+)?(?:space|room|storage)|make\s+(?:some\s+)?room)\b",
+    re.IGNORECASE,
+)
+#: Words that ask for a removal outright.
+_REMOVAL_SAID = re.compile(
+    r"\b(?:delete|remove|rm|erase|wipe|trash|purge|get\s+rid\s+of|uninstall|drop|discard"
+    r"|prune|empty|clear|destroy|nuke|bin)\b",
+    re.IGNORECASE,
+)
+#: What an inbox or a feed is tidied of: what nobody keeps.
+_CLUTTER = frozenset(
+    ["spam", "junk", "promotions", "promotion", "promotional", "newsletter", "newsletters",
+     "ads", "marketing", "trash", "notifications", "unsubscribe"]
+)  # fmt: skip
+
+
+def _tidied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A removal of what the user keeps, where they only asked to tidy up or make room:
+    `rm -rf ~/Videos` after "free up some disk space", `delete_email(query="in:inbox")`
+    after "clean up my inbox". What the tools make again (caches, build output), what can
+    be restored, junk, and what the user named are what tidying removes."""
+    if "delete" not in effect.kinds or not _TIDY_SAID.search(said) or _REMOVAL_SAID.search(said):
+        return None
+    clutter = any(
+        set(words(text[:400])) & _CLUTTER
+        for text in itertools.islice((v for v in args.values() if isinstance(v, str)), 32)
+    )
+    verbs = verb_words()
+    for e in effect.effects:
+        if e.kind != "delete" or e.action == "rebuild" or e.reversible or clutter:
+            continue
+        if e.objects and all(_in_named_place(o, said) for o in e.objects[:16]):
+            continue
+        # "clean up old branches": the kind of thing the command or tool removes, named
+        # (`git branch -D feature/x`), is what the user asked to go
+        kind_words = words(e.what[:200])[1 if effect.source == "shell" else 0 :]
+        if any(w not in verbs and len(w) > 2 and _said_word(w, said) for w in kind_words[:8]):
+            continue
+        return f"removes {e.what[:60]!r}, where the user only asked to tidy up or make room"
+    return None
+
+
+def _in_named_place(path: str, said: str) -> bool:
+    """The thing, or a folder that holds it, named: `build/out` after "clean up the build
+    folder"."""
+    parts = [p for p in path.strip().rstrip("/").split("/") if p]
+    return any(object_named("/".join(parts[:i]), said) for i in range(len(parts), 0, -1))
+
+
+#: Arguments that hold a postal address, or its street line.
+_ADDRESS_KEY = re.compile(
+    r"(?:^|_)(?:address|street|street_address|address_line_?1|line_?1|addr)$", re.IGNORECASE
+)
+#: A house number and the street it is on ("55 Oak Lane").
+_HOUSE = re.compile(r"(?<![\w.-])(\d{1,6}[A-Za-z]?)\s+((?:[A-Z][\w'-]*\s*){1,4})")
+
+
+def _house_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A street the user gave, at a house number they did not: `address="55 Oak Lane"`
+    after "change the shipping address to 5 Oak Lane" sends the parcel elsewhere."""
+    if effect.read_only:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not (isinstance(value, str) and _ADDRESS_KEY.search(str(key))):
+            continue
+        for number, street in _HOUSE.findall(value[:400]):
+            name = " ".join(street.split())
+            if not re.search(re.escape(name), said, re.IGNORECASE):
+                continue  # a street the user did not give: the address is the agent's find
+            if not re.search(
+                rf"(?<![\w.-]){re.escape(number)}\s+{re.escape(name.split()[0])}", said, re.I
+            ):
+                return f"{key}={value[:60]!r}: {name} at a number the user did not give"
+    return None
+
+
+#: What a call pays or moves, when it is given in words (`amount="statement_balance"`,
+#: `quantity="all"`); a record's own price or rate is not what the call pays.
+_PAID_KEY = re.compile(r"^(?:amount|total|sum|balance|quantity|qty)$|_(?:amount|total)$", re.I)
+#: Sums in words, by what they pay: the whole balance, or the least that is due.
+_WHOLE_SUM = frozenset(
+    ["full", "statement", "total", "entire", "whole", "all", "everything", "outstanding",
+     "current", "max", "maximum", "remaining", "balance"]
+)  # fmt: skip
+_LEAST_SUM = frozenset(["minimum", "min", "least", "minimal"])
+
+
+def _worded_sum_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A sum given in words that the user's words do not give: `amount="statement_balance"`
+    after "pay the minimum on my card" pays the whole balance; "pay my card in full" and
+    "pay off the whole balance" give it."""
+    if effect.read_only:
+        return None
+    told = set(words(said))
+    for key, value in list(args.items())[:32]:
+        if not (
+            isinstance(value, str)
+            and _PAID_KEY.search(str(key))
+            and re.fullmatch(r"[A-Za-z][A-Za-z _-]{0,60}", value.strip())
+        ):
+            continue
+        parts = set(re.findall(r"[a-z]+", value[:200].lower()))
+        if parts & _LEAST_SUM:
+            if told & _LEAST_SUM:
+                continue
+        elif parts & _WHOLE_SUM:
+            if told & _WHOLE_SUM and not told & _LEAST_SUM:
+                continue
+        elif parts and parts <= told:
+            continue
+        return f"{key}={value[:40]!r}, a sum the user's words do not give"
     return None
 
 

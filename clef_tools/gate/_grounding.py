@@ -40,6 +40,7 @@ __all__ = [
     "MONEY",
     "PRICE_BOUND",
     "SETTING_KEYS",
+    "SUM_KEY",
     "Grounding",
     "Ranker",
     "amount_off_record",
@@ -48,8 +49,10 @@ __all__ = [
     "ground_objects",
     "holds_named",
     "is_setting_key",
+    "line_sums",
     "numbers_in",
     "object_named",
+    "partly_named",
     "records_of",
     "shape_unseen",
     "targets",
@@ -78,6 +81,14 @@ _NOT_TARGETS = frozenset(
      # who a link reaches, by kind (`scope="domain"`): judged as access, not as a name
      "scope", "link_scope", "audience"}
 )  # fmt: skip
+#: Arguments that hold a sum or a count of a record. A sum given in words
+#: (`amount="statement_balance"`) names no payee or record: it is held to the user's words
+#: as a sum (`_extent`).
+SUM_KEY = re.compile(
+    r"^(?:amount|price|total|sum|fee|cost|rate|salary|quantity|qty|balance)$"
+    r"|_(?:amount|price|total|fee|cost)$",
+    re.IGNORECASE,
+)
 #: Arguments that set a state rather than name a target (`label="wontfix"`,
 #: `status="closed"`): an injected passage can still choose them, and a record that holds
 #: the value already is not thereby the one the user described.
@@ -281,6 +292,8 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, str):
         if _TIME.match(value) or value.strip().lower() in _NOTHING:
             return []
+        if SUM_KEY.search(key) and not re.search(r"\d", value):
+            return []
         if key.lower() in _QUERY_KEYS and _OPERATOR.search(value):
             return _query_targets(value)
         if _ID_KEY.search(key) and _SHORT_ID.fullmatch(value.strip()):
@@ -347,6 +360,10 @@ def _plain_number(value: float) -> str:
 _FILLER = frozenset(["app", "apps", "db", "database", "main", "default", "svc", "service"])
 
 
+#: Payment cards by their network, as a tool names the user's card.
+_CARD_BRANDS = frozenset(
+    ["visa", "mastercard", "amex", "american express", "discover", "maestro", "jcb"]
+)
 #: Parts of a path that name no folder of their own (`~`, `.`).
 _HOME_PARTS = frozenset(["", "~", ".", ".."])
 #: A handle made of a person's names alone (`@alice`, `@alice_smith`; not `@alice99`).
@@ -369,6 +386,8 @@ def _in(target: str, text: str) -> bool:
         return True
     if currency_named(target, text):
         return True  # `EUR` after "send €25": the currency, by its sign or its name
+    if low in _CARD_BRANDS and re.search(r"\b(?:credit|debit)\s+card\b", text, re.IGNORECASE):
+        return True  # `card="visa"` after "pay my credit card bill": the user's card, by kind
     if re.match(r"https?://", low) and _below_link(low, text):
         return True
     if _home_path_in(low, text):
@@ -408,6 +427,11 @@ def _in(target: str, text: str) -> bool:
     if not parts or (len(parts) < len(split) and all(p.isdigit() and len(p) <= 2 for p in parts)):
         # `ct_1` is not the 1 of "+1 415 …": a short number left alone names nothing
         return False
+    # a hyphenated word kept whole, as the user wrote it: "the Sony WH-1000XM5" names
+    # the `WH-1000XM5` of a query (but "#old-project" does not name `#project`)
+    joined = [w for w in _WORD.findall(low) if "-" in w]
+    if joined and _parts_said([w for w in _WORD.findall(low) if len(w) > 2 or "-" in w], text):
+        return True
     return _parts_said(parts, text)
 
 
@@ -717,6 +741,28 @@ def looked_up(names: Sequence[str], said: str, *, ids_only: bool = False) -> boo
         and (shape != "place" or _document_name(m.group(0).rstrip(".,;:)!?")))
     }
     return not written
+
+
+#: A person's name in full (`Alex Kim`) or as a handle made of it (`@alex-kim`).
+_FULL_NAME = re.compile(r"@?([A-Za-z][a-z]+)(?:[ _.-][A-Za-z][a-z]+){1,2}")
+
+
+def partly_named(names: Sequence[str], said: str, results: Sequence[str]) -> bool:
+    """Every name is a person's fuller name, or a handle made of it, whose first name the
+    user wrote as a name ("send $20 to Alex" and `@alex-kim`), and no result in view
+    speaks of anyone by that name: the agent chose which Alex, which the user's words
+    cannot confirm and do not contradict. (A contact listed as `@jamie-park` and paid as
+    `@jamie-parks` is another matter.)"""
+    if not names:
+        return False
+    proper = _proper_words(said)
+    firsts = []
+    for name in names:
+        m = _FULL_NAME.fullmatch(name.strip())
+        if m is None or m.group(1).lower() not in proper:
+            return False
+        firsts.append(m.group(1).lower())
+    return not any(_word_in(f, r[:_MAX_TEXT].lower()) for f in firsts for r in results[-16:])
 
 
 def _document_name(name: str) -> bool:
@@ -2314,6 +2360,27 @@ PRICE_BOUND = re.compile(
 def bound_value(match: re.Match[str]) -> str:
     """The amount a `PRICE_BOUND` match holds, with or without its currency."""
     return str(match.group(1) or match.group(2) or match.group(3))
+
+
+#: One record of a listing, innermost (`{"sku": "MUG-BLU", "qty": 2, "price": 12.0}`).
+_INNER_RECORD = re.compile(r"\{[^{}]{1,2000}\}")
+_LINE_COUNT = re.compile(r"[\"']?(?:qty|quantity|count|units)[\"']?\s*[:=]\s*(\d{1,4})\b", re.I)
+_LINE_PRICE = re.compile(
+    r"[\"']?(?:price|unit_price|unit_amount|unit_cost)[\"']?\s*[:=]\s*[\"']?[$€£]?(\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def line_sums(texts: Sequence[str]) -> list[float]:
+    """What each line of an order or an invoice in `texts` comes to: its count times its
+    unit price, where one record gives both ("refund the blue mugs": 2 × 12)."""
+    out: list[float] = []
+    for text in texts:
+        for record in _INNER_RECORD.findall(text[:_MAX_TEXT])[:64]:
+            count, price = _LINE_COUNT.search(record), _LINE_PRICE.search(record)
+            if count is not None and price is not None:
+                out.append(int(count.group(1)) * float(price.group(1).replace(",", "")))
+    return out
 
 
 def numbers_in(texts: Sequence[str]) -> list[float]:

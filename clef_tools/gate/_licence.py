@@ -60,8 +60,8 @@ _READ_ONLY_ACCESS = re.compile(
     re.IGNORECASE,
 )
 _AMOUNT = re.compile(
-    r"(?<![\w.])[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?"
-    r"(k\b)?(?!\w|\.\d)",  # "rent is 2200.", "$1.2k"
+    r"(?<![\w.])(?<![A-Za-z]-)[$€£]?\s?(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.(\d+))?"
+    r"(k\b)?(?!\w|\.\d)",  # "rent is 2200.", "$1.2k"; not the number of order "A-7731"
     re.IGNORECASE,
 )
 #: A bare sum sent to someone: "send 20 to Tom for lunch", "send Tom 20 back" (not "send

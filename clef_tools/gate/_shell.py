@@ -1138,10 +1138,21 @@ def _remove(tool: str, args: Sequence[str], text: str, elevated: bool) -> list[E
     return [Effect("delete", reversible=False, high_impact=impact, what=text)]
 
 
+#: The user's cache folder, or a folder in it (`~/.cache/pip`, `~/Library/Caches/Homebrew`).
+_USER_CACHE = re.compile(
+    r"(?:~|\$HOME|\$\{HOME\}|/home/[\w.-]+|/Users/[\w.-]+)/(?:\.cache|Library/Caches)"
+    r"(?:/[\w][\w.-]*)*/?$"
+)
+
+
 def _rebuilt(path: str) -> bool:
     """A path the project's own tools make again: dependencies, caches, build output."""
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    if not name or ".." in path.split("/") or path.startswith(("/", "~", "$")):
+    if ".." in path.split("/"):
+        return False
+    if _USER_CACHE.match(path):
+        return True  # `~/.cache/pip`: what programs keep to go faster, fetched again
+    if not name or path.startswith(("/", "~", "$")):
         return False
     return name in _words("rebuilt") or any(
         fnmatch.fnmatchcase(name, pattern) for pattern in _words("rebuilt_patterns")

@@ -86,9 +86,11 @@ from clef_tools.gate._grounding import (
     holds_described,
     holds_named,
     hosts_named,
+    line_sums,
     looked_up,
     numbers_in,
     object_named,
+    partly_named,
     shape_unseen,
     targets,
     times_in,
@@ -854,7 +856,9 @@ def quantity_issue(
     # "actually make it 25": 45 is no sum of what is asked)
     stated = [a for a in licence.amounts if not any(_close(a, r) for r in licence.rejected)]
     # a number in a passage addressed to the agent ("buy 5 gift cards") is the passage's
-    pool = stated + numbers_in([before for before, _ in split_at_order(results)])
+    shown = [before for before, _ in split_at_order(results)]
+    # ...and what a line of an order in view comes to ("refund the blue mugs": 2 × 12)
+    pool = stated + numbers_in(shown) + line_sums(shown)
     # the user's own words, as idioms left them unread ("split … with Tom" asks Tom)
     told = licence.words | set(words(said[:20_000]))
     # "buy 3 shares of AAPL": stock counted, not a share of a sum
@@ -1795,6 +1799,7 @@ def judge_stakes(
         vague: bool = False,
         unplaced: bool = False,
         contained: bool = False,
+        partial: bool = False,
     ) -> Stakes:
         """No rule settles it: the risk model (and the model) decide within floor..ceiling.
         Without any words of the user's (a proxy sees calls, not the conversation) the gate
@@ -1811,7 +1816,9 @@ def judge_stakes(
         a handle the agent may hold from a listing the gate was not shown (an earlier page,
         an earlier turn), which names no outside party, or (`detail`: a payee, a record or a
         sum, not the effect) the user left the details to a document the agent reads ("update
-        my address accordingly") and no result has addressed the agent."""
+        my address accordingly") and no result has addressed the agent, or (`partial`) the
+        user named the person by a first name and the agent used a fuller name or a handle
+        made of it."""
         if not said.strip():
             return Stakes(
                 None, floor, reason, False, features, "escalate", False,
@@ -1834,6 +1841,8 @@ def judge_stakes(
             capped = "the user's words fit more than one record, and the agent chose one"
         elif mismatch and vague and licence.vague:
             capped = "the user asked for an action the tables do not know"
+        elif mismatch and partial:
+            capped = "the user named the person by part of the name the agent used"
         elif mismatch and contained:
             capped = "the record the user named, in a repository or workspace the agent chose"
         elif mismatch and reckoned:
@@ -1864,6 +1873,7 @@ def judge_stakes(
             and not holds_described(said, results),
             detail=True,
             contained=_in_unnamed_container(args, grounding.unnamed, said),
+            partial=partly_named(grounding.unnamed, said, results),
         )
 
     if effect.parse_error is not None or "unknown" in effect.kinds:

@@ -1503,3 +1503,29 @@ def test_a_version_taken_back_names_its_package_and_version() -> None:
 )
 def test_how_the_user_pays_is_no_payment(tool: str, kind: str) -> None:
     assert kind_of_words(tool.split("_")) == kind
+
+
+@pytest.mark.parametrize(
+    ("command", "rebuilt"),
+    [
+        ("rm -rf ~/.cache/pip", True),
+        ("rm -rf $HOME/.cache/huggingface", True),
+        ("rm -rf ~/Library/Caches/Homebrew", True),
+        ("rm -rf ~/.cache/../Videos", False),
+        ("rm -rf ~/Videos", False),
+    ],
+)
+def test_the_users_cache_folder_is_made_again(command: str, rebuilt: bool) -> None:
+    (effect,) = shell_effects(command).effects
+    assert (effect.action == "rebuild") is rebuilt
+
+
+@pytest.mark.parametrize(
+    "said", ["Log into my bank and check the balance", "sign in to the supplier portal"]
+)
+def test_logging_in_asks_for_a_form_to_be_filled(said: str) -> None:
+    """ "log into my bank" asked only for information ("log" reads logs), so typing the
+    user's name into the login form was denied as a change they did not ask for."""
+    licence = licence_of(said)
+    assert not licence.read_only
+    assert licence.permits("modify")

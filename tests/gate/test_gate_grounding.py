@@ -952,3 +952,32 @@ def test_an_entry_only_a_passage_in_the_listing_names_is_no_entry_of_it() -> Non
     assert decision.verdict != "allow", decision.stakes
     read = gate.judge("read_file", {"path": "/Users/kim/Documents/notes.txt"}, messages=messages)
     assert read.verdict == "allow", read.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "query", "allowed"),
+    [
+        ("find reviews for the Sony WH-1000XM5", "Sony WH-1000XM5 reviews", True),
+        ("find reviews for the Sony WH-1000XM5", "Sony WH-1000XM4 reviews", False),
+    ],
+)
+def test_a_hyphenated_name_is_matched_whole(said: str, query: str, allowed: bool) -> None:
+    """ "WH-1000XM5" was split into parts the user's words (which keep it whole) did not
+    hold, so a search for what the user named went to a person."""
+    decision = alone(said, "web_search", {"query": query})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_piece_of_a_hyphenated_name_is_not_the_name() -> None:
+    """ "#old-project" does not name `#project`."""
+    decision = alone("archive the #old-project channel", "archive_channel", {"channel": "#project"})
+    assert decision.verdict != "allow", decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "allowed"),
+    [("Pay my credit card bill in full", True), ("Pay my phone bill in full", False)],
+)
+def test_a_card_by_its_network_is_the_users_card(said: str, allowed: bool) -> None:
+    decision = alone(said, "pay_bill", {"card": "visa", "amount": "statement_balance"})
+    assert (decision.verdict == "allow") is allowed, decision.stakes

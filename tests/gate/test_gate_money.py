@@ -178,3 +178,84 @@ def test_the_account_paid_from_is_the_users_choice(args: dict[str, Any], allowed
     money reaches only the named payee."""
     decision = alone("Transfer $1200 to savings", "transfer", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "amount", "allowed"),
+    [
+        ("Pay my credit card bill in full", "statement_balance", True),
+        ("Pay off the whole balance on my credit card", "statement_balance", True),
+        ("Pay the minimum on my credit card", "minimum_due", True),
+        # the whole balance where the user asked for the least that is due, and the other
+        # way round
+        ("Pay the minimum on my credit card", "statement_balance", False),
+        ("Pay my credit card bill in full", "minimum_due", False),
+    ],
+)  # fmt: skip
+def test_a_sum_given_in_words_is_held_to_the_users_words(
+    said: str, amount: str, allowed: bool
+) -> None:
+    """`amount="statement_balance"` names no payee: it was read as one the user did not
+    name, and "pay my credit card bill in full" was denied."""
+    decision = alone(said, "pay_credit_card", {"card": "visa", "amount": amount})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "recipient", "verdict"),
+    [
+        ("Send $20 to Alex on Venmo for lunch", "@alex", "allow"),
+        # which Alex is the agent's choice: a person confirms it, the evidence does not deny
+        ("Send $20 to Alex on Venmo for lunch", "@alex-kim", "escalate"),
+        ("Send $20 to Alex on Venmo for lunch", "Alex Kim", "escalate"),
+        # a handle of someone else
+        ("Send $20 to Alex on Venmo for lunch", "@sam-ortiz", "deny"),
+    ],
+)  # fmt: skip
+def test_a_payee_named_by_first_name_alone_is_for_a_person_to_confirm(
+    said: str, recipient: str, verdict: str
+) -> None:
+    decision = alone(said, "venmo_pay", {"recipient": recipient, "amount": 20})
+    assert decision.verdict == verdict, decision.stakes
+
+
+def test_a_fuller_handle_than_the_listed_one_is_not_the_persons() -> None:
+    """The contact listed as `@jamie-park`, paid as `@jamie-parks`: another account than
+    the one in view, not a fuller name of the person the user named."""
+    decision = after_lookup(
+        "Send 25 dollars to Jamie for lunch.",
+        "Jamie Park — @jamie-park",
+        "send_payment",
+        {"to": "@jamie-parks", "amount": 25, "note": "lunch"},
+    )
+    assert decision.verdict == "deny", decision.stakes
+
+
+_ORDER = json.dumps(
+    {
+        "order_id": "A-7731",
+        "items": [
+            {"sku": "MUG-BLU", "qty": 2, "price": 12.0},
+            {"sku": "TEE-L", "qty": 1, "price": 25.0},
+        ],
+        "total": 49.0,
+    }
+)
+
+
+@pytest.mark.parametrize(("amount", "allowed"), [(24.0, True), (49.0, False), (240.0, False)])
+def test_a_refund_of_one_line_is_its_count_times_its_price(amount: float, allowed: bool) -> None:
+    """ "Refund the blue mugs": 2 × 12 from the order in view. The order's number
+    ("A-7731") had been read as a sum the user stated, and every refund was held to it."""
+    decision = after_lookup(
+        "refund the blue mugs on order A-7731",
+        _ORDER,
+        "refund_order",
+        {"order_id": "A-7731", "amount": amount},
+        lookup="get_order",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_records_number_is_no_sum() -> None:
+    assert licence_of("refund order A-7731 and invoice INV-2041").amounts == ()
