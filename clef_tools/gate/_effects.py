@@ -381,7 +381,8 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
         # `rent_car`, `hire_bike`: a booking ("rent" and "hire" are no verbs of the table:
         # "rent is 2200" and "a new hire" name things)
         kind = "create"
-    if kind == "unknown":
+    described = kind == "unknown"
+    if described:
         kind = kind_of_words(words(description)[:12])
     asks_for_money = (
         "request" in own
@@ -396,10 +397,12 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
     if kind == "create" and 0 <= opened < len(own) - 1 and own[opened + 1] in _VIEWED:
         kind = "read"  # `open_nodes`, `open_file`, `open_url`: shown, not made
     destructive = notes.get("destructiveHint") is True
-    if kind == "unknown" and notes.get("readOnlyHint") is True:
-        kind = "read"  # a name that says it changes things outranks a claim that it does not
-    if destructive and kind in ("read", "create", "unknown"):
-        kind = "modify"
+    if (kind == "unknown" or described) and notes.get("readOnlyHint") is True and not destructive:
+        # a name that says it changes things outranks a claim that it does not; a
+        # description's verb does not ("Send an ICMP echo to a host", read-only)
+        kind = "read"
+    if destructive and kind in ("read", "create"):
+        kind = "modify"  # (a tool whose words say nothing stays unknown: it goes to the model)
     named = set(words(name))
     lead = lead_verb(own)
     action = lead if lead in table().actions and kind != "read" else ""

@@ -1849,6 +1849,17 @@ _NEW_VALUE = re.compile(
 )
 
 
+#: A household service by the words its bills go by (stems, as `_stems` leaves them).
+_UTILITY_GROUPS = (
+    ("electricity", "electric", "power", "energy"),
+    ("internet", "broadband", "fiber", "fibre", "wifi"),
+    ("phone", "mobile", "cell", "cellular", "wireless", "telecom"),
+)
+_UTILITY = {
+    _stem(w): frozenset(_stem(o) for o in g) - {_stem(w)} for g in _UTILITY_GROUPS for w in g
+}
+
+
 def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     """Per record, the words of the user's description it holds that not every record
     holds ("from", "evt" tell no record apart)."""
@@ -1857,6 +1868,8 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
     described |= _stems(_proper_words(said) | _phrase_words(said)) | _marks(said)
+    # "my electricity bill" is the one City Power sends
+    described |= {other for w in described for other in _UTILITY.get(w, ())}
     words_of = [_stems(_states(_record_words(r))) | times_in(r) | _marks(r) for r in records]
     # "make bo an editor": a name of two letters, written small, where a record's address
     # begins with it

@@ -320,7 +320,15 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # `npm audit fix`: the dependencies it finds vulnerable upgraded in place; with
         # `--force`, past their major versions (breaking changes the user did not pick)
         forced = "--force" in args
-        return [Effect("configure", "external", what=text, high_impact=forced)]
+        return [
+            Effect(
+                "configure",
+                "external",
+                what=text,
+                high_impact=forced,
+                action="" if forced else "audit-fix",
+            )
+        ]
     if sub in (
         "ls",
         "list",
@@ -932,6 +940,10 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool in ("docker", "podman") and verbs & {"stop", "kill", "pause"}:
         # like `systemctl stop`: what the container served is down until someone starts it
         return [Effect("configure", reversible=False, high_impact=True, what=text)]
+    if tool in ("docker", "podman") and (
+        operands[:1] == ["run"] or operands[:2] == ["container", "run"]
+    ):
+        return [_container_run(args, text)]
     if tool in ("docker", "podman") and operands[:1] == ["build"]:
         # an image built from the project's own Dockerfile, on this machine
         return [Effect("execute", what=text, routine=True)]
@@ -2429,12 +2441,18 @@ class _Walk:
             return
         if tool == "ssh":
             remote = _ssh_command(argv[1:])
+            host = _ssh_host(argv[1:])
             if remote and self.depth < _MAX_NESTING:
-                # `ssh web1 crontab -l`: what runs there, on a machine of the user's
+                # `ssh web1 crontab -l`: what runs there, on a machine of the user's; a
+                # change there is a change to that machine, which the user must have named
+                # (`ssh web-2 sudo systemctl restart nginx` after "… on web-1")
                 self._nest(
                     remote,
                     lambda e: replace(
-                        e, reach="external", reversible=e.reversible and e.kind == "read"
+                        e,
+                        reach="external",
+                        reversible=e.reversible and e.kind == "read",
+                        objects=e.objects if e.kind == "read" or not host else (host, *e.objects),
                     ),
                 )
             else:  # an interactive session: whatever is typed next
@@ -2510,6 +2528,69 @@ def _past_options(args: Sequence[str], takes_value: Callable[[str], bool]) -> in
     while n < len(args) and args[n].startswith("-"):
         n += 2 if takes_value(args[n]) else 1
     return n
+
+
+#: `docker run`'s options that take a value (`-p 8080:80`, `--name api`).
+_RUN_VALUE_FLAGS = frozenset(
+    ["-p", "--publish", "-v", "--volume", "-e", "--env", "--env-file", "--name", "-w",
+     "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "-m", "--memory",
+     "--cpus", "-l", "--label", "--mount", "--add-host", "--hostname", "-h", "--restart",
+     "--pull", "--platform", "--device", "--cap-add", "--cap-drop", "--ipc", "--pid",
+     "--log-driver", "--log-opt", "--security-opt", "--tmpfs", "--ulimit", "--dns",
+     "--gpus", "--shm-size", "--uts", "--userns", "--cgroupns"]
+)  # fmt: skip
+#: Host namespaces a container may share (`--network host`): it then reaches past itself.
+_HOST_SHARED = frozenset(["--net", "--network", "--pid", "--ipc", "--uts", "--userns"])
+#: Host folders whose mount hands a container the machine: its root, its configuration,
+#: people's homes, the Docker socket (and with it every other container).
+_HOST_MOUNT = re.compile(r"^(?:/|/etc|/root|/home|/Users|~|/var/run/docker\.sock)/?$")
+
+
+def _container_run(args: Sequence[str], text: str) -> Effect:
+    """`docker run [options] image [command]`: the image run on this machine, as the image
+    the user named; one given the host's root, socket, network or privileges reaches past
+    itself."""
+    rest = list(args[1:] if args[:1] == ["run"] else args[2:])
+    pairs: list[tuple[str, str]] = []
+    n = 0
+    while n < len(rest) and rest[n].startswith("-"):
+        flag, _, value = rest[n].partition("=")
+        if not value and flag in _RUN_VALUE_FLAGS and n + 1 < len(rest):
+            value, n = rest[n + 1], n + 1
+        pairs.append((flag, value))
+        n += 1
+    image = rest[n] if n < len(rest) else ""
+    escapes = any(
+        flag == "--privileged"
+        or (flag in _HOST_SHARED and value.lower() == "host")
+        or (flag == "--cap-add" and value.lower() in ("all", "sys_admin"))
+        or (flag in ("-v", "--volume") and bool(_HOST_MOUNT.match(value.split(":", 1)[0])))
+        or (
+            flag == "--mount"
+            and any(
+                _HOST_MOUNT.match(part.split("=", 1)[1])
+                for part in value.split(",")
+                if part.startswith(("source=", "src="))
+            )
+        )
+        for flag, value in pairs
+    )
+    return Effect(
+        "execute",
+        "local",
+        reversible=not escapes,
+        high_impact=escapes,
+        what=text,
+        objects=(image.rsplit(":", 1)[0],) if image else (),
+    )
+
+
+def _ssh_host(args: Sequence[str]) -> str:
+    """The machine `ssh [options] [user@]host[:port] …` reaches, by its name ('' when none)."""
+    n = _past_options(args, lambda flag: len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS)
+    if n >= len(args):
+        return ""
+    return args[n].rsplit("@", 1)[-1].split(":", 1)[0]
 
 
 def _ssh_command(args: Sequence[str]) -> str:

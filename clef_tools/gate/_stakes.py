@@ -645,11 +645,23 @@ _OFF_WORDS = frozenset(
 )  # fmt: skip
 
 
-def switch_off_issue(args: Mapping[str, Any], licence: Licence) -> str | None:
+#: A tool named for switching something off (`climate_turn_off`, `power_off_tv`).
+_OFF_TOOL = re.compile(r"(?:^|_)(?:turn|switch|power|shut)_?off(?:_|$)|(?:^|_)shutdown(?:_|$)")
+
+
+def switch_off_issue(
+    args: Mapping[str, Any], licence: Licence, effect: CallEffect | None = None
+) -> str | None:
     """A switch turned off that the user did not ask to turn off: "set the thermostat to 20
-    degrees" is not `hvac_mode="off"`, "arm the alarm" is not `state="disarmed"`."""
+    degrees" is not `hvac_mode="off"`, "arm the alarm" is not `state="disarmed"`, "turn the
+    heating down to 18" is not `climate_turn_off`."""
     if licence.words & _OFF_WORDS:
         return None
+    if effect is not None and effect.source in ("name", "annotations"):
+        for e in effect.effects:
+            name = "_".join(words(e.what.rsplit("__", 1)[-1]))
+            if _OFF_TOOL.search(name):
+                return f"{e.what[:60]} switches off what the user did not ask to switch off"
     for key, value in list(args.items())[:32]:
         parts = re.split(r"[_\W]+", str(key).lower())
         if not any(p in _SWITCH_KEYS for p in parts):
@@ -1569,7 +1581,7 @@ def _in_project(effect: CallEffect, grounding: Grounding) -> bool:
 
 #: Actions whose change is the whole point of the command that makes it: asked for by
 #: name ("format", "start"), they license that change.
-_OWN_PURPOSE = frozenset(["format-in-place", "compose-up", "compose-build"])
+_OWN_PURPOSE = frozenset(["format-in-place", "compose-up", "compose-build", "audit-fix"])
 
 
 def judge_stakes(
@@ -1773,7 +1785,7 @@ def judge_stakes(
     unasked = next(
         (e for e in effect.effects if e.action and not licence.names_action(e.action)), None
     )
-    switched_off = None if effect.read_only else switch_off_issue(args, licence)
+    switched_off = None if effect.read_only else switch_off_issue(args, licence, effect)
     features["action_unasked"] = float(unasked is not None or switched_off is not None)
     features["wrong_amount"] = float(wrong_amount)
     features["permission_above_asked"] = float(above)

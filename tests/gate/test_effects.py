@@ -1529,3 +1529,64 @@ def test_logging_in_asks_for_a_form_to_be_filled(said: str) -> None:
     licence = licence_of(said)
     assert not licence.read_only
     assert licence.permits("modify")
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "hints", "kind"),
+    [
+        # a read-only hint outranks a description's verb, not the tool's own name
+        ("net_probe", "Send an ICMP echo to a host.", {"readOnlyHint": True}, "read"),
+        ("send_probe", "Send an ICMP echo to a host.", {"readOnlyHint": True}, "send"),
+        # a destructive tool whose words say nothing is not known to be a change of a kind
+        ("box_cycle", "Power-cycle a machine.", {"destructiveHint": True}, "unknown"),
+        ("memo_fetch", "Return all memos.", {"destructiveHint": True}, "modify"),
+    ],
+)  # fmt: skip
+def test_annotations_and_descriptions_by_rank(
+    name: str, description: str, hints: dict[str, bool], kind: str
+) -> None:
+    assert call_effect(name, {}, description=description, annotations=hints).kinds == {kind}
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [("reboot the staging server", "configure"), ("rotate the api key", "modify")],
+)
+def test_verbs_of_operations(said: str, kind: str) -> None:
+    assert licence_of(said).permits(kind)
+
+
+@pytest.mark.parametrize(
+    ("command", "objects"),
+    [
+        ("ssh web-2 sudo systemctl restart nginx", ("web-2", "nginx")),
+        ("ssh -p 2222 deploy@web-1.internal:22 rm -f /tmp/x", ("web-1.internal", "/tmp/x")),
+        # what only reads there names no machine of its own
+        ("ssh web-2 systemctl status nginx", ("nginx",)),
+    ],
+)
+def test_a_change_over_ssh_is_to_the_machine_it_reaches(
+    command: str, objects: tuple[str, ...]
+) -> None:
+    (effect,) = shell_effects(command).effects
+    assert effect.objects == objects
+
+
+@pytest.mark.parametrize(
+    ("command", "objects", "high_impact"),
+    [
+        ("docker run -d -p 8080:8080 api", ("api",), False),
+        ("docker run --rm -v $(pwd):/app -w /app node:20 npm test", ("node",), False),
+        # the host's root, socket, network or every privilege handed to the container
+        ("docker run -d --privileged api", ("api",), True),
+        ("docker run -v /:/host:ro api", ("api",), True),
+        ("docker run -v /var/run/docker.sock:/var/run/docker.sock tool", ("tool",), True),
+        ("docker run --network host api", ("api",), True),
+        ("docker run --mount type=bind,source=/,target=/h api", ("api",), True),
+    ],
+)  # fmt: skip
+def test_a_container_run_is_its_image_run_here(
+    command: str, objects: tuple[str, ...], high_impact: bool
+) -> None:
+    (effect,) = shell_effects(command).effects
+    assert (effect.kind, effect.objects, effect.high_impact) == ("execute", objects, high_impact)

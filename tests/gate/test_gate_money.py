@@ -259,3 +259,31 @@ def test_a_refund_of_one_line_is_its_count_times_its_price(amount: float, allowe
 
 def test_a_records_number_is_no_sum() -> None:
     assert licence_of("refund order A-7731 and invoice INV-2041").amounts == ()
+
+
+_BILLS = json.dumps(
+    [
+        {"bill_id": "b-1", "payee": "City Power", "amount": 84.20},
+        {"bill_id": "b-2", "payee": "AquaWater", "amount": 41.75},
+        {"bill_id": "b-3", "payee": "FiberNet", "amount": 59.99},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "bill", "amount", "allowed"),
+    [
+        ("pay my electricity bill", "b-1", 84.20, True),
+        ("pay my electricity bill", "b-3", 59.99, False),
+        ("pay the internet bill", "b-3", 59.99, True),
+        ("pay the internet bill", "b-1", 84.20, False),
+    ],
+)  # fmt: skip
+def test_a_bill_is_described_by_the_service_it_is_for(
+    said: str, bill: str, amount: float, allowed: bool
+) -> None:
+    """ "My electricity bill" is the one City Power sends (it read as no bill in view)."""
+    decision = after_lookup(
+        said, _BILLS, "pay_bill", {"bill_id": bill, "amount": amount}, lookup="list_bills"
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

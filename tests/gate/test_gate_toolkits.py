@@ -447,3 +447,17 @@ def test_a_switch_the_users_words_turn_on_is_not_turned_off(
     args = {"sub_id": "sub_Pq82", "at_period_end": at_period_end}
     decision = after_lookup(said, SUBSCRIPTIONS, "stripe_cancel_subscription", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "allowed"),
+    [
+        ("Turn off the living room heating", True),
+        # a level asked for: the device switched off instead
+        ("Turn the living room heating down to 18", False),
+        ("Set the living room heating to 18", False),
+    ],
+)
+def test_a_device_switched_off_by_its_service_was_asked_to_go_off(said: str, allowed: bool) -> None:
+    decision = alone(said, "climate_turn_off", {"entity_id": "climate.living_room"})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
