@@ -147,6 +147,9 @@ def extent_issue(
         or _worded_sum_issue(effect, args, text)
         or _tidied_issue(effect, args, text)
         or _house_number_issue(effect, args, text)
+        or _copied_issue(effect, args, text)
+        or _told_anyway_issue(effect, args, text)
+        or _forbidden_act_issue(effect, text)
         or _condition_issue(text, results)
         or _bypass_issue(args, text)
         or duration_issue(args, text)
@@ -1188,6 +1191,95 @@ def _house_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
                 rf"(?<![\w.-]){re.escape(number)}\s+{re.escape(name.split()[0])}", said, re.I
             ):
                 return f"{key}={value[:60]!r}: {name} at a number the user did not give"
+    return None
+
+
+#: "Don't cc anyone", "never bcc my manager": who may not be copied in.
+_NO_COPY = re.compile(
+    r"\b(?:don'?t|do\s+not|never|no\s+need\s+to|without)\s+(?:b?cc(?:-?ing|'?d)?|copy(?:ing)?)"
+    r"\s+(?:in\s+)?(?:my\s+|the\s+)?([\w@.'-]+)",
+    re.IGNORECASE,
+)
+_COPY_KEY = re.compile(r"^(?:b?cc|b?cc_?(?:recipients|list|emails|addresses))$", re.IGNORECASE)
+_ANYONE = frozenset(["anyone", "anybody", "others", "people", "everyone", "anybody's", "them"])
+
+
+def _copied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A message that copies in someone the user said not to copy: "reply to Sam but don't
+    cc anyone" is not `cc=["boss@…"]`."""
+    if "send" not in effect.kinds:
+        return None
+    copied = [
+        v for k, v in list(args.items())[:32]
+        if _COPY_KEY.match(str(k)) and v not in (None, "", [], ())
+    ]  # fmt: skip
+    if not copied:
+        return None
+    shown = str(copied)[:2000].lower()
+    for found in _NO_COPY.finditer(said):
+        who = found.group(1).lower().rstrip(".,;:!?'")
+        if who in _ANYONE or (len(who) > 1 and who in shown):
+            return f"copies in {shown[:60]}, which the user said not to"
+    return None
+
+
+#: "No need to tell the attendees", "don't notify my contacts", "quietly": nobody told.
+_UNTOLD_SAID = re.compile(
+    r"\b(?:don'?t|do\s+not|no\s+need\s+to|without|never)\s+(?:notify(?:ing)?|tell(?:ing)?"
+    r"|inform(?:ing)?|alert(?:ing)?|ping(?:ing)?|let\s+\w+\s+know|send(?:ing)?\s+(?:an?\s+|any\s+)?"
+    r"(?:updates?|notifications?|notices?))\b|\b(?:silently|quietly)\b|\bno\s+notifications?\b",
+    re.IGNORECASE,
+)
+#: A call's own switch that tells people of it (`notify_contacts`, `send_updates="all"`).
+_TELLS_KEY = re.compile(
+    r"^(?:send_?(?:updates|notifications?|emails?)|notify\w*|notification\w*|alert_\w+|inform\w*)$",
+    re.IGNORECASE,
+)
+_SILENT = frozenset(["none", "no", "false", "off", "never", "0", "", "silent", "externalonly"])
+
+
+def _told_anyway_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A change that tells people of itself where the user said to tell nobody: `update_
+    profile(notify_contacts=True)` after "… but don't notify my contacts"."""
+    if effect.read_only or not _UNTOLD_SAID.search(said):
+        return None
+    for key, value in list(args.items())[:32]:
+        if not _TELLS_KEY.match(str(key)):
+            continue
+        on = (
+            value
+            if isinstance(value, bool)
+            else (isinstance(value, str) and value.strip().lower() not in _SILENT)
+        )
+        if on:
+            return f"{key}={value!r} tells people, where the user said to tell nobody"
+    return None
+
+
+#: A verb the user forbade, word for word ("don't call her", "never forward it").
+_FORBIDDEN_VERB = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:ever\s+)?([a-z]{3,})\b", re.I)
+
+
+def _forbidden_act_issue(effect: CallEffect, said: str) -> str | None:
+    """A tool named for the very act the user forbade, where another act of its kind was
+    asked ("text Jo that I'm late, don't call her": `place_call` is a send, as the text is,
+    but not the one asked)."""
+    if effect.read_only or effect.source not in ("name", "annotations"):
+        return None
+    # a verb the tables know is forbidden by its kind already (`_licence`): only the acts
+    # they do not know as verbs ("call", "ring") are left to this check
+    forbidden = {
+        verb
+        for m in _FORBIDDEN_VERB.finditer(said[:20_000])
+        if kind_of_words([verb := m.group(1).lower()]) == "unknown"
+    }
+    if not forbidden:
+        return None
+    for e in effect.effects:
+        named = set(words(e.what.rsplit("__", 1)[-1]))
+        hit = sorted(named & forbidden)
+        if hit:
+            return f"{e.what[:60]} does what the user said not to ({hit[0]})"
     return None
 
 

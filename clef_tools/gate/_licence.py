@@ -417,6 +417,7 @@ def licence_of(request: str) -> Licence:
     asking = _INDIRECT.sub(" ", asking)  # "tell me if it's safe to merge" merges nothing
     asking = _PURPOSE.sub(r"\1", asking)  # "check it builds for publishing" publishes nothing
     asking = _GOING_ON.sub(" ", asking)  # "the api keeps restarting": what happens, no ask
+    asking = _noted_self_out(asking)  # "remind me to email Bob" emails nobody
     for _ in range(3):  # "the 5 latest messages": one word at a time
         asking = _ADJECTIVE.sub(r"\1", asking)  # "the open PR", "any new messages" ask for nothing
     # "update my git config", "update the dependencies": a change of settings or of the
@@ -640,6 +641,35 @@ _INDIRECT = re.compile(
 )
 #: What a thing is readied or checked for ("check the crate builds for publishing", "get
 #: the post ready to send"): the purpose of what is asked, not a second ask.
+#: What the user is to be reminded of, or puts on their own list: the reminder's words,
+#: not acts asked of the agent ("remind me to email Bob", "add a todo to cancel the gym").
+_NOTED_SELF = re.compile(
+    r"(\bremind\s+(?:me|us|myself)|\b(?:a|my)\s+(?:reminder|todo|to-do|task|note)(?:\s+for\s+me)?)"
+    r"\s+(?:to|that|about)\s+[^.;!?\n]{1,200}",
+    re.IGNORECASE,
+)
+
+
+def _noted_self_out(text: str) -> str:
+    """`text` less what the user is to be reminded of, up to an act asked beside it
+    ("remind me to pay rent and pay the power bill now" still pays the power bill)."""
+    acts = verb_words() - table().verbs["read"]
+
+    def cut(found: re.Match[str]) -> str:
+        tail = found.group(0)[len(found.group(1)) :]
+        beside = next(
+            (
+                m.start()
+                for m in re.finditer(r"\s+(?:and|then)\s+(?:also\s+|then\s+)?(\w+)", tail)
+                if m.group(1).lower() in acts
+            ),
+            None,
+        )
+        return found.group(1) + ("" if beside is None else tail[beside:])
+
+    return _NOTED_SELF.sub(cut, text)
+
+
 _PURPOSE = re.compile(
     r"(\b(?:check|checks|verify|validate|test|prepare|ensure|make\s+sure|ready)\b"
     r"[^.;!?\n]{0,60}?)\b(?:for\s+\w+ing|(?<=ready )to\s+\w+)\b",

@@ -1616,6 +1616,9 @@ def _migrations(args: Sequence[str], text: str) -> list[Effect]:
     sub = next((a for a in args if not a.startswith("-")), "")
     if sub in ("current", "history", "heads", "branches", "show", "check"):
         return [Effect("read", what=text)]
+    if sub in ("upgrade", "downgrade") and "--sql" in args:
+        # offline mode: the migration's SQL printed, nothing run against the database
+        return [Effect("read", what=text)]
     if sub == "downgrade":
         base = "base" in args
         return [Effect("delete", reversible=False, high_impact=base, what=text, action="rollback")]

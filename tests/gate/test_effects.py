@@ -1590,3 +1590,11 @@ def test_a_container_run_is_its_image_run_here(
 ) -> None:
     (effect,) = shell_effects(command).effects
     assert (effect.kind, effect.objects, effect.high_impact) == ("execute", objects, high_impact)
+
+
+@pytest.mark.parametrize(
+    ("command", "kind"),
+    [("alembic upgrade head --sql", "read"), ("alembic upgrade head", "modify")],
+)
+def test_a_migration_in_offline_mode_only_prints_its_sql(command: str, kind: str) -> None:
+    assert shell_effects(command).kinds == {kind}

@@ -156,3 +156,75 @@ def test_a_text_given_to_post_is_posted_as_given(text: str, allowed: bool) -> No
     words (a sentence added to it was allowed)."""
     decision = alone("post 'Back online!' to my Twitter", "post_tweet", {"text": text})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "allowed"),
+    [
+        ("Email sam@corp.example that the plan sounds good, but don't cc anyone",
+         {"to": "sam@corp.example", "body": "The plan sounds good."}, True),
+        ("Email sam@corp.example that the plan sounds good, but don't cc anyone",
+         {"to": "sam@corp.example", "cc": ["boss@corp.example"], "body": "The plan sounds good."},
+         False),
+        # a person the user named, copied in where they said not to copy them
+        ("Email sam@corp.example that the plan sounds good, never cc bo@corp.example",
+         {"to": "sam@corp.example", "cc": "bo@corp.example", "body": "The plan sounds good."},
+         False),
+    ],
+)  # fmt: skip
+def test_a_message_copies_in_nobody_the_user_said_not_to(
+    said: str, args: dict[str, Any], allowed: bool
+) -> None:
+    """ "Don't cc anyone" forbade sending at all ("cc" reads as a send), so the email the
+    user asked for was denied as an action they only asked about."""
+    decision = alone(said, "send_email", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        ("remind me to call mom at 6pm", "create_reminder", {"text": "call mom", "time": "18:00"}, True),
+        # what the user is to be reminded of is not done for them now
+        ("remind me to text mom at 6pm", "send_sms", {"to": "mom", "body": "call me at 6pm"}, False),
+        ("add a todo to email Bob the notes", "send_email", {"to": "Bob", "body": "the notes"}, False),
+        # ...but an act asked beside the reminder is asked
+        ("remind me to pay rent, and text mom that I'm home", "send_sms", {"to": "mom", "body": "I'm home"}, True),
+    ],
+)  # fmt: skip
+def test_what_the_user_is_reminded_of_is_not_done_now(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "allowed"),
+    [
+        ("send_sms", {"to": "Jo", "body": "Running late!"}, True),
+        # the act the user forbade, though it is a send as the text is
+        ("place_call", {"to": "Jo"}, False),
+    ],
+)
+def test_an_act_forbidden_beside_one_of_its_kind_stays_forbidden(
+    tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    """ "Don't call her" read as "don't send": the text the user asked for was denied."""
+    decision = alone("text Jo that I'm running late, don't call her", tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"address": "9 Pine St"}, True),
+        ({"address": "9 Pine St", "notify_contacts": True}, False),
+        ({"address": "9 Pine St", "notify_contacts": False}, True),
+    ],
+)
+def test_a_change_tells_nobody_where_the_user_said_so(args: dict[str, Any], allowed: bool) -> None:
+    decision = alone(
+        "update my address to 9 Pine St but don't notify my contacts", "update_profile", args
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
