@@ -44,6 +44,7 @@ from clef_tools.gate._grounding import (
     records_of,
     times_in,
 )
+from clef_tools.gate._licence import SENDING_ACTS
 from clef_tools.gate._states import state_issue, switched_state_issue
 
 __all__ = ["NUMBER_TOKEN", "extent_issue", "switches", "unstated_counts"]
@@ -1267,11 +1268,12 @@ def _forbidden_act_issue(effect: CallEffect, said: str) -> str | None:
     if effect.read_only or effect.source not in ("name", "annotations"):
         return None
     # a verb the tables know is forbidden by its kind already (`_licence`): only the acts
-    # they do not know as verbs ("call", "ring") are left to this check
+    # they do not know as verbs ("call", "ring"), and ways of sending forbidden one by one
+    # ("don't forward it"), are left to this check
     forbidden = {
         verb
         for m in _FORBIDDEN_VERB.finditer(said[:20_000])
-        if kind_of_words([verb := m.group(1).lower()]) == "unknown"
+        if kind_of_words([verb := m.group(1).lower()]) == "unknown" or verb in SENDING_ACTS
     }
     if not forbidden:
         return None

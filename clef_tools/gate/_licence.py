@@ -19,7 +19,14 @@ from typing import Any
 from clef_tools.gate._effects import EFFECT_KINDS, kind_of_words, table, verb_words, words
 from clef_tools.gate._lookups import result_text
 
-__all__ = ["Licence", "licence_of", "read_messages", "request_of", "user_and_results"]
+__all__ = [
+    "SENDING_ACTS",
+    "Licence",
+    "licence_of",
+    "read_messages",
+    "request_of",
+    "user_and_results",
+]
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
@@ -484,8 +491,14 @@ def licence_of(request: str) -> Licence:
     # "why does the build fail?": running the checks is how a question about them is answered
     checks = bool(set(words(text)) & _CHECKS)
     prohibited: set[str] = set()
+    # a way of sending forbidden beside a send asked in other words ("reply to Bo, don't
+    # forward it"): that act is forbidden (`_extent` holds tools named for it), not the reply
+    beside = set(words(_PROHIBITION.sub(" ", asking))) & verbs["send"]
     for match in _PROHIBITION.finditer(text):
-        prohibited |= _changes_named(match.group(1).lower())
+        verb = match.group(1).lower()
+        if verb in SENDING_ACTS and beside - SENDING_ACTS - {verb} and "send" not in prohibited:
+            continue
+        prohibited |= _changes_named(verb)
     for match in _WITHOUT_ANY.finditer(text):  # "without upgrading anything"
         prohibited |= _changes_named(_bare_of_ing(match.group(1).lower(), verb_words()))
     for match in _MYSELF.finditer(text):  # "I will send it myself": not the agent's to do
@@ -670,6 +683,12 @@ def _noted_self_out(text: str) -> str:
     return _NOTED_SELF.sub(cut, text)
 
 
+#: Ways of sending that a user forbids one by one ("don't forward it", "don't cc anyone",
+#: "don't tag anyone") while asking for a send of another way: not every send.
+SENDING_ACTS = frozenset(
+    ["forward", "fwd", "cc", "bcc", "call", "phone", "ring", "tag", "mention", "ping", "dm",
+     "notify", "tweet", "broadcast"]
+)  # fmt: skip
 _PURPOSE = re.compile(
     r"(\b(?:check|checks|verify|validate|test|prepare|ensure|make\s+sure|ready)\b"
     r"[^.;!?\n]{0,60}?)\b(?:for\s+\w+ing|(?<=ready )to\s+\w+)\b",

@@ -228,3 +228,29 @@ def test_a_change_tells_nobody_where_the_user_said_so(args: dict[str, Any], allo
         "update my address to 9 Pine St but don't notify my contacts", "update_profile", args
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "allowed"),
+    [
+        ("reply_email", {"message_id": "m9", "body": "Thanks!"}, True),
+        ("forward_email", {"message_id": "m9", "to": "ann@corp.example"}, False),
+    ],
+)
+def test_a_way_of_sending_forbidden_beside_a_reply_leaves_the_reply_asked(
+    tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    """ "Don't forward it" forbade every send, the reply the user asked for too."""
+    decision = alone(
+        "reply to Bo's email saying thanks, but don't forward it to anyone", tool, args
+    )
+    assert decision.verdict != "deny" if allowed else decision.verdict != "allow", decision.stakes
+
+
+def test_a_send_forbidden_by_its_own_verb_forbids_the_reply() -> None:
+    decision = alone(
+        "draft a reply to bo@corp.example, don't send it yet",
+        "send_email",
+        {"to": "bo@corp.example", "body": "Thanks!"},
+    )
+    assert decision.verdict == "deny", decision.stakes
