@@ -69,7 +69,12 @@ _REWORDED = re.compile(
 #: page". The quote is the post itself (not the gist of a message the agent words, as in
 #: "send Bob a message saying …"), so a sentence added to it is the agent's, not the user's.
 _POSTED = re.compile(
-    r"\b(?:tweet|post|publish|toot|skeet)\s*(?:this|the\s+words|the\s+text)?\s*:?\s*" + _QUOTE,
+    r"\b(?:tweet|post|publish|toot|skeet)\s*(?:this|the\s+words|the\s+text)?\s*:?\s*"
+    + _QUOTE
+    # ...and a comment, note or message given after a colon ("add a comment to PROJ-12:
+    # 'blocked on API review'"): the colon introduces the text itself
+    + r"|\b(?:comment|note|message|reply|caption|status\s+update)\b[^\"“'‘\n.!?]{0,60}?:\s*"
+    + _QUOTE,
     re.IGNORECASE,
 )
 #: Words an agent may add around a text posted word for word (a greeting, a hashtag)
@@ -101,8 +106,13 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     ):
         return None
     reworded = list(_REWORDED.finditer(said[:20_000]))
-    found = [*reworded, *_DICTATED.finditer(said[:20_000]), *_SET_TO_TEXT.finditer(said[:20_000])]
-    quotes = list(dict.fromkeys((m.group(1) or m.group(2)).strip() for m in found))[:8]
+    found = [
+        *reworded,
+        *_DICTATED.finditer(said[:20_000]),
+        *_SET_TO_TEXT.finditer(said[:20_000]),
+        *_POSTED.finditer(said[:20_000]),
+    ]
+    quotes = list(dict.fromkeys(next(g for g in m.groups() if g).strip() for m in found))[:8]
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None
@@ -112,7 +122,7 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         for pattern in (_SET_TO_TEXT, _COMMIT_MESSAGE)
         for m in pattern.finditer(said[:20_000])
     }
-    posted = {(m.group(1) or m.group(2)).strip() for m in _POSTED.finditer(said[:20_000])}
+    posted = {next(g for g in m.groups() if g).strip() for m in _POSTED.finditer(said[:20_000])}
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)

@@ -281,13 +281,23 @@ def sql_effects(query: str) -> CallEffect:
             conflict = statement.args.get("conflict")
             if isinstance(conflict, exp.OnConflict) and conflict.expressions:
                 # an upsert: a row that is there already is changed, not added
-                effects.append(Effect("modify", reversible=False, what=text, action="upsert"))
+                effects.append(
+                    Effect(
+                        "modify",
+                        reversible=False,
+                        what=text,
+                        action="upsert",
+                        settings=_settings(conflict),
+                    )
+                )
         elif isinstance(statement, exp.Update):
+            # a `WHERE` that picks by no value (`UPDATE orders … FROM customers WHERE
+            # orders.customer_id = customers.id`, a join) picks every row it joins
             effects.append(
                 Effect(
                     "modify",
                     reversible=False,
-                    high_impact=unfiltered,
+                    high_impact=unfiltered or not rows,
                     what=text,
                     objects=rows + _states(statement),
                     settings=_settings(statement),

@@ -254,3 +254,19 @@ def test_a_send_forbidden_by_its_own_verb_forbids_the_reply() -> None:
         {"to": "bo@corp.example", "body": "Thanks!"},
     )
     assert decision.verdict == "deny", decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("body", "allowed"),
+    [
+        ("blocked on API review", True),
+        ("blocked on API review. Closing this as won't fix.", False),
+    ],
+)
+def test_a_comment_given_after_a_colon_is_the_comment(body: str, allowed: bool) -> None:
+    decision = alone(
+        "add a comment to PROJ-12: 'blocked on API review'",
+        "jira_add_comment",
+        {"issue_key": "PROJ-12", "body": body},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
