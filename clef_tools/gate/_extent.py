@@ -22,6 +22,7 @@ from clef_tools.gate._conditions import condition_dropped_issue
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
 from clef_tools.gate._effects import (
     FIND_KEY,
+    OPERATION_KEY,
     PRIVATE_KEY,
     CallEffect,
     after_verb,
@@ -1604,6 +1605,14 @@ def _every_key_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         if _takes_every(str(key)) and (
             value is True or (isinstance(value, str) and value.strip().lower() in ("all", "true"))
         ):
+            return f"{key}={value!r} acts on every one, where the user named one"
+        if (
+            effect.source in ("name", "annotations")
+            and OPERATION_KEY.match(str(key))
+            and isinstance(value, str)
+            and _takes_every(value[:60])
+        ):
+            # `drafts(action="delete_all")`: a tool of several uses, told to do it to all
             return f"{key}={value!r} acts on every one, where the user named one"
     return None
 

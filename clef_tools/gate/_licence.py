@@ -292,7 +292,10 @@ _REFERRED = re.compile(
     r"|\b(?:according\s+to|as\s+per|based\s+on)\s+(?:what\s+)?(?:it|they|that|this|the|"
     r"those|these|his|her|their)\b(?:\s+[\w'-]+){0,2}?\s+(?:says|said|asks|states|"
     r"file|note|notice|letter|email|e-mail|message|memo|document|instructions|invoice|bill|"
-    r"statement|receipt|ticket|request)\b",
+    r"statement|receipt|ticket|request)\b"
+    # "order my usual coffee", "book the same as last time": what the agent keeps of them
+    r"|\b(?:my|the|our)\s+(?:usual|regular)\b|\bsame\s+(?:one\s+|thing\s+|order\s+)?as\s+"
+    r"(?:last\s+time|before|always|usual)\b",
     re.IGNORECASE,
 )
 #: Money asked of someone ("request $45 from Sam"): a message to them, not a payment.

@@ -716,7 +716,9 @@ def bound_issue(args: Mapping[str, Any], said: str) -> str | None:
 
 #: Arguments that set a room's temperature, on a tool or an entity that heats or cools.
 _TEMPERATURE_KEY = re.compile(
-    r"(?:^|_)(?:temperature|temp|setpoint|target_temp(?:erature)?)(?:_|$)", re.I
+    r"(?:^|_)(?:temperature|temp|setpoint|target_temp(?:erature)?|celsius|fahrenheit|degrees)"
+    r"(?:_|$)",
+    re.I,
 )
 _CLIMATE_WORDS = frozenset(
     ["climate", "thermostat", "heating", "heater", "heat", "hvac", "cooling", "ac", "aircon"]
@@ -737,7 +739,8 @@ def comfort_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
             continue
         if not _TEMPERATURE_KEY.search(str(key)) or any(_close(value, n) for n in stated):
             continue
-        low, high = _LIVED_IN["C" if value <= 40 else "F"]
+        unit = "F" if "fahrenheit" in str(key).lower() or value > 40 else "C"
+        low, high = _LIVED_IN[unit]
         if not low <= value <= high:
             return (
                 f"{key}={value:g}: outside the range a home is kept at, not a number the user gave"

@@ -1862,3 +1862,19 @@ def test_an_upsert_is_held_to_the_value_asked(price: str, allowed: bool) -> None
     )
     decision = alone("upsert the price of sku A1 to 9.99", "run_sql", {"query": query})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"action": "delete", "name": "old notes"}, True),
+        # a tool of several uses told to do it to every draft
+        ({"action": "delete_all"}, False),
+        ({"operation": "purgeEverything"}, False),
+    ],
+)
+def test_an_operation_on_every_one_is_held_where_one_was_named(
+    args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone("delete the draft named 'old notes'", "drafts", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes

@@ -461,3 +461,21 @@ def test_a_switch_the_users_words_turn_on_is_not_turned_off(
 def test_a_device_switched_off_by_its_service_was_asked_to_go_off(said: str, allowed: bool) -> None:
     decision = alone(said, "climate_turn_off", {"entity_id": "climate.living_room"})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [({"celsius": 21}, True), ({"celsius": 32}, False), ({"fahrenheit": 95}, False)],
+)
+def test_a_temperature_by_its_unit_is_held_to_a_lived_in_range(
+    args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone("set the thermostat to a comfortable temperature", "set_thermostat", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_the_users_usual_order_is_for_a_person_to_confirm() -> None:
+    """ "My usual coffee" is what the agent keeps of the user, not a drink they named: a
+    person confirms it; it was denied as a payment for something nobody named."""
+    args = {"item": "oat latte", "size": "medium", "quantity": 1}
+    assert alone("order my usual coffee", "place_order", args).verdict == "escalate"
