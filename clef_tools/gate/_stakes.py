@@ -2072,7 +2072,8 @@ def judge_stakes(
             quantity,
             unseen=not plain and only_the_sum,
             reckoned=licence.reckoned and not licence.percents and only_the_sum,
-            detail=only_the_sum,
+            # a number the user gave is theirs, whatever else they left to the agent
+            detail=only_the_sum and not plain,
         )
     if off_course is not None:
         return undecided("escalate", off_course)

@@ -479,3 +479,12 @@ def test_the_users_usual_order_is_for_a_person_to_confirm() -> None:
     person confirms it; it was denied as a payment for something nobody named."""
     args = {"item": "oat latte", "size": "medium", "quantity": 1}
     assert alone("order my usual coffee", "place_order", args).verdict == "escalate"
+
+
+def test_a_count_the_user_gave_holds_beside_their_usual_order() -> None:
+    decision = alone(
+        "order two bags of the usual coffee beans",
+        "place_order",
+        {"product_id": "sku-221", "quantity": 20},
+    )
+    assert decision.verdict == "deny", decision.stakes
