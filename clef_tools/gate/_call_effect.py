@@ -33,7 +33,7 @@ from clef_tools.gate._sql import describe_effect, sql_effects
 from clef_tools.gate._weakened import edit_weakens_tests
 from clef_tools.gate._written import written_deletes
 
-__all__ = ["call_effect", "operation_verb"]
+__all__ = ["call_effect", "notifies", "operation_verb"]
 
 _COMMAND_ARGS = ("command", "cmd", "script", "shell", "bash")
 _SQL_ARGS = ("query", "sql", "statement", "statements")
@@ -328,7 +328,7 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
         # `create_invoice(send=True)`: made and sent in one call, as `send_invoice` is
         sent = Effect("send", "external", False, what=f"{bare}: sent as it is made")
         return (effect, sent)
-    notify = _notifies(args)
+    notify = notifies(args)
     invites = effect.kind in ("create", "modify") and _has_recipients(args)
     if invites and notify is not False and "draft" not in bare.lower():
         # an event or a document with attendees is an invitation: it reaches other people
@@ -638,7 +638,7 @@ def _kept_as_draft(args: Mapping[str, Any]) -> bool:
     return False
 
 
-def _notifies(args: Mapping[str, Any]) -> bool | None:
+def notifies(args: Mapping[str, Any]) -> bool | None:
     """Whether a call's own flag says it sends notices (`send_updates="all"`, `notify:
     true`); None when it has no such flag."""
     said: bool | None = None

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from clef_tools.gate._call_effect import notifies
 from clef_tools.gate._canonical import replaced_pairs
 from clef_tools.gate._conditions import condition_dropped_issue
 from clef_tools.gate._dates import dates_in, duration_issue, is_time_key, stay_nights
@@ -1232,12 +1233,6 @@ _UNTOLD_SAID = re.compile(
     r"(?:updates?|notifications?|notices?))\b|\b(?:silently|quietly)\b|\bno\s+notifications?\b",
     re.IGNORECASE,
 )
-#: A call's own switch that tells people of it (`notify_contacts`, `send_updates="all"`).
-_TELLS_KEY = re.compile(
-    r"^(?:send_?(?:updates|notifications?|emails?)|notify\w*|notification\w*|alert_\w+|inform\w*)$",
-    re.IGNORECASE,
-)
-_SILENT = frozenset(["none", "no", "false", "off", "never", "0", "", "silent", "externalonly"])
 
 
 def _told_anyway_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -1245,16 +1240,8 @@ def _told_anyway_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
     profile(notify_contacts=True)` after "… but don't notify my contacts"."""
     if effect.read_only or not _UNTOLD_SAID.search(said):
         return None
-    for key, value in list(args.items())[:32]:
-        if not _TELLS_KEY.match(str(key)):
-            continue
-        on = (
-            value
-            if isinstance(value, bool)
-            else (isinstance(value, str) and value.strip().lower() not in _SILENT)
-        )
-        if on:
-            return f"{key}={value!r} tells people, where the user said to tell nobody"
+    if notifies(args):
+        return "its own switch tells people, where the user said to tell nobody"
     return None
 
 
