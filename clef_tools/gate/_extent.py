@@ -153,6 +153,8 @@ def extent_issue(
         or _copied_issue(effect, args, text)
         or _told_anyway_issue(effect, args, text)
         or _forbidden_act_issue(effect, text)
+        or _current_branch_issue(effect, text, results)
+        or _other_kind_issue(effect, text)
         or _condition_issue(text, results)
         or _bypass_issue(args, text)
         or duration_issue(args, text)
@@ -1270,6 +1272,95 @@ def _forbidden_act_issue(effect: CallEffect, said: str) -> str | None:
         hit = sorted(named & forbidden)
         if hit:
             return f"{e.what[:60]} does what the user said not to ({hit[0]})"
+    return None
+
+
+#: "Push my branch", "this branch", "the current branch": the one checked out.
+_CURRENT_BRANCH_SAID = re.compile(
+    r"\b(?:my|this|the\s+current|current|the)\s+(?:local\s+)?branch\b(?!\s+(?:called|named)\b)",
+    re.IGNORECASE,
+)
+#: The branch `git branch` or `git status` shows checked out.
+_CHECKED_OUT = re.compile(r"^\*\s+(\S+)\s*$|^On branch (\S+)\s*$", re.MULTILINE)
+
+
+def _current_branch_issue(effect: CallEffect, said: str, results: Sequence[str]) -> str | None:
+    """A push of another branch than the one a listing in view shows checked out, where
+    the user asked for theirs: `git push -u origin release/1.4` after "push my branch" and
+    a `git branch` that marks `* fix/timeout`."""
+    if not any(e.action == "push" for e in effect.effects) or not _CURRENT_BRANCH_SAID.search(said):
+        return None
+    shown = [
+        m.group(1) or m.group(2) for r in results[-16:] for m in _CHECKED_OUT.finditer(r[:20_000])
+    ]
+    if not shown:
+        return None
+    current = shown[-1]
+    for e in effect.effects:
+        if e.action != "push":
+            continue
+        other = [
+            o for o in e.objects
+            if o.split(":")[0] not in (current, "HEAD") and not _named_file(o, said)
+        ]  # fmt: skip
+        if other:
+            return f"pushes {other[0]}, where the user asked for their branch ({current})"
+    return None
+
+
+#: Kinds of file a user asks to remove by kind, and what a file of that kind is called by.
+_FILE_KINDS: dict[str, tuple[str, ...]] = {
+    "log": ("log", "logs"),
+    "backup": ("bak", "backup", "backups", "old", "orig"),
+    "screenshot": ("screenshot", "screenshots", "screen", "png", "jpg"),
+    "pdf": ("pdf",),
+    "video": ("mp4", "mov", "mkv", "avi", "webm", "m4v", "video", "videos"),
+    "photo": ("jpg", "jpeg", "png", "heic", "gif", "webp", "raw", "photo", "photos", "img"),
+    "image": ("jpg", "jpeg", "png", "heic", "gif", "webp", "svg", "img", "image", "images"),
+    "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz", "archive"),
+}
+_KIND_SAID = re.compile(
+    r"\b(logs?|backups?|screenshots?|pdfs?|videos?|photos?|pictures?|images?|archives?|zips?)\b",
+    re.IGNORECASE,
+)
+_KIND_OF_WORD = {"picture": "photo", "zip": "archive"}
+#: Files that are kept, not produced (settings, code, keys, data): one of these is no log
+#: or backup by its kind, whatever folder it sits in.
+_KEPT_EXTENSIONS = frozenset(
+    ["yaml", "yml", "json", "toml", "ini", "conf", "cfg", "env", "py", "js", "ts", "go", "rs",
+     "java", "rb", "php", "c", "h", "cpp", "md", "csv", "db", "sqlite", "pem", "key", "crt",
+     "xlsx", "docx", "pptx", "sh"]
+)  # fmt: skip
+
+
+def _other_kind_issue(effect: CallEffect, said: str) -> str | None:
+    """A file removed by a command where the user asked for files of a kind it is not:
+    `rm /var/log/app/config.yaml` after "delete the old rotated logs in /var/log/app" (the
+    folder is named, so the path was read as the user's)."""
+    if effect.source != "shell" or not any(e.kind == "delete" for e in effect.effects):
+        return None
+    kinds = {
+        _KIND_OF_WORD.get(w, w)
+        for m in _KIND_SAID.finditer(said[:20_000])
+        for w in [m.group(1).lower().removesuffix("s")]
+    }
+    if not kinds:
+        return None
+    marks = {mark for kind in kinds for mark in _FILE_KINDS.get(kind, ())}
+    for e in effect.effects:
+        if e.kind != "delete" or e.action == "rebuild":
+            continue
+        for obj in e.objects[:16]:
+            name = obj.rstrip("/").rsplit("/", 1)[-1].lower()
+            parts = set(re.split(r"[^a-z0-9]+", name)) - {""}
+            extension = name.rpartition(".")[2] if "." in name else ""
+            if (
+                extension in _KEPT_EXTENSIONS
+                and not parts & marks
+                and not _named_file(name, said)
+                and "*" not in name
+            ):
+                return f"removes {obj[:60]}, which is none of the {'/'.join(sorted(kinds))}s asked"
     return None
 
 

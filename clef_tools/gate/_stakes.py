@@ -1015,8 +1015,8 @@ def _deleted_nouns(tool: str) -> list[str]:
 
 #: "delete item 7 from https://todo.example.com/items": the link or path removed from.
 _REMOVED_FROM = re.compile(
-    r"\b(?:remove|delete|drop|clear|purge|take)\b(?:[^.;!?]|\.(?=\S)){0,60}?\b(?:from|out of)\s+"
-    r"(?:the\s+)?((?:https?://|[~./])\S+)",
+    r"\b(?:remove|delete|drop|clear|purge|take)\b(?:[^.;!?]|\.(?=\S)){0,60}?"
+    r"\b(?:from|out of|in|inside|under)\s+(?:the\s+)?((?:https?://|[~./])\S+)",
     re.IGNORECASE,
 )
 
@@ -1037,7 +1037,7 @@ def _deletes_whole(nouns: list[str]) -> bool:
 
 
 def _container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> set[str]:
-    """A delete of the very link or folder the user asked to remove something from:
+    """A delete of the very link or folder the user asked to remove something from, or in:
     `DELETE https://todo.example.com/items` after "delete item 7 from
     https://todo.example.com/items" removes every item, not item 7."""
     if not any(e.kind == "delete" for e in effect.effects):
@@ -1045,9 +1045,12 @@ def _container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     places = {m.group(1).rstrip("/.,;:!?)'\"") for m in _REMOVED_FROM.finditer(said)}
     if not places:
         return set()
+    # ...or a folder a command removes whole (`rm -rf /var/log/app` after "delete the old
+    # rotated logs in /var/log/app")
+    removed = [o for e in effect.effects if e.kind == "delete" for o in e.objects]
     return {
         value.strip().rstrip("/")
-        for value in args.values()
+        for value in [*args.values(), *removed][:64]
         if isinstance(value, str) and value.strip().rstrip("/") in places
     }
 

@@ -1878,3 +1878,51 @@ def test_an_operation_on_every_one_is_held_where_one_was_named(
 ) -> None:
     decision = alone("delete the draft named 'old notes'", "drafts", args)
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_LOGS = (
+    "-rw-r--r-- 1 u u  12K app.log\n-rw-r--r-- 1 u u 1.2G app.log.1\n"
+    "-rw-r--r-- 1 u u 800M app.log.2.gz\n-rw-r--r-- 1 u u  4K config.yaml\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "allowed"),
+    [
+        ("rm /var/log/app/app.log.1 /var/log/app/app.log.2.gz", True),
+        # the folder the logs are in, removed whole
+        ("rm -rf /var/log/app", False),
+        # a file in the named folder that is no log
+        ("rm /var/log/app/config.yaml", False),
+    ],
+)
+def test_a_removal_in_a_named_folder_is_of_what_the_user_described(
+    command: str, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "delete the old rotated logs in /var/log/app",
+        _LOGS,
+        "bash",
+        {"command": command},
+        lookup="bash",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_BRANCHES = "  feature/login\n* fix/timeout\n  main\n  release/1.4\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "allowed"),
+    [
+        ("git push -u origin fix/timeout", True),
+        ("git push origin HEAD", True),
+        # another branch than the one checked out
+        ("git push -u origin release/1.4", False),
+    ],
+)
+def test_my_branch_is_the_one_checked_out(command: str, allowed: bool) -> None:
+    decision = after_lookup(
+        "push my branch", _BRANCHES, "bash", {"command": command}, lookup="bash"
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
