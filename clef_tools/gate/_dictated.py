@@ -105,24 +105,18 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         e.action == "commit" for e in effect.effects
     ):
         return None
-    reworded = list(_REWORDED.finditer(said[:20_000]))
-    found = [
-        *reworded,
-        *_DICTATED.finditer(said[:20_000]),
-        *_SET_TO_TEXT.finditer(said[:20_000]),
-        *_POSTED.finditer(said[:20_000]),
-    ]
-    quotes = list(dict.fromkeys(next(g for g in m.groups() if g).strip() for m in found))[:8]
+    told_text = said[:20_000]
+    reworded = [_quoted(m) for m in _REWORDED.finditer(told_text)]
+    set_to = [_quoted(m) for m in _SET_TO_TEXT.finditer(told_text)]
+    posted_texts = [_quoted(m) for m in _POSTED.finditer(told_text)]
+    dictated = [_quoted(m) for m in _DICTATED.finditer(told_text)]
+    quotes = list(dict.fromkeys([*reworded, *dictated, *set_to, *posted_texts]))[:8]
     quotes = [q for q in quotes if len(words(q)) >= 2]
     if not quotes:
         return None
     # a text given whole: reworded to it, or a setting set to it ("set my signature to '…'")
-    whole = {(m.group(1) or m.group(2)).strip() for m in reworded} | {
-        (m.group(1) or m.group(2)).strip()
-        for pattern in (_SET_TO_TEXT, _COMMIT_MESSAGE)
-        for m in pattern.finditer(said[:20_000])
-    }
-    posted = {next(g for g in m.groups() if g).strip() for m in _POSTED.finditer(said[:20_000])}
+    whole = {*reworded, *set_to, *(_quoted(m) for m in _COMMIT_MESSAGE.finditer(told_text))}
+    posted = set(posted_texts)
     texts = [
         value
         for key, value in itertools.islice(args.items(), 32)
@@ -199,6 +193,11 @@ def location_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         if text and text not in told:
             return f"adds a place ({key}={str(value)[:60]!r}) the user did not give"
     return None
+
+
+def _quoted(found: re.Match[str]) -> str:
+    """The quoted words a match holds, whichever of its quote forms took them."""
+    return next(g for g in found.groups() if g).strip()
 
 
 def _plain(text: str) -> str:

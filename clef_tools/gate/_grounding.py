@@ -429,8 +429,10 @@ def _in(target: str, text: str) -> bool:
         return False
     # a hyphenated word kept whole, as the user wrote it: "the Sony WH-1000XM5" names
     # the `WH-1000XM5` of a query (but "#old-project" does not name `#project`)
-    joined = [w for w in _WORD.findall(low) if "-" in w]
-    if joined and _parts_said([w for w in _WORD.findall(low) if len(w) > 2 or "-" in w], text):
+    whole = _WORD.findall(low)
+    if any("-" in w for w in whole) and _parts_said(
+        [w for w in whole if len(w) > 2 or "-" in w], text
+    ):
         return True
     return _parts_said(parts, text)
 

@@ -2443,8 +2443,7 @@ class _Walk:
                 self.effects.append(Effect("unknown", what=what))
             return
         if tool == "ssh":
-            remote = _ssh_command(argv[1:])
-            host = _ssh_host(argv[1:])
+            host, remote = _ssh_target(argv[1:])
             if remote and self.depth < _MAX_NESTING:
                 # `ssh web1 crontab -l`: what runs there, on a machine of the user's; a
                 # change there is a change to that machine, which the user must have named
@@ -2588,18 +2587,13 @@ def _container_run(args: Sequence[str], text: str) -> Effect:
     )
 
 
-def _ssh_host(args: Sequence[str]) -> str:
-    """The machine `ssh [options] [user@]host[:port] …` reaches, by its name ('' when none)."""
+def _ssh_target(args: Sequence[str]) -> tuple[str, str]:
+    """The machine `ssh [options] [user@]host[:port] command…` reaches, by its name, and
+    the command it runs there ('' for either when none)."""
     n = _past_options(args, lambda flag: len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS)
     if n >= len(args):
-        return ""
-    return args[n].rsplit("@", 1)[-1].split(":", 1)[0]
-
-
-def _ssh_command(args: Sequence[str]) -> str:
-    """The command `ssh [options] host command…` runs remotely ('' when none)."""
-    n = _past_options(args, lambda flag: len(flag) == 2 and flag[1] in _SSH_VALUE_FLAGS)
-    return " ".join(args[n + 1 :]) if n < len(args) else ""
+        return "", ""
+    return args[n].rsplit("@", 1)[-1].split(":", 1)[0], " ".join(args[n + 1 :])
 
 
 #: `docker exec`'s and `kubectl exec`'s options that take a value (`-e KEY=1`, `-c app`).
