@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, words
+from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import ADDRESS_TEXT
 
 __all__ = [
@@ -106,6 +107,9 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     ):
         return None
     told_text = said[:20_000]
+    given = _given_value_issue(args, told_text)
+    if given is not None:
+        return given
     reworded = [_quoted(m) for m in _REWORDED.finditer(told_text)]
     set_to = [_quoted(m) for m in _SET_TO_TEXT.finditer(told_text)]
     posted_texts = [_quoted(m) for m in _POSTED.finditer(told_text)]
@@ -141,6 +145,27 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
         if added is not None:
             return f"adds {added.strip()[:60]!r} to the text the user gave"
     return None
+
+
+#: A value the user gives a record in so many words ("add a TXT record with value abc123",
+#: "with the value 'v=spf1 -all'"): a code, a token, a string of their own, not a word.
+_GIVEN_VALUE = re.compile(
+    r"\bwith\s+(?:the\s+|a\s+)?(?:value|content|contents|data)\s+(?:of\s+)?:?\s*"
+    r"(?:\"([^\"\n]{1,200})\"|'([^'\n]{1,200})'|“([^”\n]{1,200})”|([^\s,;!?\"']*\d[^\s,;!?\"']*))",
+    re.IGNORECASE,
+)
+
+
+def _given_value_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A record made with another value than the one the user gave it word for word."""
+    given = [_quoted(m).rstrip(".") for m in itertools.islice(_GIVEN_VALUE.finditer(said), 4)]
+    if not given:
+        return None
+    values = [
+        _plain(v[:4000]) for v in itertools.islice(text_values(args), 64) if isinstance(v, str)
+    ]
+    missing = next((g for g in given if g and not any(_plain(g) in v for v in values)), None)
+    return None if missing is None else f"a value other than the one the user gave ({missing!r})"
 
 
 #: A mention that notifies everyone in a channel: Slack's, Discord's, Teams' own forms.

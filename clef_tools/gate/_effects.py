@@ -175,6 +175,7 @@ class EffectTable:
     own_details: frozenset[str]
     published: frozenset[str]
     drafts: frozenset[str]
+    handed_over: frozenset[str]
     actions: Mapping[str, frozenset[str]]
     """Per action, the words that ask for it (the action's own name among them)."""
     shell: Mapping[str, frozenset[str]]
@@ -211,6 +212,7 @@ def table() -> EffectTable:
         own_details=split(raw["objects"]["own_details"]),
         published=split(raw["objects"]["published"]),
         drafts=split(raw["objects"]["drafts"]),
+        handed_over=split(raw["objects"]["handed_over"]),
         actions={k: split(v) | {k} for k, v in raw["actions"].items()},
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
@@ -293,7 +295,8 @@ _HOW_PAID = frozenset(["method", "methods", "instrument", "instruments"])
 
 def kind_of_words(found: Iterable[str]) -> EffectKind:
     """A tool name's effect: its leading verb, else the strictest verb in it; an action on
-    money is a payment, on membership a grant; a post made is published."""
+    money is a payment, on membership a grant (so is handing a thing to another owner); a
+    post made is published."""
     listed = list(found)
     t = table()
     lead = lead_verb(listed)
@@ -301,6 +304,8 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
     if lead == "log" and listed[-1] not in _LOG_NOUNS:
         kind = "create"  # `log_workout`, `log_expense`: an entry recorded (`log` alone reads)
     present = set(listed)
+    if kind == "pay" and lead in ("transfer", "transfers") and present & t.handed_over:
+        return "grant"  # `transfer_repo`: another owner given it, no money moved
     if kind in ("send", "create", "modify", "delete") and present & _HOW_PAID:
         return kind  # `set_payment_method`: how the user pays, no payment
     if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
@@ -414,9 +419,19 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
         notes.get("openWorldHint") is True
         or kind in ("send", "pay")
         or bool(named & (_WEB | _BOOKED))
+        or (kind == "grant" and lead in ("transfer", "transfers"))
     )
     reversible = kind in ("read", "create", "modify", "configure") and not destructive
-    return Effect(kind, "external" if external else "local", reversible, what=name, action=action)
+    # a thing handed to another owner is theirs: taken back only if they give it back
+    handed = kind == "grant" and lead in ("transfer", "transfers")
+    return Effect(
+        kind,
+        "external" if external else "local",
+        reversible,
+        high_impact=handed,
+        what=name,
+        action=action,
+    )
 
 
 def tool_effect(

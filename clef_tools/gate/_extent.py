@@ -126,7 +126,7 @@ def extent_issue(
         _series_issue(args, text, results)
         or _one_occurrence_issue(effect, args, text, results)
         or _several_issue(effect, args, text)
-        or _holder_issue(effect, text)
+        or _holder_issue(effect, args, text)
         or _repeat_issue(effect, args, text)
         or _access_issue(effect, text)
         or _emptied_issue(effect, args, text)
@@ -367,14 +367,31 @@ def _by_filter_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     return None
 
 
-def _holder_issue(effect: CallEffect, said: str) -> str | None:
+def _holder_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """The thing that holds what the user named: `cancel_trip` after "cancel my return
-    flight", `share_folder` after "share the Q3 deck"."""
+    flight", `share_folder` after "share the Q3 deck". A repository the user wrote as
+    `owner/name` ("transfer acme/tools to …") is named, though not by the word."""
     nouns = _nouns(effect, frozenset(["delete", "grant", "send"]))
     # the head noun: `delete_calendar_event` deletes an event, not the calendar
     if nouns and nouns[-1] in _HOLDERS and not _said_word(nouns[-1], said):
+        if nouns[-1] in ("repo", "repository") and _repository_written(args, said):
+            return None
         return f"acts on the whole {nouns[-1]}, which the user did not name"
     return None
+
+
+def _repository_written(args: Mapping[str, Any], said: str) -> bool:
+    return any(
+        isinstance(v, str)
+        and _REPOSITORY.fullmatch(v.strip())
+        and re.search(rf"(?<![\w./-]){re.escape(v.strip())}(?![\w/-])", said, re.IGNORECASE)
+        for k, v in list(args.items())[:32]
+        if str(k).lower() in ("repo", "repository", "repo_name", "full_name")
+    )
+
+
+#: A repository as hosts write it: `owner/name`.
+_REPOSITORY = re.compile(r"[\w.-]+/[\w.-]+")
 
 
 def _repeat_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:

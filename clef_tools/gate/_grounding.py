@@ -430,7 +430,7 @@ def _in(target: str, text: str) -> bool:
     # a hyphenated word kept whole, as the user wrote it: "the Sony WH-1000XM5" names
     # the `WH-1000XM5` of a query (but "#old-project" does not name `#project`)
     whole = _WORD.findall(low)
-    if any("-" in w for w in whole) and _parts_said(
+    if any("-" in w for w in whole) and _whole_said(
         [w for w in whole if len(w) > 2 or "-" in w], text
     ):
         return True
@@ -461,6 +461,18 @@ def _parts_said(parts: list[str], text: str) -> bool:
     if len(parts) > 1 and not any(re.search(r"\d", p) for p in parts):
         parts = [p for p in parts if p not in _FILLER] or parts
     return all(p in said or _stem(p) in said or _past_of(p, said) for p in parts)
+
+
+def _whole_said(parts: list[str], text: str) -> bool:
+    """`_parts_said` for a name with hyphenated words, each of which must be a word the
+    user wrote as it stands: `acme-lab` is not "acme-labs" (a handle, an org, a model
+    number is not a plural)."""
+    said = set(_WORD.findall(text))
+    return (
+        _parts_said([p for p in parts if "-" not in p], text)
+        if all(p in said for p in parts if "-" in p)
+        else False
+    )
 
 
 def _past_of(part: str, said: set[str]) -> bool:

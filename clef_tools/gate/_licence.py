@@ -51,7 +51,9 @@ _ONLY_READ = re.compile(
     r"|(?<!\bas )(?<!\bwith )(?<!\bto )(?<!\bmake it )(?<!\bset it )(?<!\bmake them )"
     r"\bread[- ]only\b(?!\s+(?:role|roles|user|users|access|replica|replicas|mode|copy|account"
     r"|accounts|token|tokens|key|keys|permissions?|view|link|share|member|members|group"
-    r"|connection|credentials?|database|db|snapshot|volume|mount)\b)",
+    r"|connection|credentials?|database|db|snapshot|volume|mount|collaborators?|contributors?"
+    r"|viewers?|guests?|seats?|rights|privileges?|scopes?|logins?|policy|policies|bots?"
+    r"|apps?|integrations?|grants?)\b)",
     re.IGNORECASE,
 )
 #: "make #announcements read-only", "set the bucket to read-only": a thing made so

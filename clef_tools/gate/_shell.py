@@ -929,7 +929,7 @@ def _cloud(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     if tool == "kubectl" and operands[:2] == ["rollout", "undo"]:
         # the deployment's previous revision back: a change asked for as a rollback
         return [Effect("modify", "external", what=text, action="revert")]
-    if tool == "kubectl" and operands[:2] == ["rollout", "status"]:
+    if tool == "kubectl" and operands[:2] in (["rollout", "status"], ["rollout", "history"]):
         return [Effect("read", "external", what=text)]
     if tool in ("kubectl", "helm") and verbs & _words("cloud_configure"):
         return [Effect("configure", "external", what=text)]
@@ -1350,6 +1350,28 @@ def _archive(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # the files put in the archive are removed from where they were
         return [Effect("create", what=text), Effect("delete", what=text, action="archive-away")]
     return [Effect("create", what=text)]
+
+
+def _certbot(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`certbot certificates` lists what is installed; `renew` and `certonly` fetch new
+    certificates from the authority (undone by the old ones' files); `delete` and `revoke`
+    end one for good; a bare `certbot` also rewrites the web server's settings."""
+    verb = next((a for a in args if not a.startswith("-")), "")
+    if verb in ("certificates", "show_account"):
+        return [Effect("read", "external", what=text)]
+    if verb in ("delete", "revoke", "unregister"):
+        return [Effect("delete", "external", reversible=False, what=text)]
+    if verb in ("renew", "certonly"):
+        return [Effect("modify", "external", what=text)]
+    return [Effect("configure", "external", what=text)]
+
+
+def _ssh_add(tool: str, args: Sequence[str], text: str) -> list[Effect]:
+    """`ssh-add -l` lists the agent's keys; anything else adds a key to it or takes keys
+    out (`-d`, `-D`), a change to the user's session only."""
+    if _flags(args) & {"l", "L", "T"}:
+        return [Effect("read", what=text)]
+    return [Effect("modify", what=text)]
 
 
 def _ssh_keygen(tool: str, args: Sequence[str], text: str) -> list[Effect]:
@@ -1784,6 +1806,7 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
         _archive,
     ),
     "ssh-keygen": _ssh_keygen,
+    "certbot": _certbot,
     **dict.fromkeys(("vault", "op"), _secret_store),
     "openssl": _openssl,
     "mkdocs": _site_builder,
@@ -1845,7 +1868,9 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "dropdb": _simple("delete", reversible=False, high_impact=True),
     ".": _simple("execute"),
     # a public key added to a server's authorised keys: a setting there, made by its owner
-    "ssh-copy-id": _simple("configure", reach="external"),
+    # a key put in the host's authorized_keys: whoever holds it may log in there
+    "ssh-copy-id": _simple("grant", reach="external", reversible=False),
+    "ssh-add": _ssh_add,
 }
 
 
@@ -2425,6 +2450,7 @@ class _Walk:
         argv = self.argv(node)
         prefixes, shells = _words("prefixes"), _words("shells")
         elevated = via_xargs = False
+        printed = argv[:1] == ["env"]
         while argv and (argv[0] in prefixes or ("=" in argv[0] and not argv[0].startswith("-"))):
             elevated = elevated or argv[0] in ("sudo", "doas")
             via_xargs = via_xargs or argv[0] == "xargs"
@@ -2432,6 +2458,8 @@ class _Walk:
             while argv and (argv[0].startswith("-") or argv[0].isdigit()):
                 argv = argv[1:]  # the prefix's own options (`sudo -u root`, `timeout 5`)
         if not argv:
+            if printed:  # `env | grep -i token`: with nothing to run, env prints them all
+                self.effects.append(Effect("read", what="env"))
             return
         tool = argv[0].rsplit("/", 1)[-1]
         what = self.text(node)[:200]

@@ -143,6 +143,20 @@ _EDIT_ROLE_WORDS = (
 #: A calendar shared for availability only, and the roles that show no more.
 _FREE_BUSY = re.compile(r"\bfree\s*[/-]?\s*busy\b|\bavailability\b", re.IGNORECASE)
 _FREE_BUSY_ROLES = frozenset(["freebusyreader", "freebusy", "availability", "none"])
+#: A guest's access asked for ("as a single-channel guest"), and the roles above it.
+_AS_GUEST = re.compile(r"\bas\s+(?:an?\s+)?(?:[\w-]+\s+)?guests?\b", re.IGNORECASE)
+_MEMBER_ROLES = frozenset(["member", "regular", "full", "full_member", "user", "standard"])
+
+
+def _hands_over(tool: str) -> bool:
+    """Whether a tool gives a thing to another owner (`transfer_ownership`, `transfer_repo`)."""
+    found = set(words(tool))
+    handed = found & {"transfer", "transfers"} and found & table().handed_over
+    return "ownership" in found or bool(handed)
+
+
+#: How a user asks for a thing to be handed over ("transfer the repo", "make her the owner").
+_HANDING_OVER = re.compile(r"\btransfer|\bhand\s+(?:\S+\s+)?over\b|\bowner(?:ship)?\b", re.I)
 #: The words a user names a higher role by ("give her edit access" asks for `writer`).
 _ROLE_NAMES = {
     role: group
@@ -1345,6 +1359,18 @@ def _secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str 
         if dumped is not None and not filtered and not set(words(said[:20_000])) & _ENV_SAID:
             # the whole environment printed, every API key and token in it with the rest
             return f"{dumped} (the whole environment)"
+        picked = next(
+            (
+                e.what
+                for e in effect.effects
+                if e.what.split(" ", 1)[0].lower() in _FILTERS
+                and set(words(e.what[:500])) & _SECRET_TOOL_WORDS
+            ),
+            None,
+        )
+        if dumped is not None and picked is not None:
+            # `env | grep -i token`: the environment filtered down to its secrets
+            return f"{dumped} | {picked[:60]} (the environment's secrets)"
         return next(
             (e.what[:80] for e in effect.effects if _SECRET_COMMAND.search(e.what[:2_000])), None
         )
@@ -1614,6 +1640,10 @@ def judge_stakes(
     checks_only = all(e.routine for e in effect.effects if e.kind == "execute")
     # `update_permission(role="reader")`: an existing grant lowered, not access given
     roles = _roles(args)
+    if any(e.kind == "grant" and _hands_over(e.what) for e in effect.effects) and not (
+        _HANDING_OVER.search(said[:20_000])
+    ):
+        roles.add("owner")  # `transfer_ownership`: the thing is theirs, not shared with them
     if "grant" in effect.kinds and _permanent(args):
         # "recurring access for the dog walker, 2-3 pm": a key for good is more than that
         roles.add("permanent")
@@ -1786,6 +1816,12 @@ def judge_stakes(
         "grant" in effect.kinds
         and _FREE_BUSY.search(said[:20_000]) is not None
         and any(re.sub(r"[\W_]+", "", r) not in _FREE_BUSY_ROLES for r in roles)
+    )
+    # "invite kim@… as a guest": a member's role sees every open channel
+    above = above or (
+        "grant" in effect.kinds
+        and _AS_GUEST.search(said[:20_000]) is not None
+        and any(r.lower() in _MEMBER_ROLES for r in roles)
     )
     # "mute #random" licenses a change, not `archive_channel`
     unasked = next(

@@ -17,6 +17,18 @@ from clef_tools.gate._sql import sql_effects
 
 # command → (the effect kinds it has, whether any is high-impact)
 SHELL = [
+    # a rollout's past revisions are read; pausing it changes what is running
+    ("kubectl rollout history deployment/web", {"read"}, False),
+    ("kubectl rollout pause deployment/web", {"configure"}, False),
+    # the agent's keys listed; a key added to it or taken out of it
+    ("ssh-add -l", {"read"}, False),
+    ("ssh-add ~/.ssh/id_github", {"modify"}, False),
+    # certificates listed, renewed, revoked
+    ("certbot certificates", {"read"}, False),
+    ("certbot renew --cert-name api.acme.example", {"modify"}, False),
+    ("certbot delete --cert-name api.acme.example", {"delete"}, False),
+    # `env` with nothing to run prints the environment, filtered or not
+    ("env | grep -i token", {"read"}, False),
     # a dry run shows what would be done, for the tools whose flag asks for one; a
     # script's own `--dry-run` is the script's to honour
     ("sudo apt autoremove --dry-run", {"read"}, False),
@@ -106,7 +118,8 @@ SHELL = [
     ("git submodule update --init --recursive", {"modify"}, False),
     ("git submodule deinit -f vendor/lib", {"delete"}, True),
     ("git submodule foreach git pull", {"unknown"}, False),
-    ("ssh-copy-id deploy@10.0.0.5", {"configure"}, False),
+    # a key put in the host's authorized_keys: a login given there
+    ("ssh-copy-id deploy@10.0.0.5", {"grant"}, False),
     ("vercel", {"configure"}, False),
     ("sort names.txt > names.txt", {"delete", "read", "modify"}, False),
     ("gh pr checkout 12", {"modify"}, False),
@@ -694,6 +707,10 @@ def test_the_gate_parses_sql_without_logging_it(caplog: pytest.LogCaptureFixture
 
 
 TOOLS = [
+    # a repository or a domain handed to another owner: no money moves
+    ("transfer_repo", {"repo": "acme/tools", "new_owner": "acme-labs"}, None, "grant"),
+    ("transfer_domain", {"domain": "acme.example"}, None, "grant"),
+    ("transfer_funds", {"amount": 20, "to": "savings"}, None, "pay"),
     # `log_…` records an entry; a log's entries are read
     ("log_workout", {"type": "run", "distance_km": 5}, None, "create"),
     ("log_expense", {"amount": 12}, None, "create"),
@@ -903,6 +920,14 @@ def test_a_tool_is_judged_by_its_name_notes_and_command(
 
 
 LICENCES = [
+    # a read-only collaborator is a role given, not a request to only look
+    ("Add @sam as a read-only collaborator on acme/site", {"grant"}, False, set()),
+    ("Do a read-only check of acme/site", set(), True, {"grant"}),
+    # a repository handed over is a grant; money transferred stays a payment
+    ("Transfer acme/tools to the acme-labs org", {"grant"}, False, set()),
+    ("Transfer $50 to the project fund", {"pay"}, False, set()),
+    # "let the dog walker in": a door unlocked ("let me know" asks to be told)
+    ("Let the dog walker in at noon", {"grant"}, False, set()),
     # sessions ended: "log me out", "sign Tom out" ("the log" is read)
     ("Log me out everywhere", {"delete"}, False, set()),
     ("Sign Tom out of Slack", {"delete"}, False, set()),
