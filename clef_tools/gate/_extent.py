@@ -126,6 +126,7 @@ def extent_issue(
         _series_issue(args, text, results)
         or _one_occurrence_issue(effect, args, text, results)
         or _several_issue(effect, args, text)
+        or _extra_party_issue(effect, args, text)
         or _holder_issue(effect, args, text)
         or _repeat_issue(effect, args, text)
         or _access_issue(effect, text)
@@ -343,6 +344,39 @@ def _several_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
             key, value = held[0]
             return f"{len(value)} {stem}s ({key}), where the user asked for one {stem}"
     return None
+
+
+def _extra_party_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """Someone added beside the people the user gave by address: "invite ana@corp.example
+    to the sync" is not also `sam@vendor.example`, found in a listing. A person the user
+    describes otherwise ("and the vendor", "Sam") is theirs to add."""
+    if not effect.kinds & {"send", "grant", "modify", "create"}:
+        return None
+    given = {a.lower() for a in ADDRESS_TEXT.findall(said)[:32]}
+    if not given:
+        return None
+    said_words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)}
+    for key, value in list(args.items())[:32]:
+        if not _PARTY_KEY.match(str(key)):
+            continue
+        for v in (value if isinstance(value, list | tuple) else [value])[:32]:
+            if not isinstance(v, str) or not ADDRESS_TEXT.fullmatch(v.strip()):
+                continue
+            address = v.strip().lower()
+            local, _, domain = address.partition("@")
+            pieces = [p for p in re.split(r"[._+-]+", local) if len(p) > 2]
+            pieces += [domain.split(".", 1)[0]] if len(domain.split(".", 1)[0]) > 2 else []
+            if address not in given and not set(pieces) & said_words:
+                return f"adds {address}, beside the people the user gave by address"
+    return None
+
+
+#: Arguments that hold the people a call sends to, invites or shares with.
+_PARTY_KEY = re.compile(
+    r"^(?:to|cc|bcc|recipients?|attendees|add_attendees|invitees|participants|guests|members"
+    r"|add_members|new_members|emails?|email_addresses|share_with|users|collaborators)$",
+    re.IGNORECASE,
+)
 
 
 def _by_filter_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
@@ -1841,8 +1875,11 @@ def _other_packages_issue(effect: CallEffect, said: str) -> str | None:
     return None
 
 
-#: A package pinned in a command: `react@19`, `requests==2.32.3`, `serde@1.0.200`.
-_PINNED = re.compile(r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=)v?(\d+(?:\.\d+)*)(?!\S)")
+#: A package pinned in a command: `react@19`, `requests==2.32.3`, `serde@1.0.200`,
+#: `django==4.2.*`.
+_PINNED = re.compile(
+    r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=|~=)v?(\d+(?:\.\d+)*)(?:\.\*)?(?!\S)"
+)
 
 
 def _package_version_issue(effect: CallEffect, said: str) -> str | None:

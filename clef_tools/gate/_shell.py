@@ -413,7 +413,7 @@ def _packages(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         # where the project is a git checkout)
         return [Effect("modify", what=text)]
     if sub in ("publish", "upload") or (tool == "gem" and sub == "push"):
-        return [_publish(tool, ops, text)]
+        return [_publish(tool, ops, text, args)]
     if tool in ("npm", "pnpm", "yarn", "gem") and sub in _REGISTRY_ADMIN:
         return [_registry_admin(sub, ops, args, text)]
     return [Effect("unknown", what=text)]
@@ -515,7 +515,12 @@ _REGISTRY_WORDS = {
     "pypi": (frozenset(["pypi", "pypi.org", "warehouse"]), _PACKAGE_WORDS | {"wheel", "sdist"}),
     "crates.io": (frozenset(["crates.io", "crates", "crate"]), _PACKAGE_WORDS),
     "rubygems": (frozenset(["rubygems", "rubygems.org", "gem", "gems"]), _PACKAGE_WORDS),
+    # PyPI's test instance: a registry of its own ("upload it to TestPyPI" is not PyPI)
+    "testpypi": (frozenset(["testpypi", "test.pypi.org"]), frozenset()),
 }
+
+
+_TEST_PYPI = re.compile(r"\btest[\s-]+pypi\b")
 
 
 def registry_as_said(name: str, said: str) -> str:
@@ -524,7 +529,8 @@ def registry_as_said(name: str, said: str) -> str:
     it is."""
     if name not in _REGISTRY_WORDS:
         return name
-    found = set(re.findall(r"[a-z][a-z0-9.]*[a-z0-9]", said[:20_000].lower()))
+    told = _TEST_PYPI.sub("testpypi", said[:20_000].lower())
+    found = set(re.findall(r"[a-z][a-z0-9.]*[a-z0-9]", told))
     found |= {w.removesuffix("s") for w in found}
     own, kind = _REGISTRY_WORDS[name]
     hit = found & own
@@ -533,22 +539,39 @@ def registry_as_said(name: str, said: str) -> str:
     return min(hit) if hit else name
 
 
-def _publish(tool: str, operands: Sequence[str], text: str) -> Effect:
+def _publish(tool: str, operands: Sequence[str], text: str, args: Sequence[str] = ()) -> Effect:
     """A package leaves for its registry: the registry is what it reaches, so "publish it
-    to npm" names `npm publish`. A path it publishes from is an object too, unless it is
-    the project's build output (`twine upload dist/*`)."""
+    to npm" names `npm publish`; one the command names (`twine upload -r testpypi`, `npm
+    publish --registry https://npm.acme.example`) is the one it reaches. A path it
+    publishes from is an object too, unless it is the project's build output (`twine
+    upload dist/*`)."""
+    given = _flag_values(args, _REGISTRY_FLAGS, _REGISTRY_FLAGS)[:1]
+    named = given
+    if given and (host := _PYPI_UPLOAD.match(given[0])) is not None:
+        named = ["testpypi" if host.group(1) else "pypi"]  # its upload address, by its name
     paths = tuple(
         o
         for o in operands
-        if ("/" in o or o.startswith(".")) and not _rebuilt(o.lstrip("./").split("/", 1)[0])
+        if o not in given
+        and ("/" in o or o.startswith("."))
+        and not _rebuilt(o.lstrip("./").split("/", 1)[0])
     )
     return Effect(
         "send",
         "external",
         reversible=False,
         what=text,
-        objects=(_REGISTRIES.get(tool, tool), *paths),
+        objects=(*(named or [_REGISTRIES.get(tool, tool)]), *paths),
     )
+
+
+_PYPI_UPLOAD = re.compile(r"https?://(test\.)?(?:upload\.)?pypi\.org(?:/|$)", re.I)
+#: The flags that name where a publish goes (twine's and poetry's repository, npm's
+#: registry, uv's and hatch's index).
+_REGISTRY_FLAGS = frozenset(
+    ["--repository", "-r", "--repository-url", "--registry", "--publish-url", "--index",
+     "--index-url", "--repo"]
+)  # fmt: skip
 
 
 #: Subcommands of the system's package managers that only report (`brew outdated`, `dnf
@@ -1191,7 +1214,7 @@ _GIT_CONFIG_WRITES = frozenset(
 def _runner(tool: str, args: Sequence[str], text: str) -> list[Effect]:
     sub = next(iter(_operands(args)), "")
     if tool == "cargo" and sub == "publish":
-        return [_publish(tool, _operands(_after(args, sub)), text)]
+        return [_publish(tool, _operands(_after(args, sub)), text, args)]
     if tool == "cargo" and sub == "yank":
         # a version taken back from new installs (`--undo` puts it back); the lockfiles
         # that pin it keep it

@@ -341,27 +341,40 @@ def sql_effects(query: str) -> CallEffect:
             effects.append(Effect("execute", high_impact=full and not tables, what=text,
                                   objects=tables))  # fmt: skip
         elif isinstance(statement, exp.Create):
-            effects.append(Effect("create", what=text))
+            # an index is on a table, which the user must have named
+            on = _table_of(statement) if str(statement.args.get("kind")).upper() == "INDEX" else ()
+            effects.append(Effect("create", what=text, objects=on))
         elif isinstance(statement, exp.Alter):
             actions = statement.args.get("actions") or []
+            altered = _table_of(statement)
             if any(isinstance(a, exp.Drop) for a in actions):
-                # a dropped column takes every row's value with it
+                # a dropped column takes every row's value with it: high-impact on any
+                # table, named or not
                 effects.append(Effect("delete", reversible=False, high_impact=True, what=text))
             elif actions and all(isinstance(a, exp.ColumnDef) for a in actions):
-                effects.append(Effect("create", what=text))  # `ADD COLUMN`: nothing is lost
+                # `ADD COLUMN`: nothing is lost
+                effects.append(Effect("create", what=text, objects=altered))
             elif actions and all(
                 isinstance(a, exp.RenameColumn | exp.AlterRename) for a in actions
             ):
                 # `RENAME COLUMN nm TO name`: every value kept, under a new name
-                effects.append(Effect("modify", what=text, action="rename"))
+                effects.append(Effect("modify", what=text, action="rename", objects=altered))
             else:
-                effects.append(Effect("configure", reversible=False, what=text))
+                effects.append(Effect("configure", reversible=False, what=text, objects=altered))
         else:  # a bare expression (`selec * form` parses as one), or a raw command
             effects.append(Effect("unknown", what=text))
         if isinstance(statement, exp.Insert | exp.Update) and _raises_privilege(statement):
             # `INSERT INTO users (email, is_admin) VALUES (…, true)`: a row that is access
             effects.append(Effect("grant", reversible=False, high_impact=True, what=text))
     return CallEffect(tuple(effects), "sql")
+
+
+def _table_of(statement: Any) -> tuple[str, ...]:
+    """The table an `ALTER TABLE` or a `CREATE INDEX` acts on, by its own name."""
+    from sqlglot import exp
+
+    table = statement.find(exp.Table)
+    return (table.name,) if isinstance(table, exp.Table) and table.name else ()
 
 
 #: Columns that hold what a row may do: `is_admin`, `role`, `superuser`, `permissions`.

@@ -121,6 +121,13 @@ _AMOUNT_KEYS = frozenset(
 _FRACTION_WORDS = frozenset(
     ["split", "half", "halves", "divide", "ways", "third", "thirds", "quarter", "quarters"]
 )
+#: A part of something the user holds, by how it divides ("half of my ETH"), not of a sum
+#: they state ("half of the $300 I owe Lee").
+_SHARE_OF_HOLDING = re.compile(
+    r"\b(?:half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters)\s+of\s+"
+    r"(?:my|our|the|his|her|their|this|that)\s+(?![$€£]|\d)",
+    re.IGNORECASE,
+)
 #: Words that ask for a part of a stated amount, not the amount itself.
 _SHARE_WORDS = _FRACTION_WORDS | {"share", "shares", "portion"}
 _FLAG_NUMBER = re.compile(r"--([a-z][\w-]*)[= ](\d+(?:\.\d+)?)\b", re.I)
@@ -2106,11 +2113,14 @@ def judge_stakes(
             and not above
             and not by_pattern
         )
+        # "sell half of my TSLA position" with no holding in view: a share the gate cannot
+        # work out, as a difference is ("half of the $300" it can)
+        share = not results and _SHARE_OF_HOLDING.search(said[:20_000]) is not None
         return undecided(
             "escalate",
             quantity,
             unseen=not plain and only_the_sum,
-            reckoned=licence.reckoned and not licence.percents and only_the_sum,
+            reckoned=(licence.reckoned or share) and not licence.percents and only_the_sum,
             # a number the user gave is theirs, whatever else they left to the agent
             detail=only_the_sum and not plain,
         )

@@ -569,6 +569,9 @@ def test_an_install_names_its_packages_without_their_versions(
         ("poetry publish --build", ("pypi",)),
         ("twine upload ../vendor/other-0.1.whl", ("pypi", "../vendor/other-0.1.whl")),
         ("cargo publish", ("crates.io",)),
+        # a registry the command names is the one it reaches
+        ("twine upload -r testpypi dist/*", ("testpypi",)),
+        ("twine upload --repository-url https://test.pypi.org/legacy/ dist/*", ("testpypi",)),
     ],
 )
 def test_a_package_is_published_to_its_registry(command: str, objects: tuple[str, ...]) -> None:
@@ -678,6 +681,22 @@ def test_each_sql_statement_is_judged_by_its_kind(
 ) -> None:
     effect = sql_effects(query)
     assert (set(effect.kinds), effect.high_impact) == (kinds, high_impact), effect.as_dict()
+
+
+@pytest.mark.parametrize(
+    ("query", "objects"),
+    [
+        ("CREATE INDEX idx_users_email ON users (email)", ("users",)),
+        ("CREATE INDEX CONCURRENTLY i ON public.orders (customer_id)", ("orders",)),
+        ("ALTER TABLE users RENAME COLUMN usr_name TO username", ("users",)),
+        # a dropped column is high-impact on whatever table, named or not
+        ("ALTER TABLE users DROP COLUMN usr_name", ()),
+        ("CREATE TABLE notes (id int)", ()),
+    ],
+)
+def test_an_index_or_a_table_change_is_on_its_table(query: str, objects: tuple[str, ...]) -> None:
+    """The table an index is built on, or a table altered, is what the user must have named."""
+    assert sql_effects(query).objects == objects
 
 
 def test_the_numbers_an_update_sets_are_read_by_column() -> None:

@@ -1926,3 +1926,35 @@ def test_my_branch_is_the_one_checked_out(command: str, allowed: bool) -> None:
         "push my branch", _BRANCHES, "bash", {"command": command}, lookup="bash"
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_MEETINGS = json.dumps(
+    [
+        {"id": "e1", "title": "Weekly sync", "start": "2026-12-08T10:00", "recurring_id": "r9",
+         "organizer": "me"},
+        {"id": "e2", "title": "Vendor call", "start": "2026-12-08T15:00",
+         "organizer": "sam@vendor.example"},
+    ]
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        ("invite ana@corp.example to the weekly sync", "update_event",
+         {"event_id": "e1", "add_attendees": ["ana@corp.example"]}, True),
+        # someone from the listing beside the one address the user gave
+        ("invite ana@corp.example to the weekly sync", "update_event",
+         {"event_id": "e1", "add_attendees": ["ana@corp.example", "sam@vendor.example"]}, False),
+        # ...unless the user describes them too
+        ("invite ana@corp.example and the vendor to the weekly sync", "update_event",
+         {"event_id": "e1", "add_attendees": ["ana@corp.example", "sam@vendor.example"]}, True),
+        ("email ana@corp.example the sync agenda", "send_email",
+         {"to": ["ana@corp.example", "sam@vendor.example"], "body": "Agenda attached."}, False),
+    ],
+)  # fmt: skip
+def test_no_one_is_added_beside_the_people_the_user_gave_by_address(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = after_lookup(said, _MEETINGS, tool, args, lookup="list_events")
+    assert (decision.verdict == "allow") is allowed, decision.stakes
