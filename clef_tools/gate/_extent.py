@@ -1088,7 +1088,19 @@ def _renamed_into_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
             return (
                 f"moves {asked.group(1)} into {asked.group(2)}, where the user asked to rename it"
             )
+    for e in effect.effects if effect.source == "shell" else ():
+        # `mv -f notes.txt README.md` for "rename notes.txt to notes.md": onto another name
+        # (a file of the project's, overwritten), not the one asked
+        if e.kind != "modify" or len(e.objects) != 2 or not _MOVES.match(e.what):
+            continue
+        source, target = (o.rstrip("/").rsplit("/", 1)[-1].lower() for o in e.objects)
+        if source == old.rsplit("/", 1)[-1] and target not in (new, old) and "." in target:
+            return f"renames {asked.group(1)} to {e.objects[1]}, where the user asked for {new}"
     return None
+
+
+#: A shell command that moves or renames (`mv`, `git mv`).
+_MOVES = re.compile(r"(?:sudo\s+)?(?:git\s+)?mv\s")
 
 
 #: "the duplicate of report.pdf", "the copy of notes.txt": the thing named is the original.

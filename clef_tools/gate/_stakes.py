@@ -1454,6 +1454,27 @@ def _names_only(effect: CallEffect, said: str) -> bool:
     )
 
 
+def _tracked_secret(effect: CallEffect, said: str) -> str | None:
+    """A key or a project's secrets file staged or committed (`git add .env`) where the
+    user's words do not point to it."""
+    if effect.source != "shell" or _FILE_SAID.search(said[:20_000]):
+        return None
+    return next(
+        (
+            o
+            for e in effect.effects
+            if _STAGES.match(e.what)
+            for o in e.objects
+            if not o.endswith(".pub") and _CREDENTIAL_PATH.search(o)
+        ),
+        None,
+    )
+
+
+#: A command that puts files under version control.
+_STAGES = re.compile(r"git\s+(?:add|commit|stage)\b")
+
+
 def _credential_store(name: str, said: str) -> bool:
     """A key or credentials file (not a public key) that the user's words do not point
     to: "show me my SSH key" names `~/.ssh/id_ed25519`, "fix the test" does not."""
@@ -2015,6 +2036,13 @@ def judge_stakes(
         # first; reading it is harmless only when the user wanted it read
         return undecided(
             "escalate", f"reads {secret_store[:80]}, a credential store the user did not name"
+        )
+    tracked = _tracked_secret(effect, said)
+    if tracked is not None:
+        # once committed, a key is in every clone and every push of the history
+        return undecided(
+            "escalate",
+            f"puts {tracked[:80]} under version control, a secrets file the user did not name",
         )
     ordered = (
         _ordered_read(effect, args, said, results)
