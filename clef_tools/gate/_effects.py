@@ -398,6 +398,8 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
         kind = "send"  # `venmo_request`, `request_money`: asks someone for money, pays nothing
     if kind == "pay" and "checkout" in own and set(own) & _VERSION_CONTROL:
         kind = "modify"  # `git_checkout` switches a branch; a shop's checkout pays
+    if kind == "delete" and own == ["git", "reset"]:
+        kind = "modify"  # the MCP git server's `git_reset` unstages; the files are kept
     opened = own.index("open") if "open" in own else -1
     if kind == "create" and 0 <= opened < len(own) - 1 and own[opened + 1] in _VIEWED:
         kind = "read"  # `open_nodes`, `open_file`, `open_url`: shown, not made

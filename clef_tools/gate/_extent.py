@@ -35,6 +35,7 @@ from clef_tools.gate._effects import (
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
+    COPY_OF,
     MONEY,
     PRICE_BOUND,
     QUOTED_NAME,
@@ -1103,20 +1104,12 @@ def _renamed_into_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
 _MOVES = re.compile(r"(?:sudo\s+)?(?:git\s+)?mv\s")
 
 
-#: "the duplicate of report.pdf", "the copy of notes.txt": the thing named is the original.
-_COPY_OF = re.compile(
-    r"\b(?:duplicates?|dupes?|cop(?:y|ies)|backups?|older\s+versions?)\s+of\s+(?:the\s+|my\s+)?"
-    r"[\"'`]?([\w.-]+\.\w+|[\w-]+)",
-    re.IGNORECASE,
-)
-
-
 def _original_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """A delete of the very thing the user named as the original of what to delete:
     `delete_file("/report.pdf")` for "delete the duplicate of report.pdf"."""
     if "delete" not in effect.kinds:
         return None
-    originals = {m.lower() for m in _COPY_OF.findall(said)}
+    originals = {m.lower() for m in COPY_OF.findall(said)}
     if not originals:
         return None
     names = [o for e in effect.effects for o in e.objects] + [

@@ -37,6 +37,7 @@ from clef_tools.gate._taint import split_at_order
 
 __all__ = [
     "ADDRESS_TEXT",
+    "COPY_OF",
     "MONEY",
     "PRICE_BOUND",
     "SETTING_KEYS",
@@ -45,6 +46,7 @@ __all__ = [
     "Ranker",
     "amount_off_record",
     "bound_value",
+    "copy_described",
     "ground_call",
     "ground_objects",
     "holds_named",
@@ -392,6 +394,8 @@ def _in(target: str, text: str) -> bool:
         return True
     if _home_path_in(low, text):
         return True
+    if copy_described(low, text):
+        return True
     folder, _, base = low.rpartition("/")
     folder = re.sub(rf"^{_HOME}(?=/|$)", "~", folder, flags=re.IGNORECASE)
     if (
@@ -439,6 +443,27 @@ def _in(target: str, text: str) -> bool:
 
 #: A user's home folder as a listing prints it (`/home/u`, `/Users/ana`, `/root`).
 _HOME = r"(?:/home/[\w.-]+|/users/[\w.-]+|/root)"
+
+
+#: "the duplicate of report.pdf", "the copy of notes.txt": the thing named is the original.
+COPY_OF = re.compile(
+    r"\b(?:duplicates?|dupes?|cop(?:y|ies)|backups?|older\s+versions?)\s+of\s+(?:the\s+|my\s+)?"
+    r"[\"'`]?([\w.-]+\.\w+|[\w-]+)",
+    re.IGNORECASE,
+)
+#: A copy's file name as file managers and browsers make it: `report (1).pdf`,
+#: `report copy.pdf`, `report-copy-2.pdf`.
+_COPY_NAME = re.compile(r"(.+?)(?:\s*\(\d{1,3}\)|[ _-]copy(?:[ _-]?\d{1,3})?)(\.\w{1,8})?")
+
+
+def copy_described(name: str, text: str) -> bool:
+    """A copy of a file named as a copy of the original ("delete the duplicate of
+    report.pdf" names `report (1).pdf`)."""
+    copy = _COPY_NAME.fullmatch(name.rstrip("/").rsplit("/", 1)[-1].lower())
+    if copy is None:
+        return False
+    original = copy.group(1) + (copy.group(2) or "")
+    return original in {m.lower() for m in COPY_OF.findall(text[:20_000])}
 
 
 def _home_path_in(low: str, text: str) -> bool:
@@ -637,6 +662,8 @@ def object_named(obj: str, text: str) -> bool:
     if (pod := _REPLICA_SUFFIX.search(plain)) is not None and pod.start() > 2:
         # `worker-5c6b7d9f8-q9z8r`, "the worker pod": a deployment's pod by its deployment
         plain = plain[: pod.start()]
+    if copy_described(plain, text):
+        return True
     last = re.split(r"[/\\]", plain)[-1]
     # a folder written only as the start of a longer path ("src/legacy_api.py") is where
     # the named file is, not itself named: `rm -r src/` is not asked for by it
@@ -703,7 +730,9 @@ _RECORD_ID = re.compile(
     r"\d{1,12}|(?=[a-f]*\d)[0-9a-f]{8,40}"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
     # a catalogue's or a system's code: `B01`, `ev_123`, `INV-2024-001`, `B08N5WRWNW`
-    r"|[a-z]{1,5}[-_]?\d[\w-]{0,30}",
+    r"|[a-z]{1,5}[-_]?\d[\w-]{0,30}"
+    # ...and a slug id with a digit in it: `ord_tsla_1`, `sess_ipad_2019`
+    r"|[a-z]{1,5}[-_](?=[\w-]*\d)[a-z0-9]+(?:[-_][a-z0-9]+){0,4}",
     re.I,
 )
 

@@ -27,7 +27,9 @@ _NOT_NAMES = frozenset(
      "one", "to", "from", "on", "into", "onto", "of", "off", "and", "or", "called", "named",
      "that's", "whose", "before", "after", "with", "for", "in", "at", "back", "i", "we",
      "you", "it", "is", "was", "are", "were", "has", "had", "have", "be", "been", "so", "as",
-     "up", "out", "then", "now", "first", "there", "here", "if", "but", "by", "name"]
+     "up", "out", "then", "now", "first", "there", "here", "if", "but", "by", "name",
+     # "all the branches except main": what follows is kept, not named as the target
+     "except", "besides", "apart", "aside", "excluding", "not", "all", "both", "other"]
 )  # fmt: skip
 #: Names the same branch goes by.
 _ALIASES = {"main": {"main", "master", "trunk"}, "master": {"main", "master", "trunk"}}
