@@ -297,7 +297,10 @@ _REFERRED = re.compile(
     r"statement|receipt|ticket|request)\b"
     # "order my usual coffee", "book the same as last time": what the agent keeps of them
     r"|\b(?:my|the|our)\s+(?:usual|regular)\b|\bsame\s+(?:one\s+|thing\s+|order\s+)?as\s+"
-    r"(?:last\s+time|before|always|usual)\b",
+    r"(?:last\s+time|before|always|usual)\b"
+    # "reorder my last pizza", "order the same again": the earlier order the agent keeps
+    r"|\b(?:re-?order|order\s+again|buy\s+again|book\s+again)\b(?=[^.;!?\n]{0,40}?"
+    r"\b(?:my|the|our)\s+(?:last|previous|latest)\b)",
     re.IGNORECASE,
 )
 #: Money asked of someone ("request $45 from Sam"): a message to them, not a payment.

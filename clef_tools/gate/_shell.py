@@ -1571,6 +1571,8 @@ def _django(args: Sequence[str], text: str) -> list[Effect]:
     checking = "--check" in args or "--dry-run" in args
     if sub in _words("django_read") or (sub == "makemigrations" and checking):
         return [Effect("read", what=text)]
+    if sub == "migrate" and ("--plan" in args or "--check" in args):
+        return [Effect("read", what=text)]  # the migrations it would apply, shown, not applied
     if sub == "test":
         return [Effect("execute", what=text, routine=True)]
     if sub in ("shell", "shell_plus", "dbshell"):

@@ -856,6 +856,15 @@ def _a_percent_of(
 _SUM_KEY = re.compile(r"(?:^|_)(?:salary|wage|price|rate|amount|fee|pay)(?:_|$)", re.IGNORECASE)
 
 
+def _sums_set(args: Mapping[str, Any]) -> list[float]:
+    """The numbers a call gives under a sum's key (`amount`, `price`, `salary`)."""
+    return [
+        float(v)
+        for k, v in list(args.items())[:32]
+        if _SUM_KEY.search(str(k)) and isinstance(v, int | float) and not isinstance(v, bool)
+    ]
+
+
 #: A count of units traded the user wrote out: "10 shares", "3 contracts", "2 lots".
 _UNITS_STATED = re.compile(
     r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s+(?:[A-Za-z]{1,6}\s+)?(?:shares?|units?|contracts?|lots?)\b",
@@ -934,6 +943,10 @@ def quantity_issue(
             )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
+        if resets and not pool and value in _sums_set(args):
+            # `update_opportunity(stage=…, amount=250000)` after "move it to Negotiation":
+            # a sum changed that nobody gave
+            return f"sets a sum ({value:g}) neither the user nor this request's results stated"
         whole = (
             (len(stated) > 1 and _close(value, max(stated)))
             or (
