@@ -37,6 +37,7 @@ from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
     COPY_OF,
     MONEY,
+    PARTY_KEY,
     PRICE_BOUND,
     QUOTED_NAME,
     SUM_KEY,
@@ -358,7 +359,7 @@ def _extra_party_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
         return None
     said_words = {w.lower() for w in re.findall(r"[A-Za-z]+", said)}
     for key, value in list(args.items())[:32]:
-        if not _PARTY_KEY.match(str(key)):
+        if not PARTY_KEY.match(str(key)):
             continue
         for v in (value if isinstance(value, list | tuple) else [value])[:32]:
             if not isinstance(v, str) or not ADDRESS_TEXT.fullmatch(v.strip()):
@@ -370,14 +371,6 @@ def _extra_party_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
             if address not in given and not set(pieces) & said_words:
                 return f"adds {address}, beside the people the user gave by address"
     return None
-
-
-#: Arguments that hold the people a call sends to, invites or shares with.
-_PARTY_KEY = re.compile(
-    r"^(?:to|cc|bcc|recipients?|attendees|add_attendees|invitees|participants|guests|members"
-    r"|add_members|new_members|emails?|email_addresses|share_with|users|collaborators)$",
-    re.IGNORECASE,
-)
 
 
 def _by_filter_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:

@@ -39,6 +39,7 @@ __all__ = [
     "ADDRESS_TEXT",
     "COPY_OF",
     "MONEY",
+    "PARTY_KEY",
     "PRICE_BOUND",
     "SETTING_KEYS",
     "SUM_KEY",
@@ -929,16 +930,26 @@ def _added_names(args: Mapping[str, Any]) -> list[str]:
     "add Lena to the offsite" describes the meeting by "offsite", not by "Lena"."""
     out: list[str] = []
     for key, value in list(args.items())[:32]:
-        if not (_ADDED_KEY.match(str(key)) or _PEOPLE_KEY.match(str(key))):
+        if not (_ADDED_KEY.match(str(key)) or PARTY_KEY.match(str(key))):
             continue
         for v in (value if isinstance(value, list | tuple) else [value])[:8]:
             if isinstance(v, str) and ADDRESS_TEXT.fullmatch(v.strip()):
-                out += [p for p in re.split(r"[._+-]+", v.split("@", 1)[0]) if len(p) > 2]
+                # the whole address first: what is left of it must not describe a record
+                out += [
+                    v.strip(),
+                    *(p for p in re.split(r"[._+-]+", v.split("@", 1)[0]) if len(p) > 2),
+                ]
     return out
 
 
-#: Who a meeting or a group holds: whom a call adds, not which record it acts on.
-_PEOPLE_KEY = re.compile(r"^(?:attendees|participants|invitees|guests|members)$", re.I)
+#: Arguments that hold the people a call sends to, invites or shares with: whom it
+#: reaches, not which record it acts on ("share the budget with finance@…" describes the
+#: budget by "budget", not by "finance").
+PARTY_KEY = re.compile(
+    r"^(?:to|cc|bcc|recipients?|attendees|add_attendees|invitees|participants|guests|members"
+    r"|add_members|new_members|emails?|email_addresses|share_with|users|collaborators)$",
+    re.IGNORECASE,
+)
 
 
 def _ranked_in_text(args: Mapping[str, Any], said: str, results: Sequence[str]) -> str | None:

@@ -1958,3 +1958,33 @@ def test_no_one_is_added_beside_the_people_the_user_gave_by_address(
 ) -> None:
     decision = after_lookup(said, _MEETINGS, tool, args, lookup="list_events")
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_BUDGETS = json.dumps(
+    [
+        {"id": "f_1", "name": "Budget 2026.xlsx", "owner": "me"},
+        {"id": "f_2", "name": "Budget 2025.xlsx", "owner": "me"},
+        {"id": "f_3", "name": "Budget template.xlsx", "owner": "finance@corp.example"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("file_id", "allowed"),
+    [
+        ("f_1", True),
+        # another year's budget
+        ("f_2", False),
+    ],
+)
+def test_whom_a_file_is_shared_with_does_not_describe_the_file(file_id: str, allowed: bool) -> None:
+    """ "Share the 2026 budget with finance@…": finance is whom it reaches, not which budget
+    (the template that finance owns is no better fit for "the 2026 budget")."""
+    decision = after_lookup(
+        "share the 2026 budget with finance@corp.example",
+        _BUDGETS,
+        "share_file",
+        {"file_id": file_id, "email": "finance@corp.example", "role": "reader"},
+        lookup="search_files",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
