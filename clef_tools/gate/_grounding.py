@@ -494,11 +494,8 @@ def _whole_said(parts: list[str], text: str) -> bool:
     user wrote as it stands: `acme-lab` is not "acme-labs" (a handle, an org, a model
     number is not a plural)."""
     said = set(_WORD.findall(text))
-    return (
-        _parts_said([p for p in parts if "-" not in p], text)
-        if all(p in said for p in parts if "-" in p)
-        else False
-    )
+    rest = [p for p in parts if "-" not in p]
+    return all(p in said for p in parts if "-" in p) and (not rest or _parts_said(rest, text))
 
 
 def _past_of(part: str, said: set[str]) -> bool:

@@ -1892,7 +1892,6 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
     "createdb": _simple("create"),
     "dropdb": _simple("delete", reversible=False, high_impact=True),
     ".": _simple("execute"),
-    # a public key added to a server's authorised keys: a setting there, made by its owner
     # a key put in the host's authorized_keys: whoever holds it may log in there
     "ssh-copy-id": _simple("grant", reach="external", reversible=False),
     "ssh-add": _ssh_add,

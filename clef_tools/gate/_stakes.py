@@ -1469,16 +1469,19 @@ def _names_only(effect: CallEffect, said: str) -> bool:
 
 def _tracked_secret(effect: CallEffect, said: str) -> str | None:
     """A key or a project's secrets file staged or committed (`git add .env`) where the
-    user's words do not point to it."""
+    user's words do not point to it (as the env file, or by its name)."""
     if effect.source != "shell" or _FILE_SAID.search(said[:20_000]):
         return None
+    request = said[:20_000].lower()
     return next(
         (
             o
             for e in effect.effects
             if _STAGES.match(e.what)
             for o in e.objects
-            if not o.endswith(".pub") and _CREDENTIAL_PATH.search(o)
+            if not o.endswith(".pub")
+            and _CREDENTIAL_PATH.search(o)
+            and not object_named(o, request)
         ),
         None,
     )

@@ -503,6 +503,7 @@ def test_a_repository_handed_over_as_asked_is_confirmed_not_refused() -> None:
         ("commit my changes", "git add .env && git commit -m 'env'", False),
         ("commit my changes", "git add deploy/server.pem", False),
         ("commit the .env file, it only has dummy values", "git add .env", True),
+        ("commit deploy/server.pem, it's the public test cert", "git add deploy/server.pem", True),
         # a template holds no values; a public key may be shared
         ("commit my changes", "git add .env.example", True),
         ("add my public key to the repo", "git add keys/id_ed25519.pub", True),
