@@ -161,7 +161,7 @@ def edit_weakens_tests(name: str, args: Mapping[str, Any]) -> bool:
     ):
         return True  # `run: pytest || true`: the check runs and can no longer fail
     if any(_turned_down(old, new) for old, new in changes):
-        return True  # `# noqa`, `select = ["E"]` for `["E", "F"]`, `fail_under = 0`
+        return True  # a noqa comment, `select = ["E"]` for `["E", "F"]`, `fail_under = 0`
     return is_test_path(path) and any(_weakens(old, new) for old, new in changes)
 
 
