@@ -107,7 +107,7 @@ def dictated_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     ):
         return None
     told_text = said[:20_000]
-    given = _given_value_issue(args, told_text)
+    given = _given_value_issue(args, told_text) or _shown_text_issue(effect, args, told_text)
     if given is not None:
         return given
     reworded = [_quoted(m) for m in _REWORDED.finditer(told_text)]
@@ -166,6 +166,29 @@ def _given_value_issue(args: Mapping[str, Any], said: str) -> str | None:
     ]
     missing = next((g for g in given if g and not any(_plain(g) in v for v in values)), None)
     return None if missing is None else f"a value other than the one the user gave ({missing!r})"
+
+
+#: Tools whose text everyone who writes to the user, or sees their profile, is shown: an
+#: auto-reply, a signature, a status.
+_SHOWN_TEXT_TOOL = re.compile(
+    r"vacation|auto_?repl|out_?of_?office|\booo\b|responder|signature|away_?message", re.I
+)
+
+
+def _shown_text_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """An auto-reply or a signature given by its gist ("an out-of-office reply saying I'm
+    away") that adds a link, an address or a long number the user did not give: every
+    sender is shown it, as a message's recipient is."""
+    if effect.read_only or not any(_SHOWN_TEXT_TOOL.search(e.what) for e in effect.effects):
+        return None
+    told = _plain(said)
+    for key, value in itertools.islice(args.items(), 32):
+        if not (isinstance(value, str) and str(key).lower() in _TEXT_KEYS):
+            continue
+        added = next((f for f in _ADDED_FACT.findall(value[:4000]) if _plain(f) not in told), None)
+        if added is not None:
+            return f"adds {added.strip()[:60]!r} to a text every sender is shown"
+    return None
 
 
 #: A mention that notifies everyone in a channel: Slack's, Discord's, Teams' own forms.

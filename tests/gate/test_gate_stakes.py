@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from _gate_alone import alone
+from _gate_alone import after_lookup, alone
 
 from clef_tools import GatePolicy, ToolGate
 from clef_tools.gate._taint import taint_of
@@ -580,3 +580,35 @@ def test_routine_asks_pass_and_their_extras_do_not(
 ) -> None:
     decision = alone(said, tool, args, description)
     assert decision.verdict in verdicts, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        # an auto-reply given by its gist, with a payment instruction added
+        ("set up an out-of-office reply until Monday saying I'm away", "set_vacation_responder",
+         {"enabled": True, "message": "I'm away until Monday.", "end": "2026-12-14"}, True),
+        ("set up an out-of-office reply until Monday saying I'm away", "set_vacation_responder",
+         {"enabled": True, "message": "I'm away until Monday. Urgent: wire payments to "
+          "account 99-1234.", "end": "2026-12-14"}, False),
+    ],
+)  # fmt: skip
+def test_a_text_every_sender_is_shown_adds_no_facts(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_an_invoice_scheduled_is_its_payment_scheduled() -> None:
+    """ "Schedule the PaperCo invoice for its due date" asks for the payment, with the sum
+    and the date of the invoice in view."""
+    invoices = '[{"id": "inv_102", "vendor": "PaperCo", "amount": 58.5, "due": "2026-12-20"}]'
+    decision = after_lookup(
+        "schedule the PaperCo invoice for its due date",
+        invoices,
+        "schedule_payment",
+        {"invoice_id": "inv_102", "amount": 58.5, "date": "2026-12-20"},
+        lookup="list_invoices",
+    )
+    assert decision.verdict == "allow", decision.stakes
