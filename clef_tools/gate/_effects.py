@@ -417,15 +417,15 @@ def _tool_effect(name: str, description: str, hints: tuple[tuple[str, bool], ...
         action = "all"  # `reply_all_email`, `delete_all_alarms`: everyone, everything
     if asks_for_money:
         action = "request-money"  # "send Marta 25" pays her; it does not ask her to pay
+    # a thing handed to another owner is theirs (taken back only if they give it back)
+    handed = kind == "grant" and lead in ("transfer", "transfers")
     external = (
         notes.get("openWorldHint") is True
         or kind in ("send", "pay")
         or bool(named & (_WEB | _BOOKED))
-        or (kind == "grant" and lead in ("transfer", "transfers"))
+        or handed
     )
     reversible = kind in ("read", "create", "modify", "configure") and not destructive
-    # a thing handed to another owner is theirs: taken back only if they give it back
-    handed = kind == "grant" and lead in ("transfer", "transfers")
     return Effect(
         kind,
         "external" if external else "local",

@@ -41,6 +41,7 @@ from clef_tools.gate._grounding import (
     PRICE_BOUND,
     QUOTED_NAME,
     SUM_KEY,
+    address_words,
     bound_value,
     is_setting_key,
     numbers_in,
@@ -365,10 +366,9 @@ def _extra_party_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
             if not isinstance(v, str) or not ADDRESS_TEXT.fullmatch(v.strip()):
                 continue
             address = v.strip().lower()
-            local, _, domain = address.partition("@")
-            pieces = [p for p in re.split(r"[._+-]+", local) if len(p) > 2]
-            pieces += [domain.split(".", 1)[0]] if len(domain.split(".", 1)[0]) > 2 else []
-            if address not in given and not set(pieces) & said_words:
+            label = address.partition("@")[2].split(".", 1)[0]  # `vendor` of sam@vendor.example
+            pieces = {*address_words(address), *([label] if len(label) > 2 else [])}
+            if address not in given and not pieces & said_words:
                 return f"adds {address}, beside the people the user gave by address"
     return None
 

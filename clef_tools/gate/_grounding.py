@@ -45,6 +45,7 @@ __all__ = [
     "SUM_KEY",
     "Grounding",
     "Ranker",
+    "address_words",
     "amount_off_record",
     "bound_value",
     "copy_described",
@@ -932,11 +933,14 @@ def _added_names(args: Mapping[str, Any]) -> list[str]:
         for v in (value if isinstance(value, list | tuple) else [value])[:8]:
             if isinstance(v, str) and ADDRESS_TEXT.fullmatch(v.strip()):
                 # the whole address first: what is left of it must not describe a record
-                out += [
-                    v.strip(),
-                    *(p for p in re.split(r"[._+-]+", v.split("@", 1)[0]) if len(p) > 2),
-                ]
+                out += [v.strip(), *address_words(v.strip())]
     return out
+
+
+def address_words(address: str) -> list[str]:
+    """The words of an address's local part a person goes by (`lena`, `ortiz` of
+    `lena.ortiz@acme.example`), short pieces left out."""
+    return [p for p in re.split(r"[._+-]+", address.split("@", 1)[0]) if len(p) > 2]
 
 
 #: Arguments that hold the people a call sends to, invites or shares with: whom it

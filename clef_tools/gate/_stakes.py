@@ -927,6 +927,7 @@ def quantity_issue(
             counts = str(key).lower() in _COUNT_KEYS and isinstance(value, int | float)
             if counts and not isinstance(value, bool) and not any(_close(value, a) for a in stated):
                 return f"a count ({value:g}) other than the one the user stated"
+    sums_set = _sums_set(args) if resets else []
     for value in values:
         if any(_close(value, r) for r in licence.rejected) and not any(
             _close(value, a) for a in stated if not any(_close(a, r) for r in licence.rejected)
@@ -943,7 +944,7 @@ def quantity_issue(
             )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
-        if resets and not pool and value in _sums_set(args):
+        if resets and not pool and value in sums_set:
             # `update_opportunity(stage=…, amount=250000)` after "move it to Negotiation":
             # a sum changed that nobody gave
             return f"sets a sum ({value:g}) neither the user nor this request's results stated"
