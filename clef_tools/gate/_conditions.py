@@ -18,7 +18,7 @@ from typing import Any
 
 from clef_tools.gate._dates import dates_in, is_time_key
 from clef_tools.gate._effects import CallEffect, after_verb, table, verb_words, words
-from clef_tools.gate._grounding import ADDRESS_TEXT, times_in
+from clef_tools.gate._grounding import ADDRESS_TEXT, state_group, times_in
 
 __all__ = ["condition_dropped_issue"]
 
@@ -128,9 +128,22 @@ def _plural_noun(effect: CallEffect, verbs: frozenset[str]) -> str | None:
     """What a tool's name acts on after one of `verbs`, when it is several things
     (`recordings` of `delete_recordings`; not `email` of `delete_email`, nor `address`)."""
     nouns = after_verb(effect.tool, verbs)
+    # `move_issues_to_sprint`: what is moved comes before where it goes
+    before = next((i for i, w in enumerate(nouns or ()) if w in _PLACE_WORDS), None)
+    nouns = nouns[:before] if nouns and before else nouns
     if not nouns or not nouns[-1].endswith("s") or nouns[-1].endswith("ss"):
         return None
     return nouns[-1]
+
+
+_PLACE_WORDS = frozenset(["to", "into", "in", "from", "on", "onto", "for", "by", "between"])
+#: Plurals a tool's name and a user use for the same records ("tickets" of `move_issues`).
+_SAME_NOUNS = (
+    ("issues", "tickets", "tasks", "cards", "stories", "bugs"),
+    ("emails", "mails", "messages"),
+    ("photos", "pictures", "images", "pics"),
+    ("files", "documents", "docs"),
+)
 
 
 #: Arguments that pick the records a bulk call acts on by a search.
@@ -160,11 +173,18 @@ def _qualifier_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     ).lower()
     if not query:
         return None
+    same = next((g for g in _SAME_NOUNS if noun in g), (noun,))
+    nouns = "|".join(re.escape(n) for n in same)
+    # a state the search keeps in any words ("status != Done" for "unfinished") counts
+    stated = any(state_group(w) for w in re.findall(r"[a-z]+", query)) or bool(
+        re.search(r"\b(?:status|state|resolution|is)\b", query)
+    )
     for found in re.finditer(
-        rf"\b(?:the|all|my|those|these|every)\s+((?:[a-z][\w-]*\s+){{1,3}}?){re.escape(noun)}\b",
+        rf"(?:\b(?:the|all|my|those|these|every)|['’]s)\s+((?:[a-z][\w-]*\s+){{1,3}}?)(?:{nouns})\b",
         said.lower(),
     ):
         picked = [w for w in found.group(1).split() if w not in _NOT_QUALIFIERS and not w.isdigit()]
+        picked = [w for w in picked if not (stated and state_group(w))]
         if picked and not any(w[:4] in query for w in picked):
             return f"searches without {picked[0]!r}, the word the user picked the {noun} by"
     return None

@@ -2130,12 +2130,15 @@ def _status_paths_named(said: str, results: Sequence[str]) -> list[str]:
     said_words = set(words(said))
 
     def named(path: str) -> bool:
-        # by its top folder, whole, or by its file's name ("the login fix": src/login.py)
+        # by its top folder, whole, or by its file's name ("the login fix": src/login.py;
+        # "the new module": src/new_module.py)
         stem = path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+        parts = [p for p in re.split(r"[_-]+", stem) if p]
         return (
             path.split("/", 1)[0].lower() in said_words
             or path.lower() in said.lower()
             or (len(stem) > 2 and stem in said_words)
+            or (len(parts) > 1 and all(p in said_words for p in parts))
         )
 
     picked = [p for p in paths if named(p)]

@@ -374,6 +374,16 @@ _HOME_PARTS = frozenset(["", "~", ".", ".."])
 _HANDLE = re.compile(r"@([a-z]{2,}(?:[_.-][a-z]{2,}){0,2})")
 
 
+#: Values an API takes for a record by its rank, and the user's words for that rank.
+_RANK_VALUES = {
+    "latest": r"\b(?:last|latest|newest|most\s+recent)\b",
+    "last": r"\b(?:last|latest|newest|most\s+recent)\b",
+    "newest": r"\b(?:last|latest|newest|most\s+recent)\b",
+    "first": r"\b(?:first|oldest|earliest)\b",
+    "oldest": r"\b(?:first|oldest|earliest)\b",
+}
+
+
 def _in(target: str, text: str) -> bool:
     """`target` in `text` as a whole name (`accounting@mycorp.co` is not in
     "accounting@mycorp.com"), or, for a plain name such as `light.living_room`, every
@@ -390,6 +400,10 @@ def _in(target: str, text: str) -> bool:
         return True
     if currency_named(target, text):
         return True  # `EUR` after "send €25": the currency, by its sign or its name
+    if low in _RANK_VALUES and re.search(_RANK_VALUES[low], text, re.IGNORECASE):
+        return (
+            True  # `post_id="latest"` after "delete my last post": the rank, as the API spells it
+        )
     if low in _CARD_BRANDS and re.search(r"\b(?:credit|debit)\s+card\b", text, re.IGNORECASE):
         return True  # `card="visa"` after "pay my credit card bill": the user's card, by kind
     if re.match(r"https?://", low) and _below_link(low, text):
@@ -484,7 +498,9 @@ def _parts_said(parts: list[str], text: str) -> bool:
     whose it is: `app_production` for "the production database"."""
     if not parts:
         return False
-    said = {w for word in _WORD.findall(text) for w in (word, _stem(word))}
+    # "Ana's photo" says `ana` of `p_ana_beach`
+    found = _WORD.findall(text)
+    said = {w for word in found for w in (word, _stem(word), re.sub(r"['’]s$", "", word))}
     if len(parts) > 1 and not any(re.search(r"\d", p) for p in parts):
         parts = [p for p in parts if p not in _FILLER] or parts
     return all(p in said or _stem(p) in said or _past_of(p, said) for p in parts)
@@ -1965,6 +1981,9 @@ def _outmatched(
     if extension is not None:
         # `resume.pdf` beside `resume-draft-old.pdf` or `resume_draft.docx`: another file
         same: re.Pattern[str] | None = _ANY_FILE
+    elif _SOURCE_FILE.search(target.lower()):
+        # `src/new_module.py` beside `scratch.py`: another file of a project, wherever it is
+        same = _SOURCE_FILE
     elif entity is not None:
         # `light.hallway` beside `light.porch`: a device of the same domain
         domain = target.lower().split(".", 1)[0]
@@ -1989,6 +2008,11 @@ def _outmatched(
 #: A file's name with a known extension, anywhere in a record.
 _ANY_FILE = re.compile(
     r"[\w-][\w.-]*\.(?:" + "|".join(sorted(_FILE_EXTENSIONS, key=len, reverse=True)) + r")\b"
+)
+#: A project's file by its extension: code, settings, data kept beside it.
+_SOURCE_FILE = re.compile(
+    r"[\w-][\w.-]*\.(?:py|js|jsx|ts|tsx|go|rs|rb|java|kt|php|cpp|cc|c|h|cs|swift|sh|sql|toml"
+    r"|ini|cfg|conf|env|lock)\b"
 )
 
 
@@ -2267,6 +2291,11 @@ _STATE_GROUPS = (
 _STATE = {word: group[0] for group in _STATE_GROUPS for word in group}
 
 
+def state_group(word: str) -> str | None:
+    """The group a state word reads as ("unfinished" → open), None for any other word."""
+    return _STATE.get(word.lower())
+
+
 def _states(found: set[str]) -> set[str]:
     """`found`, with each state word read as its group's first ("finished" → done)."""
     return {_STATE.get(w, w) for w in found}
@@ -2366,9 +2395,31 @@ def _split(text: str) -> list[str]:
             else:
                 out[-1] += "\n" + line
         return out
-    return [item for line in lines for part in _parts(line) for item in _items(part)]
+    return [
+        item for line in _under_headings(lines) for part in _parts(line) for item in _items(part)
+    ]
 
 
+def _under_headings(lines: list[str]) -> list[str]:
+    """Lines with the heading they are indented under appended (`git status`'s "Changes
+    not staged for commit:" over `\tmodified: src/app.py`): "commit my changes" describes
+    the files under it, not the heading, and not the untracked ones under another."""
+    out: list[str] = []
+    heading: str | None = None
+    for i, line in enumerate(lines):
+        indented = line[:1].isspace()
+        if not indented:
+            following = lines[i + 1] if i + 1 < len(lines) else ""
+            is_heading = _HEADING.fullmatch(line) is not None and following[:1].isspace()
+            heading = line.strip() if is_heading else None
+            if is_heading:
+                continue
+        out.append(line if heading is None or not indented else f"{line}\n{heading}")
+    return out
+
+
+#: A line that only labels the indented lines below it: "Untracked files:".
+_HEADING = re.compile(r"[^\s:][^:\n]{0,78}:\s*")
 _HEADER = re.compile(r"^[^:;]{1,60}:\s+")
 
 

@@ -115,7 +115,7 @@ _AMOUNT_KEYS = frozenset(
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
      "stars", "rating", "level", "delta", "increment", "decrement", "adjustment", "grade",
      "score", "points", "marks", "credit", "debit", "celsius", "fahrenheit", "kelvin",
-     "degrees", "setpoint"]
+     "degrees", "setpoint", "target"]
 )  # fmt: skip
 #: Words that ask for a part of an amount by how it divides.
 _FRACTION_WORDS = frozenset(
@@ -783,6 +783,29 @@ def moved_out_issue(effect: CallEffect, said: str) -> str | None:
     return None
 
 
+def _counted_otherwise(args: Mapping[str, Any], said: str) -> str | None:
+    """A number under a key the user gave that number's noun for, set to another number:
+    `steps=80000` after "log 8000 steps", `duration_minutes=300` after "a 30 minute call".
+    The key says what is counted, whatever the tool calls its quantities."""
+    text = said[:20_000]
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        noun = re.split(r"[_\W]+", str(key).lower())[-1]
+        noun = noun[:-1] if len(noun) > 3 and noun.endswith("s") else noun
+        if len(noun) < 2 or noun in ("id", "no", "nr", "num", "number"):
+            continue
+        given = [
+            float(n.replace(",", "")) * (1000 if k else 1)
+            for n, k in re.findall(
+                rf"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s*(k\s+)?-?{re.escape(noun)}s?\b", text, re.I
+            )[:8]
+        ]
+        if given and not any(_close(float(value), n) for n in given):
+            return f"{key} set to {value:g}, where the user said {given[0]:g} {noun}s"
+    return None
+
+
 def _close(a: float, b: float) -> bool:
     return abs(a - b) <= 0.01 * max(1.0, abs(b))
 
@@ -885,6 +908,9 @@ def quantity_issue(
     stated when they stated any."""
     if effect.read_only:
         return None
+    counted = _counted_otherwise(args, said)
+    if counted is not None:
+        return counted
     values = _numbers(args, effect)
     for fixed in unstated_counts(args, said) if "pay" not in effect.kinds else ():
         # `rooms=1` beside "2 adults", `nights=3` for "Dec 18 to Dec 21": held by its noun
