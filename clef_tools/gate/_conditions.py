@@ -77,6 +77,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _qualifier_issue(effect, args, text)
         or _expiry_issue(effect, args, text)
         or _sent_now_issue(effect, args, text)
+        or _done_now_issue(effect, args, text)
         or _for_good_issue(effect, args, text)
         or _at_term_end_issue(effect, args, text)
         or _unstaged_issue(effect, text)
@@ -233,6 +234,43 @@ def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         if isinstance(value, str) and _WHEN_VALUE.search(value[:200]):
             return None
     return "sends at once what the user asked to schedule"
+
+
+#: A time the user put the act at: "after 9pm", "at noon", "from 7am" ("by 5pm" and "before
+#: 5pm" are met by doing it now; "until 10pm" bounds what is done now, see `bound_issue`).
+_AT_TIME = re.compile(
+    r"\b(?:at|after|from|starting)\s+(?:about\s+|around\s+)?"
+    r"(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}\b|noon\b|midnight\b)",
+    re.IGNORECASE,
+)
+
+
+#: Things that have a time of their own, before the time that picks them ("decline any
+#: meeting after 5pm" picks meetings; it does not wait for 5pm).
+_TIMED_THING = re.compile(
+    r"\b(?:meetings?|events?|calls?|appointments?|class(?:es)?|sessions?|flights?|trains?"
+    r"|bookings?|reservations?|slots?|shifts?|messages?|emails?|posts?|ones?|anything"
+    r"|everything|occurrences?|invites?|invitations?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _done_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A change the user put at a time, made with no time at all: `block_client(mac=…)`
+    for "block the kids' tablet after 9pm" blocks it now and for good."""
+    if effect.read_only or effect.source not in ("name", "annotations"):
+        return None
+    found = next(
+        (m for m in _AT_TIME.finditer(said) if not _TIMED_THING.search(said[: m.start()])), None
+    )
+    if found is None:
+        return None
+    for key, value in _leaves(args):
+        if _bounds_time(key) or isinstance(value, list):
+            return None  # a time, or a list of entries that may carry one
+        if isinstance(value, str) and (_WHEN_VALUE.search(value[:200]) or times_in(value[:200])):
+            return None
+    return f"does now what the user asked for {found.group(0)!r}"
 
 
 #: A removal the user asked to be undoable: to the trash, the bin, the recycle bin.

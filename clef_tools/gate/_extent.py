@@ -183,6 +183,7 @@ def extent_issue(
         or _typo_issue(args, text)
         or _whole_tree_issue(effect, text, results)
         or _flag_unsaid_issue(args, text)
+        or _acting_switch_issue(args, text)
         or _payment_switch_issue(effect, args, text)
         or _replaced_list_issue(effect, args, text, results)
         or _replaced_text_issue(effect, args, text, results)
@@ -2215,6 +2216,29 @@ def _flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
             return f"{key}=False, where the user asked for {found.group(0)!r}"
         if value is True and off is not None and _SWITCHED_OFF.match(off):
             return f"{key}=True, where the user asked to switch {found.group(0)!r} off"
+    return None
+
+
+#: Switches that make a call act on other things too: declining the meetings an
+#: out-of-office event overlaps, cancelling, removing, overwriting, forcing.
+_ACTING_SWITCHES = frozenset(
+    ["decline", "cancel", "delete", "remove", "purge", "wipe", "overwrite", "force", "replace",
+     "revoke", "kill", "terminate", "destroy", "drop", "erase"]
+)  # fmt: skip
+
+
+def _acting_switch_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A switch turned on that acts beyond the call, where the user's words say nothing
+    of it: `decline_existing=True` on an out-of-office event after "block out Friday
+    afternoon as out of office" declines every meeting in it."""
+    told = words(said)
+    for key, value in switches(args):
+        parts = [p for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", key) if p]
+        acting = [p for p in parts if p.lower() in _ACTING_SWITCHES]
+        # "decline", "declining", "declines": the word's first five letters
+        said_so = any(w.startswith(p.lower()[:5]) for p in acting for w in told)
+        if value is True and acting and not said_so:
+            return f"{key}=True, which the user did not ask for"
     return None
 
 

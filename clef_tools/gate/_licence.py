@@ -132,7 +132,8 @@ _CLOCK_OR_DATE = re.compile(
 _FROM_CONTAINER = re.compile(
     r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b"
     r"(?:[^.;!?]|\.(?=\S)){0,60}?"  # "maya@corp.example": a dot inside a name
-    r"\b(?:from|out of)\s+([^.;,!?]{1,60})"
+    # ...or in it: "delete the empty rows in the Staff sheet"
+    r"\b(?:from|out of|in|inside|within)\s+([^.;,!?]{1,60})"
     # "stop sharing the budget sheet with Tom": the sheet stays, the sharing goes
     r"|\b(?:stop|quit)\s+sharing\s+([^.;,!?]{1,60}?)\s+with\b",
     re.IGNORECASE,

@@ -375,11 +375,17 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A time of day in the call that is none of the times the user stated, when they
     stated any ("set an alarm for 6:30" is not 16:30; "move the standup to 10:30" is not
     11:30): a call with several times (a start and an end) needs one of them stated."""
-    asked = times_in(said[:20_000]) | _bare_hours(said[:20_000])
+    ranged = _hour_range(said[:20_000])
+    asked = times_in(said[:20_000]) | _bare_hours(said[:20_000]) | ranged
     if not asked:
         return _part_of_day_issue(args, said)
     asked |= _afternoon_twins(said)
     found = _times_set(args)
+    if ranged and len(found) > 1:
+        # "working hours 9 to 5": the start and the end are both the user's
+        off = [t for t in found if t not in ranged and t not in times_in(said[:20_000])]
+        if off:
+            return f"a time ({off[0]}) the user did not state ({', '.join(sorted(ranged)[:4])})"
     if not found:
         # a message that tells someone a time ("tell #design the review moved to 3pm"):
         # the one its text states must be among the user's
@@ -402,6 +408,28 @@ _BARE_HOUR = re.compile(
     r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
     re.IGNORECASE,
 )
+
+
+#: Hours given as a span without their half of the day: "from 9 to 5", "between 8 and
+#: 4:30", "(set my hours) to 9 to 5".
+_HOUR_RANGE = re.compile(
+    r"(?:\b(?:from|between)\s+|(?<=\bto\s))(1[0-2]|[1-9])(?::([0-5]\d))?\s*(?:to|till|until|and|-|–)"
+    r"\s*(1[0-2]|[1-9])(?::([0-5]\d))?(?![\d:.,%]|\s*[ap]\.?m\b)",
+    re.IGNORECASE,
+)
+
+
+def _hour_range(said: str) -> set[str]:
+    """Each end of a span of hours, read as a working day reads it: a start from 7 to 11
+    in the morning, else in the afternoon, and an end after the start ("9 to 5" is 09:00
+    to 17:00, "1 to 3" 13:00 to 15:00)."""
+    out: set[str] = set()
+    for h1, m1, h2, m2 in _HOUR_RANGE.findall(said):
+        start = int(h1) if 7 <= int(h1) <= 11 else int(h1) % 12 + 12
+        end = int(h2) % 12
+        end = end if end * 60 + int(m2 or 0) > start * 60 + int(m1 or 0) else end + 12
+        out |= {f"{start:02d}:{int(m1 or 0):02d}", f"{end % 24:02d}:{int(m2 or 0):02d}"}
+    return out
 
 
 def _bare_hours(said: str) -> set[str]:
@@ -795,6 +823,12 @@ def _counted_otherwise(args: Mapping[str, Any], said: str) -> str | None:
         noun = noun[:-1] if len(noun) > 3 and noun.endswith("s") else noun
         if len(noun) < 2 or noun in ("id", "no", "nr", "num", "number"):
             continue
+        if noun == "day":
+            # "move the due date to the 15th": a day of the month, by its ordinal
+            days = [float(d) for d in re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text)[:8]]
+            if days and float(value) not in days:
+                return f"{key} set to {value:g}, where the user gave day {days[0]:g}"
+            continue
         given = [
             float(n.replace(",", "")) * (1000 if k else 1)
             for n, k in re.findall(
@@ -1065,6 +1099,10 @@ def _exact_sums(said: str) -> list[float]:
         except ValueError:
             continue
     return out[:8]
+
+
+def _plural(noun: str) -> bool:
+    return len(noun) > 3 and noun.endswith("s") and not noun.endswith(("ss", "us", "is"))
 
 
 def _deleted_nouns(tool: str) -> list[str]:
@@ -1859,9 +1897,11 @@ def judge_stakes(
     )
     # "remove Dan from the planning board" does not license `delete_board`
     # (`remove_board_member` removes a member, `GitHubDeleteRepository` the repo)
+    # ...but `delete_contacts` after "remove the duplicates from my contacts" deletes some
     container = {
         " ".join(nouns) for e in effect.effects if e.kind == "delete" and effect.source == "name"
         if (nouns := _deleted_nouns(e.what)) and all(_among(w, licence.containers) for w in nouns)
+        and not _plural(nouns[-1])
     }  # fmt: skip
     container |= _container_named(effect, args, said)
     # "remove bo@… from the budget sheet" does not license `delete_file(file="budget")`:

@@ -704,3 +704,56 @@ def test_a_bulk_move_keeps_the_state_the_user_picked_by(jql: str, allowed: bool)
         {"sprint_id": 15, "jql": jql},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args", "allowed"),
+    [
+        # a change put at a time, made now with no time
+        ("block the kids' tablet from the internet after 9pm", "parental_schedule",
+         {"device": "kids-tablet", "block_after": "21:00"}, True),
+        ("block the kids' tablet from the internet after 9pm", "router_block_client",
+         {"mac": "kids-tablet"}, False),
+        # the sheet the user asked to delete rows in
+        ("delete the empty rows in the Staff sheet", "sheets_delete_rows",
+         {"sheet": "Staff", "rows": [14, 15]}, True),
+        ("delete the empty rows in the Staff sheet", "sheets_delete_sheet", {"sheet": "Staff"},
+         False),
+        # a day of the month by its ordinal
+        ("move my phone bill due date to the 15th", "change_due_date",
+         {"account": "phone", "day": 15}, True),
+        ("move my phone bill due date to the 15th", "change_due_date",
+         {"account": "phone", "day": 1}, False),
+        # a span of hours read as a working day reads it
+        ("set my working hours to 9 to 5", "set_working_hours",
+         {"start": "09:00", "end": "17:00"}, True),
+        ("set my working hours to 9 to 5", "set_working_hours",
+         {"start": "09:00", "end": "21:00"}, False),
+        # a switch that declines every meeting the event overlaps
+        ("block out Friday afternoon as out of office", "create_event",
+         {"title": "Out of office", "start": "Friday 13:00", "end": "Friday 18:00",
+          "type": "outOfOffice"}, True),
+        ("block out Friday afternoon as out of office", "create_event",
+         {"title": "Out of office", "start": "Friday 13:00", "end": "Friday 18:00",
+          "type": "outOfOffice", "decline_existing": True}, False),
+        ("block out Friday afternoon as out of office and decline the meetings",
+         "create_event",
+         {"title": "Out of office", "start": "Friday 13:00", "end": "Friday 18:00",
+          "type": "outOfOffice", "decline_existing": True}, True),
+    ],
+)  # fmt: skip
+def test_a_call_keeps_to_the_time_the_container_and_the_switches_asked(
+    said: str, tool: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, tool, args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_some_records_deleted_from_a_kind_is_not_the_kind_deleted() -> None:
+    """`delete_contacts` after "remove the duplicates from my contacts" deletes some of
+    them: it is not held as deleting the container the user removes from."""
+    decision = alone(
+        "remove the duplicates from my contacts", "delete_contacts", {"ids": ["c2", "c3"]}
+    )
+    assert decision.stakes is not None
+    assert "asked to remove something from" not in decision.stakes, decision.stakes
