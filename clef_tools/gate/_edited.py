@@ -30,7 +30,8 @@ _MAX_CODE = 20_000
 #: A request for one change to a named setting or name.
 _NARROW = re.compile(
     r"\b(?:set|change|increase|decrease|raise|lower|bump|reduce|rename|enable|disable"
-    r"|turn\s+(?:on|off)|switch\s+(?:on|off)|make\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,3}\d+)\b",
+    r"|turn\s+(?:on|off)|switch\s+(?:on|off)|make\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,3}\d+"
+    r"|use\s+(?:the\s+)?(?:[\w-]+\s+){0,2}\d+)\b",
     re.IGNORECASE,
 )
 #: Requests that leave how to get there to the agent.
@@ -231,12 +232,32 @@ def _number(value: float) -> str:
 _PRODUCT = re.compile(r"\d+(?:\s*\*\s*\d+)+")
 
 
+#: A value given as a word after "to": "set the log level to debug", "switch the theme to
+#: dark" (not "to the …", "to make …").
+_WORD_VALUE = re.compile(
+    r"\b(?:set|change|switch|turn)\b[^.;!?\n]{0,60}?\bto\s+[\"'`]?([A-Za-z][\w.-]{1,30})[\"'`]?"
+    r"(?=\s*$|\s*[.,;!?]|\s+(?:in|on|for|at|everywhere|instead)\b)",
+    re.IGNORECASE,
+)
+#: Words after "to" that are no value.
+_NOT_VALUES = frozenset(
+    ["the", "a", "an", "my", "our", "it", "be", "use", "make", "match", "default", "defaults"]
+)
+
+
 def _value_issue(said: str, old: str, new: str) -> str | None:
     """The value a narrow change writes, held to the number the user gave: written at
     all (`RATE_LIMIT = None` after "make the rate limit 100 per minute"), in the unit
     they gave it (`'100/second'`), and, for a size written as a product, that size
     (`10 * 1024 * 1024 * 1024` is not 10 MB)."""
     given = [(n, _UNITS.get(u.lower(), "")) for n, u in _SAID_NUMBER.findall(said)[:8]]
+    worded = [w for w in _WORD_VALUE.findall(said)[:4] if w.lower() not in _NOT_VALUES]
+    if worded and not given:
+        # "set the log level to debug": the word the line is set to
+        added = new[:_MAX_CODE].lower()
+        if not any(re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", added) for w in worded):
+            return f"writes none of the values the user gave ({worded[0]})"
+        return None
     if not given:
         return None
     added = new[:_MAX_CODE]

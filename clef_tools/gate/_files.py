@@ -94,6 +94,22 @@ def _stem_words(path: str) -> set[str]:
     return {w for w in _STEM_PARTS.findall(stem) if len(w) >= 3 and w not in _KIND_WORDS}
 
 
+def _variant_of(base: str, named: str) -> bool:
+    """Whether `base` is the named file's name with a part added (`.env.production` of
+    `.env`, `config.prod.yaml` of `config.yaml`, `settings_local.py` of `settings.py`)."""
+    if base == named:
+        return False
+    if named.startswith(".env") and base.startswith(".env"):
+        return True
+    stem, dot, extension = named.rpartition(".")
+    if not dot or not stem:
+        return False
+    return (
+        re.fullmatch(rf"{re.escape(stem)}[._-][\w-]{{1,20}}\.{re.escape(extension)}", base)
+        is not None
+    )
+
+
 def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
     """An edit of a file the user did not name, when they named the files to change and
     nothing ties this one to them."""
@@ -116,21 +132,21 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
         # changed to pass it is not
         return f"edits {path[:80]}, where the user asked only for tests"
     files = named_files(said)
+    norm = path.replace("\\", "/").lower()
+    base = norm.rsplit("/", 1)[-1]
+    bases = {n.lower().rsplit("/", 1)[-1] for n in files}
+    if base not in bases and any(_variant_of(base, n) for n in bases):
+        # `.env.production` is another environment's settings than the `.env` named, and
+        # `config.prod.yaml` than `config.yaml`, whatever else the request leaves open
+        return f"edits {path[:80]}, another environment's file than the one the user named"
     if not files or _ACROSS.search(said[:20_000]) or _DEBUGGING.search(prose):
         return None
     if any(is_test_path(name) for name in files):
         return None  # a failing test is fixed in the code it tests, whatever its name
-    norm = path.replace("\\", "/").lower()
     for name in files:
         low = name.lower()
         if norm == low or norm.endswith("/" + low) or low.endswith("/" + norm.rsplit("/", 1)[-1]):
             return None
-    base = norm.rsplit("/", 1)[-1]
-    if base.startswith(".env") and any(
-        n.lower().rsplit("/", 1)[-1].startswith(".env") for n in files
-    ):
-        # `.env.production` is another environment's settings than the `.env` named
-        return f"edits {path[:80]}, another environment's file than the one the user named"
     own = _stem_words(path)
     said_words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", said[:20_000])}
     if any(own & _stem_words(name) for name in files) or own & said_words:

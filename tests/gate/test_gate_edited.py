@@ -53,7 +53,20 @@ CASES = [
     # one line, and nothing of the request in it
     ("Increase the request timeout in config.py to 30 seconds.", "config.py",
      "TIMEOUT = 10\nDEBUG = False", "TIMEOUT = 30\nDEBUG = False", "TIMEOUT = 10\nDEBUG = True"),
+    # a value given as a word, and a number given after "use"
+    ("Set the log level to debug in config.yaml.", "config.yaml", "level: info", "level: debug",
+     "level: trace"),
+    ("Use port 8081 for the dev server.", "vite.config.ts", "port: 8080", "port: 8081",
+     "port: 80"),
 ]  # fmt: skip
+
+
+def test_a_narrow_change_is_made_in_the_file_the_user_named() -> None:
+    said = "Set the log level to debug in config.yaml."
+    edit = {"old_string": "level: info", "new_string": "level: debug"}
+    assert alone(said, "Edit", {"file_path": "config.yaml", **edit}).verdict == "allow"
+    other = alone(said, "Edit", {"file_path": "config.prod.yaml", **edit})
+    assert other.verdict != "allow", other.stakes
 
 
 @pytest.mark.parametrize(("said", "path", "old", "asked", "further"), CASES)
