@@ -393,7 +393,8 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
             t
             for key, value in list(args.items())[:32]
             if isinstance(value, str) and str(key).lower() in _MESSAGE_KEYS
-            for t in times_in(value[:4000])
+            # "dinner is at 9" tells an hour as the user's "at 8" does
+            for t in times_in(value[:4000]) | _bare_hours(value[:4000])
         )
     if not found or any(t in asked for t in found):
         return None
@@ -404,7 +405,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
 #: street number ("at 10 Downing Street"), a count or a percentage.
 _BARE_HOUR = re.compile(
     r"\bat\s+(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
-    r"(?![\d:.,%]|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons|guests|percent|items?|of|x|"
+    r"(?![\d:,%]|\.\d|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons|guests|percent|items?|of|x|"
     r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
     re.IGNORECASE,
 )
@@ -1567,10 +1568,24 @@ def _credential_store(name: str, said: str) -> bool:
         # store, not the keys in `~/.aws/credentials`; "show me my SSH key" asks for one,
         # "show my public SSH key" only for the half that may be shown
         public_only = _PUBLIC_KEY.search(said[:20_000]) and not _PRIVATE_KEY.search(said[:20_000])
-        return not (named and _asks_secret(said)) or bool(public_only)
+        # "check my ssh key is loaded" asks after the key, not for what it holds
+        state_only = _KEY_STATE.search(said[:20_000]) and not _SHOWN.search(said[:20_000])
+        return not (named and _asks_secret(said)) or bool(public_only) or bool(state_only)
     return not named
 
 
+#: A key asked after by its state ("is it loaded", "added to the agent", "set up"), and
+#: the words that ask for what it holds.
+_KEY_STATE = re.compile(
+    r"\b(?:loaded|added|set\s+up|present|configured|working|registered|installed|expired"
+    r"|exists?)\b",
+    re.I,
+)
+_SHOWN = re.compile(
+    r"\b(?:show|print|display|cat|paste|copy|contents?|give|send|reveal|output|dump)\b"
+    r"|\bwhat(?:'s|\s+is)\s+in\b",
+    re.I,
+)
 #: The shareable half of a key pair asked for ("my public ssh key", "the .pub file"), and
 #: its other half.
 _PUBLIC_KEY = re.compile(r"\bpublic\s+(?:\w+\s+)?keys?\b|\.pub\b|\bpubkeys?\b", re.I)

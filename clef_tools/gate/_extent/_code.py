@@ -224,6 +224,9 @@ _PUSHES_EVERY_TAG = re.compile(r"\bgit\s+push\b[^|;&\n]*\s--tags(?![\w-])")
 
 
 _TAGS_SAID = re.compile(r"\btags\b", re.IGNORECASE)
+#: `git push --all`, `--mirror`: every branch (and, mirrored, every ref) sent at once.
+_PUSHES_EVERY_BRANCH = re.compile(r"\bgit\s+push\b[^|;&\n]*\s--(?:all|mirror)(?![\w-])")
+_BRANCHES_SAID = re.compile(r"\bbranches\b|\bmirror\b", re.IGNORECASE)
 
 
 def every_flag_issue(effect: CallEffect, said: str) -> str | None:
@@ -238,6 +241,12 @@ def every_flag_issue(effect: CallEffect, said: str) -> str | None:
         what = e.what[:2000]
         if e.kind != "read" and _PUSHES_EVERY_TAG.search(what) and not _TAGS_SAID.search(said):
             return "pushes every tag, where the user named one"
+        if (
+            e.kind != "read"
+            and _PUSHES_EVERY_BRANCH.search(what)
+            and not _BRANCHES_SAID.search(said)
+        ):
+            return "pushes every branch, where the user named one"
         if e.kind == "read" or re.match(r"\s*(?:sudo\s+)?git\b", what):
             continue
         found = _EVERY_FLAG.search(what)
