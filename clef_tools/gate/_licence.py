@@ -30,6 +30,11 @@ __all__ = [
 
 _NOT = r"(?:don'?t|do\s+not|never|no|not|without|stop|avoid)"
 _PROHIBITION = re.compile(rf"\b{_NOT}\s+(?:\w+\s+){{0,2}}?(\w+)", re.IGNORECASE)
+#: A switch off forbidden: "don't turn them off", "never switch the heating off".
+_NO_SWITCH_OFF = re.compile(
+    rf"\b{_NOT}\s+(?:turn|switch|shut|power)(?:ing)?\s+(?:(?!not\b|but\b|and\b)\w+\s+){{0,3}}?off\b",
+    re.IGNORECASE,
+)
 #: A prohibition by a verb's -ing form, on anything at all: "update the lock file without
 #: upgrading anything" ("without changing the API" names one thing, and is left to the
 #: checks of what is left alone).
@@ -366,6 +371,9 @@ class Licence:
     vague: bool = False
     """The user left the action to the agent ("take care of the invoice", "deal with the
     spam"): an effect not licensed may still be what they meant."""
+    no_switch_off: bool = False
+    """The user forbade switching something off ("dim the lights but don't turn them off"):
+    that act is forbidden, not every change a "turn" may name."""
 
     def permits(self, kind: str) -> bool:
         if kind in self.prohibited:
@@ -503,8 +511,11 @@ def licence_of(request: str) -> Licence:
     # a way of sending forbidden beside a send asked in other words ("reply to Bo, don't
     # forward it"): that act is forbidden (`_extent` holds tools named for it), not the reply
     beside = set(words(_PROHIBITION.sub(" ", asking))) & verbs["send"]
+    switched_off = [m.span() for m in _NO_SWITCH_OFF.finditer(text)]
     for match in _PROHIBITION.finditer(text):
         verb = match.group(1).lower()
+        if any(a <= match.start() < b for a, b in switched_off):
+            continue  # the switch off alone is forbidden (`no_switch_off`)
         if verb in SENDING_ACTS and beside - SENDING_ACTS - {verb} and "send" not in prohibited:
             continue
         prohibited |= _changes_named(verb)
@@ -557,6 +568,7 @@ def licence_of(request: str) -> Licence:
         bool(_REFERRED.search(text[:20_000])),
         bool(_RECKONED.search(text[:20_000])),
         bool(_HANDLE.search(asking)),
+        no_switch_off=bool(switched_off),
     )
 
 

@@ -705,7 +705,7 @@ def switch_off_issue(
     """A switch turned off that the user did not ask to turn off: "set the thermostat to 20
     degrees" is not `hvac_mode="off"`, "arm the alarm" is not `state="disarmed"`, "turn the
     heating down to 18" is not `climate_turn_off`."""
-    if licence.words & _OFF_WORDS:
+    if licence.words & _OFF_WORDS and not licence.no_switch_off:
         return None
     if effect is not None and effect.source in ("name", "annotations"):
         for e in effect.effects:
@@ -2074,6 +2074,11 @@ def judge_stakes(
         said = "only asked for information" if licence.read_only else f"said not to {broken[0]}"
         return Stakes(
             "deny", "deny", f"{'/'.join(broken)} although the user {said}", False, features
+        )
+    if switched_off is not None and licence.no_switch_off:
+        # "… but don't turn them off": the act the user forbade by name
+        return Stakes(
+            "deny", "deny", f"a switch off the user forbade: {switched_off}", False, features
         )
     unlicensed = sorted(k for k in kinds if not permits(k))
     if effect.high_impact and unlicensed:

@@ -778,3 +778,18 @@ def test_a_message_tells_the_hour_the_user_gave(text: str, allowed: bool) -> Non
         {"to": ["Ana", "Ben"], "text": text},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "verdicts"),
+    [
+        # the switch off alone is forbidden: the dimming asked for is not
+        ("light_set", {"entity_id": "light.living", "brightness": 30}, {"allow", "escalate"}),
+        ("light_turn_off", {"entity_id": "light.living"}, {"deny"}),
+    ],
+)
+def test_a_switch_off_forbidden_forbids_that_and_not_every_change(
+    tool: str, args: dict[str, Any], verdicts: set[str]
+) -> None:
+    decision = alone("dim the lights but don't turn them off", tool, args)
+    assert decision.verdict in verdicts, decision.stakes
