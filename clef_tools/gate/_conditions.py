@@ -228,12 +228,23 @@ def _sent_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         return None
     if _SCHEDULED.search(said) is None or not (times_in(said) or _DAY_SAID.search(said)):
         return None
-    for key, value in _leaves(args):
-        if _bounds_time(key):
-            return None
-        if isinstance(value, str) and _WHEN_VALUE.search(value[:200]):
-            return None
+    if _carries_time(args):
+        return None
     return "sends at once what the user asked to schedule"
+
+
+def _carries_time(args: Mapping[str, Any], *, loosely: bool = False) -> bool:
+    """Whether the call gives a time: a key that holds one, or a value written as a date or
+    a clock time; `loosely`, also one written as people write it ("9pm") or a list of
+    entries that may carry one."""
+    for key, value in _leaves(args):
+        if _bounds_time(key) or (loosely and isinstance(value, list)):
+            return True
+        if isinstance(value, str) and (
+            _WHEN_VALUE.search(value[:200]) or (loosely and times_in(value[:200]))
+        ):
+            return True
+    return False
 
 
 #: A time the user put the act at: "after 9pm", "at noon", "from 7am" ("by 5pm" and "before
@@ -263,13 +274,8 @@ def _done_now_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     found = next(
         (m for m in _AT_TIME.finditer(said) if not _TIMED_THING.search(said[: m.start()])), None
     )
-    if found is None:
+    if found is None or _carries_time(args, loosely=True):
         return None
-    for key, value in _leaves(args):
-        if _bounds_time(key) or isinstance(value, list):
-            return None  # a time, or a list of entries that may carry one
-        if isinstance(value, str) and (_WHEN_VALUE.search(value[:200]) or times_in(value[:200])):
-            return None
     return f"does now what the user asked for {found.group(0)!r}"
 
 

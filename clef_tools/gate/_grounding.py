@@ -375,12 +375,14 @@ _HANDLE = re.compile(r"@([a-z]{2,}(?:[_.-][a-z]{2,}){0,2})")
 
 
 #: Values an API takes for a record by its rank, and the user's words for that rank.
+_LATEST = re.compile(r"\b(?:last|latest|newest|most\s+recent)\b", re.IGNORECASE)
+_EARLIEST = re.compile(r"\b(?:first|oldest|earliest)\b", re.IGNORECASE)
 _RANK_VALUES = {
-    "latest": r"\b(?:last|latest|newest|most\s+recent)\b",
-    "last": r"\b(?:last|latest|newest|most\s+recent)\b",
-    "newest": r"\b(?:last|latest|newest|most\s+recent)\b",
-    "first": r"\b(?:first|oldest|earliest)\b",
-    "oldest": r"\b(?:first|oldest|earliest)\b",
+    "latest": _LATEST,
+    "last": _LATEST,
+    "newest": _LATEST,
+    "first": _EARLIEST,
+    "oldest": _EARLIEST,
 }
 
 
@@ -400,10 +402,9 @@ def _in(target: str, text: str) -> bool:
         return True
     if currency_named(target, text):
         return True  # `EUR` after "send €25": the currency, by its sign or its name
-    if low in _RANK_VALUES and re.search(_RANK_VALUES[low], text, re.IGNORECASE):
-        return (
-            True  # `post_id="latest"` after "delete my last post": the rank, as the API spells it
-        )
+    if low in _RANK_VALUES and _RANK_VALUES[low].search(text):
+        # `post_id="latest"` after "delete my last post": the rank, as the API spells it
+        return True
     if low in _CARD_BRANDS and re.search(r"\b(?:credit|debit)\s+card\b", text, re.IGNORECASE):
         return True  # `card="visa"` after "pay my credit card bill": the user's card, by kind
     if re.match(r"https?://", low) and _below_link(low, text):

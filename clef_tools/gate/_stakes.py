@@ -376,14 +376,15 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     stated any ("set an alarm for 6:30" is not 16:30; "move the standup to 10:30" is not
     11:30): a call with several times (a start and an end) needs one of them stated."""
     ranged = _hour_range(said[:20_000])
-    asked = times_in(said[:20_000]) | _bare_hours(said[:20_000]) | ranged
+    clock = times_in(said[:20_000])
+    asked = clock | _bare_hours(said[:20_000]) | ranged
     if not asked:
         return _part_of_day_issue(args, said)
     asked |= _afternoon_twins(said)
     found = _times_set(args)
     if ranged and len(found) > 1:
         # "working hours 9 to 5": the start and the end are both the user's
-        off = [t for t in found if t not in ranged and t not in times_in(said[:20_000])]
+        off = [t for t in found if t not in ranged and t not in clock]
         if off:
             return f"a time ({off[0]}) the user did not state ({', '.join(sorted(ranged)[:4])})"
     if not found:
