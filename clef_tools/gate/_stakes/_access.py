@@ -1,0 +1,54 @@
+"""How much access or ownership a call gives against how much the user asked for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import table, words
+
+_ROLE_KEYS = frozenset(
+    ["role", "permission", "permissions", "access", "level", "right", "rights", "scope"]
+)
+
+
+HIGHER_ROLES = frozenset(
+    ["edit", "editor", "write", "writer", "owner", "admin", "administrator", "manage", "full",
+     "permanent", "rw", "w", "read-write", "readwrite", "maintain", "maintainer", "reshare",
+     "resharing"]
+)  # fmt: skip
+
+
+def hands_over(tool: str) -> bool:
+    """Whether a tool gives a thing to another owner (`transfer_ownership`, `transfer_repo`)."""
+    found = set(words(tool))
+    handed = found & {"transfer", "transfers"} and found & table().handed_over
+    return "ownership" in found or bool(handed)
+
+
+def permanent(args: Mapping[str, Any]) -> bool:
+    """Access given for good (`permanent=True`, `duration="permanent"`)."""
+    for key, value in list(args.items())[:64]:
+        low = str(key).lower()
+        if "permanent" in low and (value is True or str(value).strip().lower() == "true"):
+            return True
+        if (
+            isinstance(value, str)
+            and value.strip().lower() in ("permanent", "indefinite")
+            and (re.search(r"duration|type|kind|access|mode|expir", low))
+        ):
+            return True
+    return False
+
+
+def roles_given(args: Mapping[str, Any]) -> set[str]:
+    """The roles a call gives: values under a role key, and roles switched on by name."""
+    out: set[str] = set()
+    for key, value in args.items():
+        parts = re.split(r"[_\W]+", str(key).lower())
+        if any(p in _ROLE_KEYS for p in parts) and isinstance(value, str):
+            out.add(value.lower())
+        elif value is True and (role := next((p for p in parts if p in HIGHER_ROLES), None)):
+            out.add(role)  # `admin=True`, `make_owner=True`: the role, switched on
+    return out

@@ -1,0 +1,74 @@
+"""What a delete removes against what the user asked to remove.
+
+"Remove the link from the doc" asks for a part of the doc, not the doc: a delete tool whose
+nouns name a whole thing the user named as a container removes more than asked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from clef_tools.gate._effects import CallEffect, after_verb, table, words
+
+
+def plural(noun: str) -> bool:
+    """Whether a tool's noun names several things (`contacts`, not `address` or `status`)."""
+    return len(noun) > 3 and noun.endswith("s") and not noun.endswith(("ss", "us", "is"))
+
+
+def deleted_nouns(tool: str) -> list[str]:
+    """What a delete tool deletes: the words after its verb (`repository` of
+    `GitHubDeleteRepository`, whose toolkit comes first), else all but its verb."""
+    verbs = table().verbs["delete"]
+    return after_verb(tool, verbs) or [w for w in words(tool.rsplit("__", 1)[-1]) if w not in verbs]
+
+
+#: "delete item 7 from https://todo.example.com/items": the link or path removed from.
+_REMOVED_FROM = re.compile(
+    r"\b(?:remove|delete|drop|clear|purge|take)\b(?:[^.;!?]|\.(?=\S)){0,60}?"
+    r"\b(?:from|out of|in|inside|under)\s+(?:the\s+)?((?:https?://|[~./])\S+)",
+    re.IGNORECASE,
+)
+
+
+#: What a delete tool removes whole, beside which a member, an entry or a permission is a
+#: part: `delete_file` removes the sheet itself, `remove_permission` one access to it.
+_WHOLE_THINGS = frozenset(
+    ["file", "files", "document", "doc", "docs", "sheet", "spreadsheet", "folder", "board",
+     "channel", "page", "list", "group", "calendar", "repository", "repo", "project",
+     "playlist", "album", "table", "database", "bucket", "workspace", "team", "drive"]
+)  # fmt: skip
+
+
+def deletes_whole(nouns: list[str]) -> bool:
+    """Whether a delete tool's nouns name a whole thing (`delete_file`), not a part of one
+    (`remove_team_member`, `remove_from_channel`)."""
+    return bool(nouns) and "from" not in nouns and nouns[-1] in _WHOLE_THINGS
+
+
+def container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> set[str]:
+    """A delete of the very link or folder the user asked to remove something from, or in:
+    `DELETE https://todo.example.com/items` after "delete item 7 from
+    https://todo.example.com/items" removes every item, not item 7."""
+    if not any(e.kind == "delete" for e in effect.effects):
+        return set()
+    places = {m.group(1).rstrip("/.,;:!?)'\"") for m in _REMOVED_FROM.finditer(said)}
+    if not places:
+        return set()
+    # ...or a folder a command removes whole (`rm -rf /var/log/app` after "delete the old
+    # rotated logs in /var/log/app")
+    removed = [o for e in effect.effects if e.kind == "delete" for o in e.objects]
+    return {
+        value.strip().rstrip("/")
+        for value in [*args.values(), *removed][:64]
+        if isinstance(value, str) and value.strip().rstrip("/") in places
+    }
+
+
+def among_said(word: str, said: frozenset[str]) -> bool:
+    """A word among the user's, as said or shortened ("the repo" for `repository`,
+    "the doc" for `document`)."""
+    stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return any(w in (word, stem) or (len(w) >= 3 and stem.startswith(w)) for w in said)
