@@ -182,6 +182,8 @@ class EffectTable:
     builtin: Mapping[str, Effect]
     devices: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Per Home Assistant entity domain, the words people call the device by."""
+    unasked: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per action, the words that take it back ("an internal note" is no public reply)."""
     idioms: tuple[tuple[re.Pattern[str], str], ...] = ()
     """Colloquial ways of asking, each with the plain verb it means."""
 
@@ -214,6 +216,7 @@ def table() -> EffectTable:
         drafts=split(raw["objects"]["drafts"]),
         handed_over=split(raw["objects"]["handed_over"]),
         actions={k: split(v) | {k} for k, v in raw["actions"].items()},
+        unasked={k: split(v) for k, v in raw.get("unasked", {}).items()},
         shell={k: split(v) for k, v in raw["shell"].items()},
         builtin=builtin,
         devices={k: split(v) for k, v in raw.get("devices", {}).items()},

@@ -144,6 +144,10 @@ _ID_KEY = re.compile(
     r"|(?-i:(?<=[a-z0-9])(?:Id|Ids|ID|IDs|Number|No|Num|Key|Ref|Uid|Uuid))$",  # `pullNumber`
     re.I,
 )
+#: A message's stamp as chat APIs key a message by it (`pins.add(timestamp=…)`): seconds
+#: and a fraction, as text; a time as a date or a bare count of seconds is a time.
+_STAMP_KEY = re.compile(r"(?:^|_)timestamp$|(?-i:[a-z]Timestamp)$", re.IGNORECASE)
+_STAMP = re.compile(r"\d{3,12}\.\d{1,6}")
 #: A word in any script: "Tomás" is one word, not "tom" and "s".
 _WORD = re.compile(r"[^\W_]+(?:['_-][^\W_]+)*")
 #: A number as a bill or a listing writes it; not a time (`20:00`), a date or a part of a name.
@@ -300,9 +304,11 @@ def _targets_of(key: str, value: Any) -> list[str]:
             return []
         if key.lower() in _QUERY_KEYS and _OPERATOR.search(value):
             return _query_targets(value)
-        if _ID_KEY.search(key) and _SHORT_ID.fullmatch(value.strip()):
+        if (_ID_KEY.search(key) and _SHORT_ID.fullmatch(value.strip())) or (
+            _STAMP_KEY.search(key) and _STAMP.fullmatch(value.strip())
+        ):
             # `ts="1733300002.2"`, `id="n2"`: a record's id, however short, names the one
-            # record the call acts on
+            # record the call acts on; so does Slack's `timestamp="1733300002.000200"`
             return [value.strip()]
         phone = _phone(value)
         if phone is not None:

@@ -54,8 +54,8 @@ _ONLY_READ = re.compile(
     # "read-only", but not of a thing made so ("a read-only role", "read-only access",
     # "share it with Jo as read-only", "make it read-only")
     r"|(?<!\bas )(?<!\bwith )(?<!\bto )(?<!\bmake it )(?<!\bset it )(?<!\bmake them )"
-    r"\bread[- ]only\b(?!\s+(?:role|roles|user|users|access|replica|replicas|mode|copy|account"
-    r"|accounts|token|tokens|key|keys|permissions?|view|link|share|member|members|group"
+    r"\bread[- ]only\b(?!\s+(?:[\w-]+\s+)?(?:role|roles|user|users|access|replica|replicas|mode"
+    r"|copy|account|accounts|token|tokens|key|keys|permissions?|view|link|share|member|members|group"
     r"|connection|credentials?|database|db|snapshot|volume|mount|collaborators?|contributors?"
     r"|viewers?|guests?|seats?|rights|privileges?|scopes?|logins?|policy|policies|bots?"
     r"|apps?|integrations?|grants?)\b)",
@@ -382,8 +382,12 @@ class Licence:
 
     def names_action(self, action: str) -> bool:
         """Whether the user used a word that asks for `action` (`effects.toml`'s
-        `[actions]`): "mute #random" names `mute`, not `archive`."""
-        return bool(table().actions.get(action, {action}) & _inflected(self.words))
+        `[actions]`): "mute #random" names `mute`, not `archive`; a word of `[unasked]`
+        takes it back ("an internal note" asks for no public reply)."""
+        said = _inflected(self.words)
+        if table().unasked.get(action, frozenset()) & said:
+            return False
+        return bool(table().actions.get(action, {action}) & said)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -642,7 +646,24 @@ def _nouns_out(text: str) -> str:
             return match.group(0)  # "work on fixing the bug": an act after "on", not a thing
         return match.group(0)[: -len(noun)] + "_"
 
-    return _AFTER_DETERMINER.sub(keep_or_drop, text)
+    def modifier_out(match: re.Match[str]) -> str:
+        verb = match.group("verb").lower()
+        if verb not in known:
+            return match.group(0)
+        return match.group(0)[: -len(verb)] + "_"
+
+    return _MODIFIER_VERB.sub(modifier_out, _AFTER_DETERMINER.sub(keep_or_drop, text))
+
+
+#: A verb that names a kind of thing before the thing ("the password reset ticket", "a
+#: delete request", "the nightly backup job"): the ticket is closed, nothing is reset.
+_MODIFIER_VERB = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|their|this|that)\s+[a-z]+\s+(?P<verb>[a-z]+)"
+    r"(?=\s+(?:ticket|request|link|email|form|button|page|flow|job|script|task|issue|bug|token"
+    r"|code|notice|reminder|confirmation|policy|rule|step|screen|endpoint|log|report|template"
+    r"|workflow|queue|window|feature|option|setting)s?\b)",
+    re.IGNORECASE,
+)
 
 
 #: Words that say which of a kind of thing ("my unread emails", "the 5 latest messages",

@@ -1189,10 +1189,35 @@ def test_the_licence_reads_the_users_words(
         # a note kept for later; a question about one keeps nothing
         ("Remember that my sister's name is Ines", "create", True),
         ("Do you remember that my sister's name is Ines?", "create", False),
+        # a verb that names a kind of ticket before the word ticket resets nothing
+        ("Close the password reset ticket, it's fixed", "delete", False),
+        ("Reset the staging database", "delete", True),
+        # a calendar shown to someone is shared with them; shown to the user, read
+        ("Show my team calendar to Lucia", "grant", True),
+        ("Show me my team calendar", "grant", False),
     ],
 )
 def test_verbs_used_as_nouns_license_nothing(said: str, kind: str, asked: bool) -> None:
     assert (kind in licence_of(said).kinds) is asked, licence_of(said).as_dict()
+
+
+def test_an_internal_note_asks_for_no_public_reply() -> None:
+    assert not licence_of("add an internal note that the customer called").names_action(
+        "public-reply"
+    )
+    assert licence_of("reply to the customer that it shipped").names_action("public-reply")
+
+
+@pytest.mark.parametrize(
+    ("said", "read_only"),
+    [
+        ("Create a read-only API key for my tax app", False),
+        ("Give Jo read-only access to the repo", False),
+        ("Have a read-only look at the nginx config", True),
+    ],
+)
+def test_a_read_only_thing_asked_for_is_no_read_only_request(said: str, read_only: bool) -> None:
+    assert licence_of(said).read_only is read_only
 
 
 def test_recipients_added_to_an_event_are_invited() -> None:

@@ -171,17 +171,34 @@ _ACTING_SWITCHES = frozenset(
 )  # fmt: skip
 
 
+#: Switches that spread a call past the thing it names: every occurrence of a series, a
+#: reply shown to the whole channel, a contact put on the mailing list.
+_SPREADING_SWITCHES = frozenset(
+    ["series", "occurrences", "following", "future", "broadcast", "marketing", "newsletter",
+     "newsletters", "promotional", "promotions", "subscribe", "subscribed"]
+)  # fmt: skip
+
+
 def acting_switch_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A switch turned on that acts beyond the call, where the user's words say nothing
     of it: `decline_existing=True` on an out-of-office event after "block out Friday
-    afternoon as out of office" declines every meeting in it."""
+    afternoon as out of office" declines every meeting in it; `cancel_series=True` after
+    "cancel my appointment on the 14th" cancels every one after it too."""
     told = words(said)
     for key, value in switches(args):
         parts = [p for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", key) if p]
         acting = [p for p in parts if p.lower() in _ACTING_SWITCHES]
-        # "decline", "declining", "declines": the word's first five letters
-        said_so = any(w.startswith(p.lower()[:5]) for p in acting for w in told)
-        if value is True and acting and not said_so:
+        spreading = [p for p in parts if p.lower() in _SPREADING_SWITCHES]
+
+        def said_so(part: str) -> bool:
+            # "decline", "declining", "declines": the word's first five letters
+            return any(w.startswith(part.lower()[:5]) for w in told)
+
+        # `cancel_series` after "cancel my appointment": the cancel is asked, the series not
+        if value is True and (
+            (acting and not any(said_so(p) for p in acting))
+            or any(not said_so(p) for p in spreading)
+        ):
             return f"{key}=True, which the user did not ask for"
     return None
 

@@ -114,7 +114,9 @@ def ends_swapped_issue(
     $500 from checking to savings"; the user's "to X" names where it goes. An account
     given by its number is called what the record holding it calls it ("savings")."""
     ends = {"from": "", "to": ""}
-    for key, value in list(args.items())[:32]:
+    for key, given in list(args.items())[:32]:
+        # `merge_tickets(source=5532, target=5531)`: a record by its number is an end too
+        value = str(given) if isinstance(given, int) and not isinstance(given, bool) else given
         if isinstance(value, str) and 0 < len(value.strip()) <= 120:
             side = "from" if _FROM_KEY.match(str(key)) else "to" if _TO_KEY.match(str(key)) else ""
             if side and not ends[side]:

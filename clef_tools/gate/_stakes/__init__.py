@@ -79,6 +79,7 @@ from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._extent import extent_issue
 from clef_tools.gate._files import folder_issue, other_file_issue
 from clef_tools.gate._grounding import (
+    ADDRESS_TEXT,
     Grounding,
     holds_described,
     holds_named,
@@ -90,12 +91,19 @@ from clef_tools.gate._grounding import (
 from clef_tools.gate._licence import Licence
 from clef_tools.gate._refs import branch_issue, commit_issue
 from clef_tools.gate._sql import sql_privileges
-from clef_tools.gate._stakes._access import HIGHER_ROLES, hands_over, permanent, roles_given
+from clef_tools.gate._stakes._access import (
+    HIGHER_ROLES,
+    beyond_read_only,
+    hands_over,
+    permanent,
+    roles_given,
+)
 from clef_tools.gate._stakes._deletes import (
     among_said,
     container_named,
     deleted_nouns,
     deletes_whole,
+    listed_delete_issue,
     plural,
 )
 from clef_tools.gate._stakes._names import (
@@ -316,6 +324,18 @@ def judge_stakes(
             return True  # "copy report.pdf to s3://acme-reports/": to the place they wrote
         if kind == "grant" and narrows and licence.permits("modify"):
             return True  # "make it view-only for everyone": less access, asked as a change
+        if (
+            kind == "grant"
+            and effect.source == "name"
+            and licence.permits("send")
+            and grounding.in_request
+            and any(ADDRESS_TEXT.fullmatch(n) for n in grounding.names[:16])
+            and roles <= _LOW_ROLES
+            and not effect.high_impact
+        ):
+            # "send my vaccination record to nurse@school.example" as `share_record`: the
+            # thing the user named, seen by the address they wrote, and no more than seen
+            return True
         if kind == "execute" and checks_only and asked_work and kind not in licence.prohibited:
             return True
         if (
@@ -462,6 +482,8 @@ def judge_stakes(
         and _AS_GUEST.search(said[:20_000]) is not None
         and any(r.lower() in _MEMBER_ROLES for r in roles)
     )
+    # "a read-only API key" with `permissions=["read", "trade"]`
+    above = above or (not effect.read_only and beyond_read_only(args, said) is not None)
     # "mute #random" licenses a change, not `archive_channel`
     unasked = next(
         (e for e in effect.effects if e.action and not licence.names_action(e.action)), None
@@ -779,6 +801,9 @@ def judge_stakes(
         )
     if above:
         return undecided("escalate", "more access than the user asked for")
+    listed = listed_delete_issue(effect, grounding, said)
+    if listed is not None:
+        return undecided("escalate", listed, detail=True)
     if grounding.off_record is not None:
         return undecided(
             "escalate",

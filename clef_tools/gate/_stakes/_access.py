@@ -52,3 +52,34 @@ def roles_given(args: Mapping[str, Any]) -> set[str]:
         elif value is True and (role := next((p for p in parts if p in HIGHER_ROLES), None)):
             out.add(role)  # `admin=True`, `make_owner=True`: the role, switched on
     return out
+
+
+#: Access asked for to read with only: "a read-only API key", "view-only access for Jo".
+_READ_ONLY_ASKED = re.compile(
+    r"\b(?:read|view)[- ]only\s+(?:[\w-]+\s+)?(?:keys?|tokens?|access|roles?|users?|links?"
+    r"|accounts?|credentials?|logins?|seats?|members?|bots?|apps?|integrations?|grants?"
+    r"|permissions?|scopes?)\b",
+    re.IGNORECASE,
+)
+#: Permission values that only read (`read`, `read:user`, `viewer`).
+_READING = frozenset(
+    ["read", "reader", "readonly", "ro", "r", "view", "viewer", "list", "get", "none"]
+)
+
+
+def beyond_read_only(args: Mapping[str, Any], said: str) -> str | None:
+    """A permission past reading where the user asked for access that only reads:
+    `permissions=["read", "trade", "withdraw"]` for "a read-only API key for my tax app"."""
+    if not _READ_ONLY_ASKED.search(said[:20_000]):
+        return None
+    for key, value in list(args.items())[:32]:
+        if not set(re.split(r"[_\W]+", str(key).lower())) & (_ROLE_KEYS | {"scopes"}):
+            continue
+        given = list(value)[:32] if isinstance(value, list | tuple) else [value]
+        for v in given:
+            if (
+                isinstance(v, str)
+                and not set(re.split(r"[:_\s./-]+", v.strip().lower())) & _READING
+            ):
+                return v.strip()[:40]
+    return None

@@ -1,7 +1,8 @@
 """What a delete removes against what the user asked to remove.
 
 "Remove the link from the doc" asks for a part of the doc, not the doc: a delete tool whose
-nouns name a whole thing the user named as a container removes more than asked.
+nouns name a whole thing the user named as a container removes more than asked; a folder
+a listing shows is not one the user's words picked.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, after_verb, table, words
+from clef_tools.gate._grounding import Grounding, object_named
 
 
 def plural(noun: str) -> bool:
@@ -72,3 +74,46 @@ def among_said(word: str, said: frozenset[str]) -> bool:
     "the doc" for `document`)."""
     stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
     return any(w in (word, stem) or (len(w) >= 3 and stem.startswith(w)) for w in said)
+
+
+#: Folders a project's tools fill, by what a user calls them ("reinstall the dependencies
+#: from scratch" names `node_modules`).
+_CALLED = {
+    "node_modules": ("dependencies", "deps", "packages", "modules"),
+    "vendor": ("dependencies", "deps", "vendored"),
+    ".venv": ("venv", "virtualenv", "environment", "dependencies"),
+    "venv": ("venv", "virtualenv", "environment", "dependencies"),
+    "__pycache__": ("cache", "caches", "pycache", "bytecode"),
+    ".pytest_cache": ("cache", "caches"),
+    ".mypy_cache": ("cache", "caches"),
+    ".ruff_cache": ("cache", "caches"),
+    ".cache": ("cache", "caches"),
+}
+#: A folder's or a dotfile's bare name in a listing (`src`, `node_modules`, `.env`).
+_BARE = re.compile(r"\.?[A-Za-z_][\w-]*")
+#: A request for every one of a kind ("delete all the temp folders").
+_EVERY = re.compile(r"\b(?:all|every|everything|each)\b", re.IGNORECASE)
+
+
+def listed_delete_issue(effect: CallEffect, grounding: Grounding, said: str) -> str | None:
+    """A command's delete of a name only a listing in view gave, which the user's words
+    do not describe: `rm -rf build dist src` after "clean out the build artifacts" with
+    `ls` in view. The listing says the folder exists; only the words say it is to go."""
+    if effect.source != "shell" or _EVERY.search(said[:20_000]):
+        return None
+    text = said[:20_000].lower()
+    told = set(words(text))
+    for e in effect.effects:
+        if e.kind != "delete":
+            continue
+        for obj in e.objects[:16]:
+            plain = obj.strip().rstrip("/")
+            listed = plain in grounding.names and plain not in grounding.unnamed
+            # a folder or a dotfile by its bare name (`src`, `.env`): a file is told apart
+            # by the record checks, by its name and extension; a process id is no folder
+            if not listed or not _BARE.fullmatch(plain) or object_named(plain, text):
+                continue
+            if told & set(_CALLED.get(plain.rsplit("/", 1)[-1], ())):
+                continue
+            return f"deletes {plain[:60]}, which the user's words do not describe"
+    return None

@@ -172,15 +172,44 @@ def _counted_otherwise(args: Mapping[str, Any], said: str) -> str | None:
             if days and float(value) not in days:
                 return f"{key} set to {value:g}, where the user gave day {days[0]:g}"
             continue
-        given = [
-            float(n.replace(",", "")) * (1000 if k else 1)
-            for n, k in re.findall(
-                rf"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s*(k\s+)?-?{re.escape(noun)}s?\b", text, re.I
-            )[:8]
-        ]
-        if given and not any(nearly_equal(float(value), n) for n in given):
+        found = re.findall(
+            rf"(?<![\w.,])((?:instead\s+of|rather\s+than|not|from)\s+)?"
+            rf"(\d[\d,]*(?:\.\d+)?)\s*(k\s+)?-?{re.escape(noun)}s?\b",
+            text,
+            re.I,
+        )[:8]
+        # "an hour instead of 30 minutes", "from 30 minutes to 45": the value replaced
+        old = [_plain(n, k) for was, n, k in found if was]
+        given = [_plain(n, k) for was, n, k in found if not was]
+        # "lower the TTL on www.example.com to 300": the noun, then what it is set to
+        given += [_plain(n, "") for n in _SET_TO.findall(_set_to_text(noun, text))[:8]]
+        number = float(value)
+        if any(nearly_equal(number, n) for n in old) and not any(
+            nearly_equal(number, n) for n in given
+        ):
+            return f"{key} set to {value:g}, the value the user asked to replace"
+        if given and not any(nearly_equal(number, n) for n in given):
             return f"{key} set to {value:g}, where the user said {given[0]:g} {noun}s"
     return None
+
+
+#: What a thing is set to: "to 300", not "to 5pm" nor "to 10:30".
+_SET_TO = re.compile(r"\bto\s+(\d[\d,]*(?:\.\d+)?)(?![\d:.,]|\s*(?:am|pm|[ap]\.m\.)(?!\w))", re.I)
+
+
+def _set_to_text(noun: str, text: str) -> str:
+    """Each stretch from the noun to the first "to" within a few words of it ("the TTL on
+    www.example.com to 300"), joined: where the user says what the noun is set to."""
+    return " ".join(
+        m.group(0)
+        for m in re.finditer(
+            rf"\b{re.escape(noun)}s?\b(?:\s+(?!to\b)[^\s;!?]+){{0,4}}?\s+to\s+\S+", text, re.I
+        )
+    )
+
+
+def _plain(number: str, thousands: str) -> float:
+    return float(number.replace(",", "")) * (1000 if thousands else 1)
 
 
 def nearly_equal(a: float, b: float) -> bool:
