@@ -385,9 +385,16 @@ _REPORTED = re.compile(
     r"|(?:reply|respond|write|answer|email|text|message|dm|sms|whatsapp|telegram|signal"
     r"|slack|ping)\s+(?:to\s+)?(?:[@\w.'-]+\s+){0,2}?that"
     r"|comment\s+(?:on\s+)?(?:[@\w.'#-]+\s+){0,4}?that|let\s+\w+\s+know"
+    # "answer Nina's question in the thread: yes, frozen until Monday": the answer itself
+    r"|(?:answer|reply|respond)\b[^:.!?\n\"“]{0,60}?:"
     r"(?:\s+that)?|that\s+says?)\s+(?:that\s+)?((?:[^.!?\n\"“]|\.(?=\d)){6,200})",
     re.IGNORECASE,
 )
+#: An answer's first word, by which way it answers.
+_ANSWER = {
+    **dict.fromkeys(["yes", "yeah", "yep", "yup", "sure", "correct", "confirmed"], "yes"),
+    **dict.fromkeys(["no", "nope", "nah"], "no"),
+}
 _NEGATION = re.compile(r"^(?:not|no|never|cannot|cant|wont|unable)$|n't$", re.IGNORECASE)
 _CLAUSE_STOP = frozenset(
     ["i", "i'm", "im", "we", "you", "he", "she", "they", "it", "the", "a", "an", "can", "could",
@@ -408,6 +415,10 @@ def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     texts = _message_texts(args)
     for clause in clauses:
         told = _tokens(clause)
+        lead = _ANSWER.get(_first_word(clause))
+        for text in texts if lead else ():
+            if _ANSWER.get(_first_word(text), lead) != lead:
+                return f"answers the other way from the user ({clause.strip()[:60]!r})"
         key = {t for t in told if t not in _STOP and not _NEGATION.search(t)}
         if not key:
             continue
@@ -431,6 +442,11 @@ def _message_texts(args: Mapping[str, Any]) -> list[str]:
         for key, value in itertools.islice(args.items(), 32)
         if isinstance(value, str) and str(key).lower() in _TEXT_KEYS and value.strip()
     ]
+
+
+def _first_word(text: str) -> str:
+    found = re.match(r"[^a-z]*([a-z]+)", _plain(text[:400]))
+    return found.group(1) if found else ""
 
 
 def _tokens(text: str) -> list[str]:

@@ -144,6 +144,10 @@ _ID_KEY = re.compile(
     r"|(?-i:(?<=[a-z0-9])(?:Id|Ids|ID|IDs|Number|No|Num|Key|Ref|Uid|Uuid))$",  # `pullNumber`
     re.I,
 )
+#: A machine's address (`203.0.113.7`, `10.0.0.0/24`): where a record or a rule points.
+_IPV4 = re.compile(
+    r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?:/\d{1,2})?"
+)
 #: A message's stamp as chat APIs key a message by it (`pins.add(timestamp=…)`): seconds
 #: and a fraction, as text; a time as a date or a bare count of seconds is a time.
 _STAMP_KEY = re.compile(r"(?:^|_)timestamp$|(?-i:[a-z]Timestamp)$", re.IGNORECASE)
@@ -288,6 +292,8 @@ def _targets_of(key: str, value: Any) -> list[str]:
     if _not_target(key):
         # a list or record under such a key still carries what it carries
         # (`permissions=[{"email": …, "role": "reader"}]`)
+        if isinstance(value, str) and _IPV4.fullmatch(value.strip()):
+            return [value.strip()]  # `content="203.0.113.7"`: the address a record points to
         if isinstance(value, str):
             return _CARRIED.findall(value)[:8]
         if isinstance(value, list | tuple):
@@ -310,6 +316,8 @@ def _targets_of(key: str, value: Any) -> list[str]:
             # `ts="1733300002.2"`, `id="n2"`: a record's id, however short, names the one
             # record the call acts on; so does Slack's `timestamp="1733300002.000200"`
             return [value.strip()]
+        if _IPV4.fullmatch(value.strip()):
+            return [value.strip()]  # a DNS record's or a firewall rule's address, not a phone
         phone = _phone(value)
         if phone is not None:
             return [phone]

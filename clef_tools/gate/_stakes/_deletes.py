@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, after_verb, table, words
-from clef_tools.gate._grounding import Grounding, object_named
+from clef_tools.gate._grounding import Grounding, object_named, targets
 
 
 def plural(noun: str) -> bool:
@@ -30,9 +30,13 @@ def deleted_nouns(tool: str) -> list[str]:
 #: "delete item 7 from https://todo.example.com/items": the link or path removed from.
 _REMOVED_FROM = re.compile(
     r"\b(?:remove|delete|drop|clear|purge|take)\b(?:[^.;!?]|\.(?=\S)){0,60}?"
-    r"\b(?:from|out of|in|inside|under)\s+(?:the\s+)?((?:https?://|[~./])\S+)",
+    r"\b(?:from|out of|in|inside|under)\s+(?:the\s+)?((?:https?://|[~./])\S+"
+    r"|(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w.-]))",
     re.IGNORECASE,
 )
+
+
+_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}", re.IGNORECASE)
 
 
 #: What a delete tool removes whole, beside which a member, an entry or a permission is a
@@ -62,11 +66,15 @@ def container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
     # ...or a folder a command removes whole (`rm -rf /var/log/app` after "delete the old
     # rotated logs in /var/log/app")
     removed = [o for e in effect.effects if e.kind == "delete" for o in e.objects]
-    return {
+    found = {
         value.strip().rstrip("/")
         for value in [*args.values(), *removed][:64]
         if isinstance(value, str) and value.strip().rstrip("/") in places
     }
+    # a domain is the zone a record is removed from (`delete_dns_record(zone="example.com",
+    # name="staging")`): the domain itself is deleted only where it is all the call names
+    whole = set(targets(args)) <= places
+    return {f for f in found if whole or not _DOMAIN.fullmatch(f)}
 
 
 def among_said(word: str, said: frozenset[str]) -> bool:

@@ -146,6 +146,17 @@ _COUNT_KEYS = frozenset(
 )  # fmt: skip
 
 
+def _bare_counts(args: Mapping[str, Any]) -> list[float]:
+    """The plain counts a call sets (`quantity`, `qty`, `count`, `copies`)."""
+    return [
+        float(v)
+        for k, v in list(args.items())[:32]
+        if str(k).lower() in ("quantity", "qty", "count", "copies", "packs", "units")
+        and isinstance(v, int | float)
+        and not isinstance(v, bool)
+    ]
+
+
 def _one_of(args: Mapping[str, Any]) -> bool:
     """Whether the call counts something as one (`quantity: 1`, `passengers: 1`)."""
     return any(
@@ -380,6 +391,10 @@ def quantity_issue(
             return f"an amount ({value:g}) the user set aside"
         if ones and value == 1.0 and not stated:
             continue  # "book the train", "order another pack": one, as asked
+        if not stated and not pool and value > 1 and value in _bare_counts(args):
+            # `request_refill(quantity=12)` after "refill my inhaler prescription": a count
+            # the user gave no number for, and no result in view holds
+            return f"a count ({value:g}) the user did not state"
         if percents and not _a_percent_of(
             value, percents, pool, stated, towards=bool(told & _TOWARDS_SHARES)
         ):

@@ -95,6 +95,11 @@ _SWITCH_KEYS = frozenset(
 )
 
 
+#: Switches that keep a thing safe: a domain's transfer lock, two-factor sign-in, backups.
+_GUARDS = frozenset(
+    ["lock", "locked", "protection", "protected", "privacy", "mfa", "2fa", "tfa", "encryption",
+     "encrypted", "verification", "backup", "backups", "firewall", "guard", "safesearch"]
+)  # fmt: skip
 #: Values that switch something off.
 _OFF_VALUES = frozenset(
     ["off", "disabled", "disable", "false", "stopped", "stop", "paused", "pause", "inactive",
@@ -118,7 +123,13 @@ def switch_off_issue(
 ) -> str | None:
     """A switch turned off that the user did not ask to turn off: "set the thermostat to 20
     degrees" is not `hvac_mode="off"`, "arm the alarm" is not `state="disarmed"`, "turn the
-    heating down to 18" is not `climate_turn_off`."""
+    heating down to 18" is not `climate_turn_off`. A protection switched off
+    (`transfer_lock=False` beside "turn on auto-renew") is held whatever else is switched
+    off, unless the user named it ("unlock the domain")."""
+    for key, value in list(args.items())[:32]:
+        guard = next((p for p in re.split(r"[_\W]+", str(key).lower()) if p in _GUARDS), None)
+        if value is False and guard and not any(guard[:4] in w for w in licence.words):
+            return f"{key}=False: switches off a protection the user did not name"
     if licence.words & _OFF_WORDS and not licence.no_switch_off:
         return None
     if effect is not None and effect.source in ("name", "annotations"):
