@@ -825,9 +825,14 @@ def partly_named(names: Sequence[str], said: str, results: Sequence[str]) -> boo
     user wrote as a name ("send $20 to Alex" and `@alex-kim`), and no result in view
     speaks of anyone by that name: the agent chose which Alex, which the user's words
     cannot confirm and do not contradict. (A contact listed as `@jamie-park` and paid as
-    `@jamie-parks` is another matter.)"""
+    `@jamie-parks` is another matter.) So is a thing named by its owner and a shorter word
+    for it ("wipe Tom's lost phone" for `Tom's iPhone`), or a plain word the user shortened
+    ("the physio receipt" for `category="physiotherapy"`): which one the agent meant, the
+    words cannot confirm."""
     if not names:
         return False
+    if all(_owned_thing(n, said) or _shortened(n, said) for n in names[:16]):
+        return True
     proper = _proper_words(said)
     firsts = []
     for name in names:
@@ -836,6 +841,33 @@ def partly_named(names: Sequence[str], said: str, results: Sequence[str]) -> boo
             return False
         firsts.append(m.group(1).lower())
     return not any(_word_in(f, r[:_MAX_TEXT].lower()) for f in firsts for r in results[-16:])
+
+
+_OWNED = re.compile(r"([A-Z][a-z]+)['’]s\s+([A-Za-z]+)")
+
+
+def _owned_thing(name: str, said: str) -> bool:
+    """`Tom's iPhone` after "Tom's lost phone": the owner as written, and the thing's
+    word ending in a word the user gave for it (four letters at least)."""
+    found = _OWNED.fullmatch(name.strip())
+    if found is None or f"{found[1]}'s" not in said.replace("’", "'"):
+        return False
+    thing = found[2].lower()
+    after = re.findall(rf"\b{found[1]}['’]s\s+((?:\w+\s+){{0,2}}\w+)", said[:_MAX_TEXT])
+    given = [g for words in after[:8] for g in words.split()]
+    return any(len(g) >= 4 and thing.endswith(g.lower()) for g in given)
+
+
+def _shortened(name: str, said: str) -> bool:
+    """`physiotherapy` for "physio": a lower-case word of the user's, five letters at
+    least, that the name's one word starts with."""
+    plain = name.strip()
+    if not re.fullmatch(r"[a-z]{6,}", plain):
+        return False
+    return any(
+        plain.startswith(w) and len(w) >= 5
+        for w in re.findall(r"(?<![\w-])[a-z]{5,}(?![\w-])", said[:_MAX_TEXT])
+    )
 
 
 def _document_name(name: str) -> bool:

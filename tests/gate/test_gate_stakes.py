@@ -959,3 +959,30 @@ def test_an_answer_goes_the_way_the_user_gave_it(text: str, allowed: bool) -> No
         {"channel": "C-ops", "thread_ts": "1733300001.000100", "text": text},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "args"),
+    [
+        # a thing named by its owner and a shorter word for it
+        ("wipe Tom's lost phone, it's gone for good", "wipe_device", {"device": "Tom's iPhone"}),
+        # a plain word the user shortened
+        ("submit the $120 physio receipt as a claim", "submit_claim",
+         {"amount": 120, "category": "physiotherapy"}),
+    ],
+)  # fmt: skip
+def test_a_thing_named_by_part_of_its_name_goes_to_a_person(
+    said: str, tool: str, args: dict[str, Any]
+) -> None:
+    decision = alone(said, tool, args)
+    assert decision.verdict == "escalate", decision.stakes
+
+
+@pytest.mark.parametrize(("amount", "allowed"), [(84, True), (840, False)])
+def test_an_expense_reimbursed_is_approved_for_the_sum_given(amount: int, allowed: bool) -> None:
+    decision = alone(
+        "reimburse Ana's $84 taxi expense",
+        "approve_expense",
+        {"employee": "Ana", "amount": amount, "category": "taxi"},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

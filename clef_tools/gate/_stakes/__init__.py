@@ -93,6 +93,7 @@ from clef_tools.gate._refs import branch_issue, commit_issue
 from clef_tools.gate._sql import sql_privileges
 from clef_tools.gate._stakes._access import (
     HIGHER_ROLES,
+    approves_payment,
     beyond_read_only,
     hands_over,
     permanent,
@@ -326,6 +327,12 @@ def judge_stakes(
             return True  # "make it view-only for everyone": less access, asked as a change
         if (
             kind == "grant"
+            and licence.permits("pay")
+            and all(approves_payment(e.what) for e in effect.effects if e.kind == "grant")
+        ):
+            return True  # "reimburse Ana's $84 taxi expense" as `approve_expense`: paid so
+        if (
+            kind == "grant"
             and effect.source == "name"
             and licence.permits("send")
             and grounding.in_request
@@ -557,7 +564,7 @@ def judge_stakes(
         elif mismatch and vague and licence.vague:
             capped = "the user asked for an action the tables do not know"
         elif mismatch and partial:
-            capped = "the user named the person by part of the name the agent used"
+            capped = "the user named it by part of the name the agent used"
         elif mismatch and contained:
             capped = "the record the user named, in a repository or workspace the agent chose"
         elif mismatch and reckoned:

@@ -20,6 +20,19 @@ HIGHER_ROLES = frozenset(
 )  # fmt: skip
 
 
+#: What is paid once it is approved: an expense, a claim, an invoice.
+_PAID_WHEN_APPROVED = frozenset(
+    ["expense", "expenses", "reimbursement", "reimbursements", "claim", "claims", "invoice",
+     "invoices", "bill", "bills", "payout", "payouts", "payment", "payments"]
+)  # fmt: skip
+
+
+def approves_payment(tool: str) -> bool:
+    """Whether a tool approves a thing that is paid once approved (`approve_expense`)."""
+    found = set(words(tool))
+    return bool(found & {"approve", "approves"} and found & _PAID_WHEN_APPROVED)
+
+
 def hands_over(tool: str) -> bool:
     """Whether a tool gives a thing to another owner (`transfer_ownership`, `transfer_repo`)."""
     found = set(words(tool))
