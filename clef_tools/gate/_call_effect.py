@@ -595,7 +595,8 @@ def _opens_to_anyone(args: Mapping[str, Any]) -> str | None:
 #: A switch that sends what a call makes (`send=True`, `send_now`, `auto_send`), and one
 #: that keeps it unsent (`status="draft"`, `draft=True`, `publish=False`).
 _SEND_NOW_KEY = re.compile(
-    r"^(?:send|send_?now|send_?immediately|auto_?send|deliver|email_?(?:customer|client)"
+    r"^(?:send|send_?now|send_?immediately|auto_?send|deliver|publish|publish_?now"
+    r"|email_?(?:customer|client)"
     r"|send_?to_?(?:customer|client))$",
     re.IGNORECASE,
 )

@@ -260,6 +260,13 @@ _DOWNLOAD = frozenset(["download", "downloads", "downloading", "redownload"])
 _RUN_MIGRATIONS = re.compile(
     r"\b(?:run|apply|execute|do)\s+(?:\w+\s+){0,3}?migrations?\b", re.IGNORECASE
 )
+#: A release rolled back ("roll shop-api back to the previous release", idioms read):
+#: what a host runs, changed back.
+_ROLL_BACK_RELEASE = re.compile(
+    r"\b(?:rollback|revert|downgrade)\b[^.;!?\n]{0,60}?\b(?:releases?|deploy(?:ment)?s?"
+    r"|versions?|builds?)\b",
+    re.IGNORECASE,
+)
 #: Migrations undone ("roll back the last migration"): what they made is dropped.
 _UNDO_MIGRATIONS = re.compile(
     r"\b(?:rollback|revert|undo|downgrade|unapply)\s+(?:\w+\s+){0,3}?migrations?\b", re.I
@@ -501,6 +508,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("delete")  # `npm unpublish mypkg@1.0.1`, `gem yank mygem -v 1.2.0`
     if _UNDO_MIGRATIONS.search(asking):
         kinds.add("delete")  # `alembic downgrade -1`, `rails db:rollback`
+    if _ROLL_BACK_RELEASE.search(asking):
+        kinds.add("configure")  # `heroku rollback`: what the host runs, changed back
     if found & _CODING or _SET_UP.search(asking):
         kinds |= {"modify", "create", "execute"}
     if kinds & {"create", "modify"}:

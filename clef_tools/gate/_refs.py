@@ -35,6 +35,10 @@ _NOT_NAMES = frozenset(
 _ALIASES = {"main": {"main", "master", "trunk"}, "master": {"main", "master", "trunk"}}
 #: The git subcommands that move to, merge or remove a branch by name.
 _ON_BRANCH = re.compile(r"^git\s+(?:checkout|switch|merge|rebase|branch)\b")
+#: The branch a run is asked on, by the names most projects give their long-lived ones.
+_RUN_ON = re.compile(r"\b(?:on|from|against|off)\s+(?:the\s+)?(main|master|develop|trunk)\b", re.I)
+#: A run or a deploy told which branch to use (`gh workflow run deploy.yml --ref main`).
+_REF_FLAG = re.compile(r"\s--(?:ref|branch)[= ]([\w./-]+)")
 
 
 def _named(said: str) -> set[str]:
@@ -66,13 +70,21 @@ def branch_issue(effect: CallEffect, said: str) -> str | None:
     """A checkout, switch, merge, rebase or branch delete of a branch other than the one the
     user named by a word ("switch to the release branch" is not `git checkout feature/x`);
     None when the user named no branch, or the command names one of theirs."""
-    moves = [e for e in effect.effects if e.kind != "read" and _ON_BRANCH.match(e.what)]
+    moves = [
+        e
+        for e in effect.effects
+        if e.kind != "read" and (_ON_BRANCH.match(e.what) or _REF_FLAG.search(e.what))
+    ]
     names = _named(said) if effect.source == "shell" and moves else set()
+    if moves and any(_REF_FLAG.search(e.what) for e in moves):
+        # "trigger the deploy workflow on main": a run's branch, said without "branch"
+        names |= {m.lower() for m in _RUN_ON.findall(said[:20_000])[:4]}
     if not names:
         return None
     request = said[:20_000].lower()
     for e in moves:
-        refs: Sequence[str] = [o for o in e.objects if o not in (".", "-")]
+        flagged = _REF_FLAG.findall(e.what)[:4]
+        refs: Sequence[str] = flagged or [o for o in e.objects if o not in (".", "-")]
         # a ref the user wrote out anywhere is theirs ("merge the release branch into main")
         if refs and not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
             return f"on branch {refs[0][:80]}, where the user named the {sorted(names)[0]} branch"

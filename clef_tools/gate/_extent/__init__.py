@@ -60,8 +60,10 @@ from clef_tools.gate._extent._occasions import (
     one_occurrence_issue,
     repeat_issue,
     series_issue,
+    standing_rule_issue,
     tentative_issue,
     time_unasked_issue,
+    trial_issue,
 )
 from clef_tools.gate._extent._people import (
     access_issue,
@@ -186,4 +188,6 @@ def extent_issue(
         or condition_dropped_issue(effect, args, text)
         or state_issue(effect, args, text)
         or switched_state_issue(effect, switches(args), text)
+        or standing_rule_issue(effect, text)
+        or trial_issue(effect, args, text)
     )

@@ -263,3 +263,49 @@ def time_unasked_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -
         if is_time_key(str(key)) and isinstance(value, str) and re.match(r"\s*\d{4}-\d{2}", value):
             return f"{key}={value[:16]}: a time the user did not ask to change"
     return None
+
+
+#: A standing rule made where the user asked for one act: a mail filter, an automation.
+_STANDING = frozenset(["filter", "filters", "automation", "automations", "forwarding"])
+#: How a user asks for a rule that keeps acting ("from now on", "always", "every time").
+_FOR_GOOD = re.compile(
+    r"\b(?:filters?|rules?|automat\w*|always|future|from\s+now\s+on|every\s+time|whenever"
+    r"|going\s+forward|auto[- ]?\w+|in\s+future|keep\s+\w+ing)\b",
+    re.IGNORECASE,
+)
+
+
+def standing_rule_issue(effect: CallEffect, said: str) -> str | None:
+    """A rule that acts on what comes later, made where the user asked for one act on
+    what is there: `create_filter(from=…, action="archive")` after "archive the shopmail
+    deals emails" archives every such mail from now on."""
+    if effect.source != "name" or not effect.kinds & {"create", "modify"}:
+        return None
+    made = next((e for e in effect.effects if set(words(e.what)) & _STANDING), None)
+    if made is None or _FOR_GOOD.search(said):
+        return None
+    return f"{made.what[:60]} keeps acting on what comes later, where the user asked for one act"
+
+
+#: A trial of a thing asked for ("send a test of the newsletter", "a preview", "a proof").
+_TRIAL = re.compile(
+    r"\b(?:send|email|run|do|make)\s+(?:me\s+|us\s+)?(?:a|an|the)\s+"
+    r"(test|preview|proof|sample|trial|dry[- ]run)\b",
+    re.IGNORECASE,
+)
+
+
+def trial_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """The real thing where the user asked for a trial of it: `send_campaign` after "send
+    a test of the December newsletter to me@…" sends it to the whole list."""
+    if effect.source != "name" or not effect.kinds & {"send", "pay", "execute"}:
+        return None
+    asked = _TRIAL.search(said)
+    if asked is None:
+        return None
+    trial = asked.group(1).lower()[:4]
+    told = " ".join([*(e.what for e in effect.effects), *map(str, list(args)[:32])]).lower()
+    told += " " + " ".join(str(v).lower() for v in list(args.values())[:32] if isinstance(v, str))
+    if trial in told:
+        return None
+    return f"the real thing where the user asked for a {asked.group(1).lower()}"

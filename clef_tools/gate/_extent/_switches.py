@@ -167,15 +167,17 @@ def flag_unsaid_issue(args: Mapping[str, Any], said: str) -> str | None:
 #: out-of-office event overlaps, cancelling, removing, overwriting, forcing.
 _ACTING_SWITCHES = frozenset(
     ["decline", "cancel", "delete", "remove", "purge", "wipe", "overwrite", "force", "replace",
-     "revoke", "kill", "terminate", "destroy", "drop", "erase"]
+     "revoke", "kill", "terminate", "destroy", "drop", "erase", "block", "ban", "blacklist",
+     "report"]
 )  # fmt: skip
 
 
 #: Switches that spread a call past the thing it names: every occurrence of a series, a
-#: reply shown to the whole channel, a contact put on the mailing list.
+#: reply shown to the whole channel, a contact put on the mailing list (a subscription to
+#: an order is a repeat, held to the one the user stated elsewhere).
 _SPREADING_SWITCHES = frozenset(
     ["series", "occurrences", "following", "future", "broadcast", "marketing", "newsletter",
-     "newsletters", "promotional", "promotions", "subscribe", "subscribed"]
+     "newsletters", "promotional", "promotions"]
 )  # fmt: skip
 
 

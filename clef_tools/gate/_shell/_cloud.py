@@ -82,9 +82,11 @@ def _gh_actions(args: Sequence[str], text: str) -> list[Effect] | None:
         return [Effect("read", "external", what=text)]
     if group == "run" and sub == "download":
         return [Effect("create", "external", what=text, objects=rest, fetched=True)]
-    if group == "run" and sub in ("rerun", "cancel"):
-        return [Effect("configure", "external", reversible=sub == "rerun", what=text,
-                       objects=rest, action=f"ci-{sub}")]  # fmt: skip
+    if group == "run" and sub == "rerun":
+        return [Effect("configure", "external", what=text, objects=rest, action="ci-rerun")]
+    if group == "run" and sub == "cancel":
+        # a run stopped, as a job is killed: "cancel run 8813" asks for it; it can be re-run
+        return [Effect("delete", "external", what=text, objects=rest, action="ci-cancel")]
     if group == "workflow":
         # a workflow goes by its file's name ("the nightly workflow" is `nightly.yml`)
         rest = tuple(re.sub(r"\.ya?ml$", "", o) for o in rest)

@@ -71,9 +71,11 @@ def container_named(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         for value in [*args.values(), *removed][:64]
         if isinstance(value, str) and value.strip().rstrip("/") in places
     }
-    # a domain is the zone a record is removed from (`delete_dns_record(zone="example.com",
-    # name="staging")`): the domain itself is deleted only where it is all the call names
-    whole = set(targets(args)) <= places
+    # a domain or a file by its name is where a record or a line is removed from
+    # (`delete_dns_record(zone="example.com", name="staging")`): it is itself deleted only
+    # where it is all the call names (`delete_zone(zone="example.com")`, `rm notes.txt`)
+    named = removed if effect.source in ("shell", "sql") else targets(args)
+    whole = bool(named) and {n.strip().rstrip("/") for n in named} <= places
     return {f for f in found if whole or not _DOMAIN.fullmatch(f)}
 
 
@@ -99,6 +101,8 @@ _CALLED = {
 }
 #: A folder's or a dotfile's bare name in a listing (`src`, `node_modules`, `.env`).
 _BARE = re.compile(r"\.?[A-Za-z_][\w-]*")
+#: Commands that remove files and folders (a process is stopped by name elsewhere).
+_REMOVES_FILES = re.compile(r"(?:sudo\s+)?(?:rm|rmdir|trash|trash-put|unlink)\b")
 #: A request for every one of a kind ("delete all the temp folders").
 _EVERY = re.compile(r"\b(?:all|every|everything|each)\b", re.IGNORECASE)
 
@@ -112,7 +116,7 @@ def listed_delete_issue(effect: CallEffect, grounding: Grounding, said: str) -> 
     text = said[:20_000].lower()
     told = set(words(text))
     for e in effect.effects:
-        if e.kind != "delete":
+        if e.kind != "delete" or not _REMOVES_FILES.match(e.what):
             continue
         for obj in e.objects[:16]:
             plain = obj.strip().rstrip("/")
