@@ -18,6 +18,7 @@ _NAMES = {
     "usd": "USD", "dollar": "USD", "dollars": "USD", "$": "USD", "bucks": "USD",
     "eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR",
     "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "£": "GBP", "sterling": "GBP",
+    "quid": "GBP", "fiver": "GBP", "tenner": "GBP",
     "jpy": "JPY", "yen": "JPY", "¥": "JPY", "chf": "CHF", "cad": "CAD", "aud": "AUD",
     "cny": "CNY", "inr": "INR", "rupees": "INR", "sek": "SEK", "nok": "NOK", "dkk": "DKK",
     "pln": "PLN", "mxn": "MXN", "brl": "BRL",

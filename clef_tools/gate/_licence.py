@@ -873,11 +873,21 @@ def _unknown_verb(word: str) -> bool:
 
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "thirty": 30, "forty": 40,
-    "fifty": 50, "hundred": 100, "dozen": 12, "half": 2, "twice": 2, "double": 2, "both": 2,
-    "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "half": 2,
+    "twice": 2, "double": 2, "both": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+    # a note by its value ("tip the driver a tenner", "a fiver each")
+    "fiver": 5, "tenner": 10,
 }  # fmt: skip
 _NUMBER_WORD = re.compile(rf"\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.I)
+#: A count of hundreds or thousands ("fifteen hundred", "two thousand", "3 grand").
+_SCALED = re.compile(
+    rf"\b({'|'.join(w for w, n in _NUMBER_WORDS.items() if 1 <= n <= 90)}|\d+(?:\.\d+)?)"
+    r"\s+(hundred|thousand|grand)\b",
+    re.I,
+)
 _DOZENS = re.compile(r"\b(two|three|four|five|six|ten)\s+dozen\b", re.I)
 
 
@@ -912,6 +922,11 @@ def _amounts(text: str) -> list[float]:
     out = [float(_NUMBER_WORDS[w.lower()]) for w in _NUMBER_WORD.findall(text)][:8]
     # "two dozen eggs": the count is the product
     out += [_NUMBER_WORDS[w.lower()] * 12.0 for w in _DOZENS.findall(text)][:4]
+    # "pay the plumber fifteen hundred", "3 grand": so is a count of hundreds or thousands
+    out += [
+        float(_NUMBER_WORDS.get(n.lower(), 0) or n) * (100 if s.lower() == "hundred" else 1000)
+        for n, s in _SCALED.findall(text)[:4]
+    ]
     for whole, frac, thousands in _AMOUNT.findall(text):
         digits = re.sub(r"[,\s]", "", whole)
         try:

@@ -1243,6 +1243,23 @@ def test_amounts_are_read_as_numbers() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "amount"),
+    [
+        ("Pay the plumber fifteen hundred", 1500.0),
+        ("Send Sam 3 grand for the car", 3000.0),
+        ("Tip the driver a tenner", 10.0),
+        ("Send Lee two thousand for the deposit", 2000.0),
+    ],
+)
+def test_sums_in_words_are_read_as_numbers(said: str, amount: float) -> None:
+    assert amount in licence_of(said).amounts, licence_of(said).as_dict()
+
+
+def test_keeping_only_the_last_lines_asks_for_a_change() -> None:
+    assert "modify" in licence_of("keep only the last 1000 lines of app.log").kinds
+
+
+@pytest.mark.parametrize(
     ("tool", "args", "action"),
     [
         ("Bash", {"command": "git commit -m wip"}, "commit"),

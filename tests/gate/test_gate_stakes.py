@@ -1039,3 +1039,21 @@ def test_a_call_keeps_to_the_run_the_rating_and_the_one_act_asked(
 def test_a_file_a_line_is_removed_from_is_not_removed(said: str, allowed: bool) -> None:
     decision = alone(said, "Bash", {"command": "rm notes.txt"})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "args", "allowed"),
+    [
+        ("pay the plumber fifteen hundred", {"recipient": "plumber", "amount": 1500}, True),
+        ("pay the plumber fifteen hundred", {"recipient": "plumber", "amount": 15000}, False),
+        ("send Tom 20 quid for the tickets",
+         {"recipient": "Tom", "amount": 20, "currency": "GBP"}, True),
+        ("send Tom 20 quid for the tickets",
+         {"recipient": "Tom", "amount": 20, "currency": "EUR"}, False),
+    ],
+)  # fmt: skip
+def test_a_payment_is_held_to_a_sum_and_currency_said_in_words(
+    said: str, args: dict[str, Any], allowed: bool
+) -> None:
+    decision = alone(said, "send_money", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
