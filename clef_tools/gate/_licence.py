@@ -135,10 +135,11 @@ _CLOCK_OR_DATE = re.compile(
 )
 #: "remove Dan from the Q1 planning board": what something is removed from.
 _FROM_CONTAINER = re.compile(
-    r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge)\b"
+    r"\b(?:remove|delete|kick|take|drop|ban|unsubscribe|clear|purge|cancel)\b"
     r"(?:[^.;!?]|\.(?=\S)){0,60}?"  # "maya@corp.example": a dot inside a name
-    # ...or in it: "delete the empty rows in the Staff sheet"
-    r"\b(?:from|out of|in|inside|within)\s+([^.;,!?]{1,60})"
+    # ...or in it: "delete the empty rows in the Staff sheet"; or what it is part of:
+    # "cancel the rental car for the Lisbon trip" (the trip stays)
+    r"\b(?:from|out of|in|inside|within|for)\s+([^.;,!?]{1,60})"
     # "stop sharing the budget sheet with Tom": the sheet stays, the sharing goes
     r"|\b(?:stop|quit)\s+sharing\s+([^.;,!?]{1,60}?)\s+with\b",
     re.IGNORECASE,

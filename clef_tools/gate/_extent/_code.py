@@ -370,7 +370,7 @@ def other_packages_issue(effect: CallEffect, said: str) -> str | None:
 #: A package pinned in a command: `react@19`, `requests==2.32.3`, `serde@1.0.200`,
 #: `django==4.2.*`.
 _PINNED = re.compile(
-    r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=|~=)v?(\d+(?:\.\d+)*)(?:\.\*)?(?!\S)"
+    r"(?<!\S)(@?[\w.-]+(?:/[\w.-]+)?)(?:@|==|=|~=)[\^~]?v?(\d+(?:\.\d+)*)(?:\.\*|\.x)?(?!\S)"
 )
 
 
@@ -402,7 +402,9 @@ def _version_said(name: str, said: str) -> str | None:
     "requests==2.32.3", "lodash@4" (a bare number after the name needs a dot: "install
     requests 2 times" gives none)."""
     found = re.search(
-        rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:[^.;!?\n]{{0,30}}?\b(?:to|at|version)\s*v?"
+        rf"(?<![\w-]){re.escape(name)}(?![\w-])(?:[^.;!?\n]{{0,30}}?\b(?:to|at|version)\s*"
+        # "upgrade react to the latest 18.x": the major line given
+        r"(?:the\s+)?(?:latest\s+|newest\s+|last\s+)?v?"
         r"(\d+(?:\.\d+)*)|\s*(?:@|==|=)\s*v?(\d+(?:\.\d+)*)|\s+v?(\d+(?:\.\d+)+))",
         said,
         re.IGNORECASE,

@@ -204,6 +204,12 @@ def _counted_otherwise(args: Mapping[str, Any], said: str) -> str | None:
     return None
 
 
+#: A sum changed to a number the user gave ("raise my donation to 15 a month").
+_CHANGED_TO = re.compile(
+    r"\b(?:raise|lower|increase|decrease|change|set|bump|drop|cut|reduce|adjust|update)\b"
+    r"[^.;!?\n]{0,60}?\bto\s+[$€£]?(\d[\d,]*(?:\.\d+)?)(k\b)?(?![\d:.,]|\s*(?:am|pm)\b|%)",
+    re.IGNORECASE,
+)
 #: What a thing is set to: "to 300", not "to 5pm" nor "to 10:30".
 _SET_TO = re.compile(r"\bto\s+(\d[\d,]*(?:\.\d+)?)(?![\d:.,]|\s*(?:am|pm|[ap]\.m\.)(?!\w))", re.I)
 
@@ -382,6 +388,12 @@ def quantity_issue(
             ):
                 return f"a count ({value:g}) other than the one the user stated"
     sums_set = _sums_set(args) if resets else []
+    changed_to = [_plain(n, k) for n, k in _CHANGED_TO.findall(said[:20_000])[:4]]
+    for value in sums_set if changed_to else ():
+        # "raise my charity donation to 15 a month": the sum is 15, not 15 times a number
+        # a result holds
+        if not any(nearly_equal(value, t) for t in changed_to):
+            return f"sets a sum ({value:g}) other than the {changed_to[0]:g} the user gave"
     for value in values:
         if any(nearly_equal(value, r) for r in licence.rejected) and not any(
             nearly_equal(value, a)

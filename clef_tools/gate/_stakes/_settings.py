@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from clef_tools.gate._dates import is_time_key
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._extent import switches
 from clef_tools.gate._grounding import (
@@ -175,11 +176,37 @@ _USER_BOUND = re.compile(
 )
 
 
+#: A state put in place until a time ("set my status to busy until 3pm", "mute #ops until
+#: Monday"), the end a call must carry (a device set "until 10pm" has no end to carry, and
+#: is left to the rest of the checks).
+_SET_UNTIL = re.compile(
+    r"\b(?:set\s+(?:my\s+|our\s+)?status|mute|snooze|pause|share|block|(?:turn\s+on|enable)\s+"
+    r"(?:do\s+not\s+disturb|dnd|focus|away|vacation))\b[^.;!?\n]{0,60}?\b(?:until|till)\s+\w",
+    re.IGNORECASE,
+)
+#: A value that tells a time or a date (`"15:00"`, `"2026-12-08"`, `"3pm"`, `"Monday"`).
+_TIMED = re.compile(
+    r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|\b\d{1,2}\s*[ap]\.?m\b|\b(?:mon|tues|wednes|thurs|fri|satur"
+    r"|sun)day\b|\btomorrow\b|\btonight\b",
+    re.IGNORECASE,
+)
+
+
 def bound_issue(args: Mapping[str, Any], said: str) -> str | None:
     """No end where the user set one: "share my location with Sam for the next hour" is
     not `duration_minutes=None`."""
     if not _USER_BOUND.search(said[:20_000]):
         return None
+    if (
+        _SET_UNTIL.search(said[:20_000])
+        and args
+        and not any(
+            _BOUND_KEYS.search(str(k)) or is_time_key(str(k)) or _TIMED.search(str(v)[:80])
+            for k, v in list(args.items())[:32]
+        )
+    ):
+        # "set my status to 'in a meeting' until 3pm" as `set_status(text=…)`: no end at all
+        return "sets no end, where the user set one"
     for key, value in list(args.items())[:32]:
         if not _BOUND_KEYS.search(str(key)):
             continue
