@@ -1976,6 +1976,15 @@ _UTILITY_GROUPS = (
 _UTILITY = {
     _stem(w): frozenset(_stem(o) for o in g) - {_stem(w)} for g in _UTILITY_GROUPS for w in g
 }
+#: A month by its name and by the short form files and records use ("the December
+#: invoice" is `invoice-dec.pdf`).
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "june", "july", "august", "september",
+    "october", "november", "december",
+)  # fmt: skip
+_MONTH_FORMS = {_stem(m): _stem(m[:3]) for m in _MONTH_NAMES} | {
+    _stem(m[:3]): _stem(m) for m in _MONTH_NAMES
+}
 
 
 def _telling(records: Sequence[str], said: str) -> list[set[str]]:
@@ -1988,6 +1997,7 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     described |= _stems(_proper_words(said) | _phrase_words(said)) | _marks(said)
     # "my electricity bill" is the one City Power sends
     described |= {other for w in described for other in _UTILITY.get(w, ())}
+    described |= {_MONTH_FORMS[w] for w in described if w in _MONTH_FORMS}
     words_of = [_stems(_states(_record_words(r))) | times_in(r) | _marks(r) for r in records]
     # "make bo an editor": a name of two letters, written small, where a record's address
     # begins with it

@@ -42,10 +42,16 @@ def amount_issue(
     if not results or numbers_in([said]):
         return None  # a sum the user gave may be worked from ("split $120 three ways")
     seen = [n for r in results[-16:] for n in numbers_in([r])]
+    # "split the dinner three ways and request their shares": a part of a sum in view
+    parts = range(1, 13) if _DIVIDED.search(said[:20_000]) else range(1, 2)
     for key, value in sums:
-        if not any(abs(value - n) <= 0.01 * max(1.0, abs(n)) for n in seen):
+        if not any(abs(value * k - n) <= 0.01 * max(1.0, abs(n)) for n in seen for k in parts):
             return f"{key}={value:g}, found nowhere in view"
     return None
+
+
+#: A sum the user asked to be divided ("split it three ways", "half each", "their share").
+_DIVIDED = re.compile(r"\b(?:split|divide|halves|half|ways|shares?|each)\b", re.IGNORECASE)
 
 
 #: What a call pays or moves, when it is given in words (`amount="statement_balance"`,

@@ -46,14 +46,23 @@ _MERGE_METHODS = {"squash": r"\bsquash", "rebase": r"\brebase", "merge": r"\bmer
 
 def merge_method_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A merge by another method than the one the user named: `merge_method="merge"`
-    after "merge lin's PR with a squash" keeps every commit the user asked to fold."""
+    after "merge lin's PR with a squash" keeps every commit the user asked to fold; so does
+    `gh pr merge 88 --rebase`."""
     method = args.get("merge_method") or args.get("merge_strategy")
+    command = args.get("command")
+    if method is None and isinstance(command, str):
+        flag = _GH_MERGE_FLAG.search(command[:2_000])
+        method = flag.group(1) if flag else None
     if not isinstance(method, str) or method.strip().lower() not in _MERGE_METHODS:
         return None
     asked = [m for m, pattern in _MERGE_METHODS.items() if re.search(pattern, said, re.I)]
     if asked and method.strip().lower() not in asked:
         return f"merge_method={method!r}, where the user asked for a {asked[0]} merge"
     return None
+
+
+#: The method `gh pr merge` is told (`--squash`, `--rebase`, `--merge`, `-s`, `-r`, `-m`).
+_GH_MERGE_FLAG = re.compile(r"\bgh\s+pr\s+merge\b[^|;&\n]*?\s--(squash|rebase|merge)\b")
 
 
 #: "Push my branch", "this branch", "the current branch": the one checked out.

@@ -258,7 +258,9 @@ _PROJECT_SECRETS = re.compile(
 
 #: Actions whose change is the whole point of the command that makes it: asked for by
 #: name ("format", "start"), they license that change.
-_OWN_PURPOSE = frozenset(["format-in-place", "compose-up", "compose-build", "audit-fix"])
+_OWN_PURPOSE = frozenset(
+    ["format-in-place", "compose-up", "compose-build", "audit-fix", "delete-volumes"]
+)
 
 
 def judge_stakes(
