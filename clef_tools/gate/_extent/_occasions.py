@@ -304,8 +304,10 @@ def trial_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
     if asked is None:
         return None
     trial = asked.group(1).lower()[:4]
-    told = " ".join([*(e.what for e in effect.effects), *map(str, list(args)[:32])]).lower()
-    told += " " + " ".join(str(v).lower() for v in list(args.values())[:32] if isinstance(v, str))
-    if trial in told:
+    # the tool's name, its argument keys and its text values: where a test send says so
+    items = list(args.items())[:32]
+    told = [*(e.what for e in effect.effects), *(str(k) for k, _ in items)]
+    told += [v for _, v in items if isinstance(v, str)]
+    if any(trial in t.lower() for t in told):
         return None
     return f"the real thing where the user asked for a {asked.group(1).lower()}"

@@ -27,16 +27,16 @@ def deleted_nouns(tool: str) -> list[str]:
     return after_verb(tool, verbs) or [w for w in words(tool.rsplit("__", 1)[-1]) if w not in verbs]
 
 
-#: "delete item 7 from https://todo.example.com/items": the link or path removed from.
+#: A domain or a file by its name (`example.com`, `notes.txt`).
+_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}", re.IGNORECASE)
+#: "delete item 7 from https://todo.example.com/items": the link, path, domain or file
+#: removed from.
 _REMOVED_FROM = re.compile(
     r"\b(?:remove|delete|drop|clear|purge|take)\b(?:[^.;!?]|\.(?=\S)){0,60}?"
     r"\b(?:from|out of|in|inside|under)\s+(?:the\s+)?((?:https?://|[~./])\S+"
-    r"|(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w.-]))",
+    rf"|{_DOMAIN.pattern}(?![\w.-]))",
     re.IGNORECASE,
 )
-
-
-_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}", re.IGNORECASE)
 
 
 #: What a delete tool removes whole, beside which a member, an entry or a permission is a
