@@ -289,11 +289,13 @@ def _query_targets(query: str) -> list[str]:
 def _targets_of(key: str, value: Any) -> list[str]:
     if isinstance(value, bool) or value is None:
         return []
+    if isinstance(value, str) and _IPV4.fullmatch(value.strip()):
+        # `content="203.0.113.7"`: the address a DNS record or a firewall rule points to,
+        # under whatever key (not a phone number, nor free text)
+        return [value.strip()]
     if _not_target(key):
         # a list or record under such a key still carries what it carries
         # (`permissions=[{"email": …, "role": "reader"}]`)
-        if isinstance(value, str) and _IPV4.fullmatch(value.strip()):
-            return [value.strip()]  # `content="203.0.113.7"`: the address a record points to
         if isinstance(value, str):
             return _CARRIED.findall(value)[:8]
         if isinstance(value, list | tuple):
@@ -316,8 +318,6 @@ def _targets_of(key: str, value: Any) -> list[str]:
             # `ts="1733300002.2"`, `id="n2"`: a record's id, however short, names the one
             # record the call acts on; so does Slack's `timestamp="1733300002.000200"`
             return [value.strip()]
-        if _IPV4.fullmatch(value.strip()):
-            return [value.strip()]  # a DNS record's or a firewall rule's address, not a phone
         phone = _phone(value)
         if phone is not None:
             return [phone]

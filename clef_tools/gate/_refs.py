@@ -70,21 +70,18 @@ def branch_issue(effect: CallEffect, said: str) -> str | None:
     """A checkout, switch, merge, rebase or branch delete of a branch other than the one the
     user named by a word ("switch to the release branch" is not `git checkout feature/x`);
     None when the user named no branch, or the command names one of theirs."""
-    moves = [
-        e
-        for e in effect.effects
-        if e.kind != "read" and (_ON_BRANCH.match(e.what) or _REF_FLAG.search(e.what))
-    ]
+    # each change with the branches its flags name (`--ref main`), read once
+    flagged = [(e, _REF_FLAG.findall(e.what)[:4]) for e in effect.effects if e.kind != "read"]
+    moves = [(e, on_flag) for e, on_flag in flagged if on_flag or _ON_BRANCH.match(e.what)]
     names = _named(said) if effect.source == "shell" and moves else set()
-    if moves and any(_REF_FLAG.search(e.what) for e in moves):
+    if any(on_flag for _, on_flag in moves):
         # "trigger the deploy workflow on main": a run's branch, said without "branch"
         names |= {m.lower() for m in _RUN_ON.findall(said[:20_000])[:4]}
     if not names:
         return None
     request = said[:20_000].lower()
-    for e in moves:
-        flagged = _REF_FLAG.findall(e.what)[:4]
-        refs: Sequence[str] = flagged or [o for o in e.objects if o not in (".", "-")]
+    for e, on_flag in moves:
+        refs: Sequence[str] = on_flag or [o for o in e.objects if o not in (".", "-")]
         # a ref the user wrote out anywhere is theirs ("merge the release branch into main")
         if refs and not any(_fits(ref, names) or object_named(ref, request) for ref in refs):
             return f"on branch {refs[0][:80]}, where the user named the {sorted(names)[0]} branch"

@@ -146,12 +146,16 @@ _COUNT_KEYS = frozenset(
 )  # fmt: skip
 
 
+#: The count keys that count the thing itself (not people, seats or rooms for it).
+_PLAIN_COUNT_KEYS = frozenset(["quantity", "qty", "count", "copies", "packs", "units"])
+
+
 def _bare_counts(args: Mapping[str, Any]) -> list[float]:
     """The plain counts a call sets (`quantity`, `qty`, `count`, `copies`)."""
     return [
         float(v)
         for k, v in list(args.items())[:32]
-        if str(k).lower() in ("quantity", "qty", "count", "copies", "packs", "units")
+        if str(k).lower() in _PLAIN_COUNT_KEYS
         and isinstance(v, int | float)
         and not isinstance(v, bool)
     ]
