@@ -254,7 +254,19 @@ def stay_nights(args: Mapping[str, Any], said: str) -> int | None:
     if len(days) < 2 and len(stated) == 2:
         apart = _days_apart(*sorted(stated))
         return min(apart, 366 - apart) or None  # "Dec 30 to Jan 2" wraps the year
+    if len(days) < 2 and _ONE_NIGHT.search(said[:20_000]) and not _NIGHTS.search(said[:20_000]):
+        return 1  # "a room for Friday night", "somewhere to stay tonight"
     return None
+
+
+#: A stay of one night, by the night's name ("Friday night", "tonight", "overnight").
+_ONE_NIGHT = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|one|a|single|the|this|tomorrow)\s+night\b"
+    r"|\b(?:tonight|overnight)\b",
+    re.IGNORECASE,
+)
+#: Several nights spoken of, or a stretch of days: the stay is not one night.
+_NIGHTS = re.compile(r"\bnights\b|\bweekend\b|\bweek\b|\buntil\b|\bthrough\b", re.I)
 
 
 _MINUTES = {

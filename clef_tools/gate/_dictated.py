@@ -399,7 +399,8 @@ _NEGATION = re.compile(r"^(?:not|no|never|cannot|cant|wont|unable)$|n't$", re.IG
 _CLAUSE_STOP = frozenset(
     ["i", "i'm", "im", "we", "you", "he", "she", "they", "it", "the", "a", "an", "can", "could",
      "will", "would", "be", "am", "is", "are", "was", "that", "this", "to", "for", "of", "and",
-     "my", "our", "me", "us", "on", "at", "in", "all", "just", "so", "do", "did", "does"]
+     "my", "our", "me", "us", "on", "at", "in", "all", "just", "so", "do", "did", "does",
+     "i'll", "i'd", "i've", "we'll", "we'd", "we've", "we're", "you'll", "you're", "it's"]
 )  # fmt: skip
 
 
@@ -451,8 +452,17 @@ def _first_word(text: str) -> str:
 
 def _tokens(text: str) -> list[str]:
     """Words, bare of an -s, -es, -ed or -ing ("works" and "work" are one word), and the
-    punctuation between clauses as "," (a clause break)."""
-    return [_bare(t) for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[,;:()]", _plain(text))]
+    punctuation between clauses as "," (a clause break); a negation that says yes ("can't
+    wait", "no problem") is a clause break too."""
+    plain = _YES_IDIOM.sub(" , ", _plain(text))
+    return [_bare(t) for t in re.findall(r"[a-z0-9]+(?:'[a-z]+)?|[,;:()]", plain)]
+
+
+#: Negations in idioms that agree ("can't wait", "no problem", "don't worry").
+_YES_IDIOM = re.compile(
+    r"\b(?:can(?:'|no)?t\s+wait|no\s+(?:problem|worries|doubt)|not\s+a\s+problem"
+    r"|never\s+mind|don'?t\s+worry|wouldn'?t\s+miss\s+it|no\s+question)\b"
+)
 
 
 def _bare(token: str) -> str:

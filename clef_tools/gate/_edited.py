@@ -34,6 +34,8 @@ _NARROW = re.compile(
     r"|use\s+(?:the\s+)?(?:[\w-]+\s+){0,2}\d+)\b",
     re.IGNORECASE,
 )
+#: Requests for an addition to what a file holds.
+_ADDS = re.compile(r"\b(?:add|adds|adding|append|appending|insert|inserting)\b", re.IGNORECASE)
 #: Requests that leave how to get there to the agent.
 _BROAD = re.compile(
     r"\b(?:fix(?!\s+the\s+typo)|refactor\w*|rewrit\w*|implement\w*|clean\w*|tidy|format\w*"
@@ -134,13 +136,24 @@ def edit_scope_issue(
     told = ({w.lower() for w in re.findall(r"[A-Za-z]{3,}", said)} | _parts(said)) - _STOP
     if found is not None and (listed := _listed_issue(found[0], found[1], told, said)):
         return listed
-    if not _NARROW.search(said):
-        return None
     if _BROAD.search(said) or found is None:
         return None
-    renames = _RENAME.findall(said)[:4]
     path, pairs = found
     whole = args.get("content")
+    if not _NARROW.search(said):
+        # "add a docstring to parse in utils.py": an addition, which a write of the file
+        # whole, unread, may make at the cost of every other line
+        if not isinstance(whole, str) or read_before(path, read or {}) is not None:
+            return None
+        if any(_ADDS.search(e.what[:200].replace("_", " ")) for e in effect.effects):
+            return None  # `append_to_file`: the text goes after what the file holds
+        # "add … to utils.py", not "add a .env.example" (a file made)
+        target = (
+            rf"\b(?:to|in|into|inside)\s+(?:the\s+|my\s+|our\s+)?`?{re.escape(file_name(path))}"
+        )
+        within = _ADDS.search(said) and re.search(target, said, re.IGNORECASE)
+        return _unread_issue(path, said, []) if within else None
+    renames = _RENAME.findall(said)[:4]
     if isinstance(whole, str) and whole.strip():
         shown = read_before(path, read or {})
         if shown is None:

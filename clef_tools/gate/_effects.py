@@ -273,8 +273,12 @@ def lead_verb(found: Sequence[str]) -> str:
     )
 
 
-#: Verbs that ask another party for money rather than move it (`request_money`).
-_ASKS_FOR = frozenset(["request", "requests"])
+#: Verbs that ask another party for money, or act on a record of it, rather than move it
+#: (`request_money`, `dispute_transaction`, `categorize_transaction`).
+_MOVES_NO_MONEY = frozenset(
+    ["request", "requests", "dispute", "disputes", "categorize", "categorise", "tag", "label",
+     "flag", "annotate", "note"]
+)  # fmt: skip
 
 
 #: The argument of a find-and-replace that gives the text looked for (`find`, `old_text`).
@@ -311,7 +315,7 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
         return "grant"  # `transfer_repo`: another owner given it, no money moved
     if kind in ("send", "create", "modify", "delete") and present & _HOW_PAID:
         return kind  # `set_payment_method`: how the user pays, no payment
-    if kind in ("send", "create", "modify") and present & t.money and lead not in _ASKS_FOR:
+    if kind in ("send", "create", "modify") and present & t.money and lead not in _MOVES_NO_MONEY:
         return kind if kind != "send" and present & t.money_asked else "pay"
     if kind in ("create", "modify") and present & t.members and not present & t.own_details:
         return "grant"

@@ -652,6 +652,13 @@ def _contents_asked(folder: str, text: str) -> bool:
     )
 
 
+#: A folder or file kept for the time being (`tmp/`, `.temp`, `upload.tmp`).
+_TEMP_FOLDER = re.compile(r"\.?(?:tmp|temp)|[\w.-]+\.(?:tmp|temp)", re.IGNORECASE)
+
+#: Words that name such things ("the temp files", "temporary folders").
+_TEMP_SAID = re.compile(r"\b(?:temp|tmp|temporary)\b", re.IGNORECASE)
+
+
 def object_named(obj: str, text: str) -> bool:
     """A command's operand in `text`: by itself or by its last part ("the dist folder"
     names `dist/`); one as broad as `~/` is named only as the user typed it, word for word."""
@@ -685,6 +692,8 @@ def object_named(obj: str, text: str) -> bool:
         return True
     if plain in _BUILD_OUTPUT and re.search(r"\b(?:the|this|my|our)\s+build\b", text):
         return True  # "copy the build": what the project's build writes
+    if _TEMP_FOLDER.fullmatch(re.split(r"[/\\]", plain)[-1]) and _TEMP_SAID.search(text):
+        return True  # "clean up the temp files": the project's `tmp/`, `.tmp`, `*.tmp`
     if re.fullmatch(r"[a-z][\w-]*(?::[\w-]+)+", plain) and all(
         _word_in(part, text) for part in plain.split(":")
     ):
@@ -1562,7 +1571,36 @@ def _off_record(
                 return records[holding[0]][:160], False
             if _other_day_described(records, matching, holding[0], said):
                 return records[holding[0]][:160], True
+            if _picked_by_place(records, matching, told_by, holding[0], said):
+                return records[holding[0]][:160], True
     return None, False
+
+
+#: A pick by place or age among records alike ("the second one", "the latest charge"):
+#: the order a listing gives is not always the order the user means.
+_BY_PLACE = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|last|latest|newest|oldest|earliest|earlier|later"
+    r"|older|newer|most\s+recent|previous)\b",
+    re.IGNORECASE,
+)
+
+
+def _picked_by_place(
+    records: Sequence[str],
+    matching: Sequence[bool],
+    told_by: Sequence[set[str]],
+    held: int,
+    said: str,
+) -> bool:
+    """Whether the user picked by place or age, and another record the words describe at
+    least as well is in view: which is "the second" the gate cannot check, so the pick is
+    a tie."""
+    if not _BY_PLACE.search(said[:_MAX_TEXT]):
+        return False
+    mine = told_by[held]
+    return any(
+        i != held and matching[i] and mine <= told for i, told in enumerate(told_by[:_MAX_RECORDS])
+    )
 
 
 #: A day the user names relative to now ("yesterday's daily note", "today's standup"):

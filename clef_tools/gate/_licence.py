@@ -196,7 +196,7 @@ _CODING = frozenset(
 _CHECKS = frozenset(
     ["test", "tests", "build", "builds", "lint", "linter", "compile", "ci", "fail", "fails",
      "failing", "failure", "typecheck", "checks", "types", "typing", "mypy", "pyright", "tsc",
-     "coverage", "linters", "formatting"]
+     "coverage", "linters", "linting", "lints", "formatting", "formatted"]
 )  # fmt: skip
 _CURRENCY = frozenset(
     [
@@ -913,10 +913,19 @@ def _rejected_amounts(text: str) -> tuple[float, ...]:
     return tuple(out)
 
 
+#: A pick among things counted in view ("the cheaper of the two hotels", "either of the
+#: three"): how many there are to choose from, not how many to take.
+_PICK_AMONG = re.compile(
+    r"\b(?:\w+(?:er|est)|one|either|neither|whichever|any|each)\s+of\s+(?:the|these|those)\s+"
+    r"(?:two|three|four|five|six|\d)\b",
+    re.IGNORECASE,
+)
+
+
 def _stated_amounts(text: str) -> list[float]:
     """The amounts `text` states, less its times, dates and names ("the 8:15 train" and
-    "bill-december-2023.txt" state none)."""
-    return _amounts(_CLOCK_OR_DATE.sub(" ", _IDENTIFIER.sub(" ", text)))
+    "bill-december-2023.txt" state none) and the counts it picks among."""
+    return _amounts(_PICK_AMONG.sub(" ", _CLOCK_OR_DATE.sub(" ", _IDENTIFIER.sub(" ", text))))
 
 
 def _amounts(text: str) -> list[float]:

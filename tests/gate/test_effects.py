@@ -737,9 +737,10 @@ TOOLS = [
     # an order fulfilled is marked so (and shipped), not an order placed and paid for
     ("fulfill_order", {"order_id": 5521}, None, "modify"),
     ("place_order", {"sku": "A-1"}, None, "pay"),
-    # a charge disputed is a claim sent to the bank; a transaction's, money claimed back
+    # a charge or a transaction disputed is a claim sent to the bank: the bank, not the
+    # call, moves money back (the user's "dispute" asks for it, where a payment it was not)
     ("dispute_charge", {"id": "ch_2"}, None, "send"),
-    ("dispute_transaction", {"id": "tx_2"}, None, "pay"),
+    ("dispute_transaction", {"id": "tx_2"}, None, "send"),
     # the MCP filesystem server's tree of a folder is a listing
     ("directory_tree", {"path": "/home/ana/docs"}, None, "read"),
     # PowerShell's Stop-Process ends a process, as `kill` does
@@ -766,6 +767,9 @@ TOOLS = [
     # money asked of someone is a message; paying a request is a payment
     ("venmo_request", {"user": "@tom", "amount": 40}, None, "send"),
     ("request_money", {"from": "tom", "amount": 40}, None, "send"),
+    # a payment labelled is a record changed: no money moves
+    ("categorize_transaction", {"transaction_id": "tx-9", "category": "food"}, None, "modify"),
+    ("tag_payment", {"payment_id": "p-9", "tag": "rent"}, None, "modify"),
     # a link, a price or a coupon made asks others for money and moves none
     ("create_payment_link", {"price": "price_1", "quantity": 1}, None, "create"),
     ("update_payment_link", {"payment_link": "plink_1", "active": False}, None, "modify"),

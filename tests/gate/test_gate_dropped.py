@@ -70,6 +70,9 @@ def test_a_file_written_whole_keeps_the_definitions_the_user_did_not_ask_to_remo
         # one change asked of a file nobody read: the write may have lost every other line
         ("Rename get_user to fetch_user in src/users.py.", "src/users.py", False),
         ("Set the timeout in config.py to 30.", "config.py", False),
+        # an addition asked, and the file written whole without reading it
+        ("Add a docstring to the parse function in utils.py.", "utils.py", False),
+        ("Append a line about the new flag to README.md.", "README.md", False),
         # a file the user asked for anew, or the one a rename makes, has nothing to lose
         ("Create config.py and set the timeout in it to 30.", "config.py", True),
         ("Rename utils.py to helpers.py.", "helpers.py", True),

@@ -943,6 +943,18 @@ def test_a_message_repeats_the_number_the_user_gave_it(said: str, text: str, all
             "Friday works, see you then.",
             True,
         ),
+        # "I'll" is how the user speaks, not what they say: the day is, and an idiom's
+        # "can't" agrees
+        (
+            "Reply to emma.j@bluesparrow.example that I'll be there Sunday",
+            "Sorry, I can't make it Sunday.",
+            False,
+        ),
+        (
+            "Reply to emma.j@bluesparrow.example that I'll be there Sunday",
+            "Can't wait, see you Sunday!",
+            True,
+        ),
         (
             "Email emma.j@bluesparrow.example to tell her that the report is not ready",
             "Hi Emma, the report isn't ready yet.",

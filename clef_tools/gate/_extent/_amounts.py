@@ -19,6 +19,14 @@ from clef_tools.gate._grounding import (
     records_of,
 )
 
+#: A percentage taken off a price ("10% off", "a 15 percent discount", "cut it by 20%").
+PERCENT_OFF = re.compile(
+    r"(?:%|\bper\s?cent)\s+(?:[a-z-]+\s+)?(?:off|discount|cheaper|lower|less|reduction)\b"
+    r"|\b(?:discount|reduce|lower|cut|mark\s+down|markdown)\b[^.;!?]{0,40}?\b(?:by|of)\s+"
+    r"\d+(?:\.\d+)?\s?(?:%|per\s?cent)",
+    re.IGNORECASE,
+)
+
 
 def amount_issue(
     effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
@@ -36,7 +44,7 @@ def amount_issue(
     if not sums:
         return None
     modify = table().verbs["modify"]
-    changes = set(words(said)) & modify
+    changes = set(words(said)) & modify or PERCENT_OFF.search(said[:20_000])
     if effect.source in ("name", "annotations") and "modify" in effect.kinds and not changes:
         return f"changes {sums[0][0]} of a record the user did not ask to change"
     if not results or numbers_in([said]):

@@ -13,6 +13,7 @@ from clef_tools.gate._extent._common import EVERY_SAID, PEOPLE_KEY, TEXT_KEY
 from clef_tools.gate._extent._people import said_word
 from clef_tools.gate._files import named_files
 from clef_tools.gate._grounding import COPY_OF, object_named
+from clef_tools.gate._shell._common import rebuilt
 
 #: Words by which a user asks for people to go.
 _CLEARED_SAID = re.compile(
@@ -255,8 +256,8 @@ def tidied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str 
     for e in effect.effects:
         if e.kind != "delete" or e.action == "rebuild" or e.reversible or clutter:
             continue
-        if e.objects and all(_in_named_place(o, said) for o in e.objects[:16]):
-            continue
+        if e.objects and all(_in_named_place(o, said) or rebuilt(o) for o in e.objects[:16]):
+            continue  # `rm -rf tmp .cache` after "clean up the temp files": named, or made again
         # "clean up old branches": the kind of thing the command or tool removes, named
         # (`git branch -D feature/x`), is what the user asked to go
         kind_words = words(e.what[:200])[1 if effect.source == "shell" else 0 :]

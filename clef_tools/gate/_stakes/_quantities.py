@@ -13,6 +13,7 @@ from typing import Any
 
 from clef_tools.gate._effects import CallEffect, words
 from clef_tools.gate._extent import unstated_counts
+from clef_tools.gate._extent._amounts import PERCENT_OFF
 from clef_tools.gate._grounding import (
     MONEY,
     amount_off_record,
@@ -142,7 +143,7 @@ def _item_counts(args: Mapping[str, Any]) -> list[tuple[str, Any]]:
 _COUNT_KEYS = frozenset(
     ["quantity", "qty", "count", "passengers", "tickets", "seats", "units", "people",
      "persons", "guests", "adults", "rooms", "copies", "packs", "items", "shares",
-     "contracts", "lots"]
+     "contracts", "lots", "nights"]
 )  # fmt: skip
 
 
@@ -238,10 +239,13 @@ def nearly_equal(a: float, b: float) -> bool:
     return abs(a - b) <= 0.01 * max(1.0, abs(b))
 
 
-def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bool:
+def _derived(
+    value: float, stated: Sequence[float], pool: Sequence[float], *, off: bool = False
+) -> bool:
     """`value` is a stated number, or one stated number combined with another number of
-    the request or its results ("12 hours at 150" → 1800; "raise the rent by 100"); where
-    the user stated none, the sum or difference of two numbers of the results."""
+    the request or its results ("12 hours at 150" → 1800; "raise the rent by 100"; with
+    `off`, "10% off" a listed 12 → 10.8); where the user stated none, the sum or
+    difference of two numbers of the results."""
     if any(nearly_equal(value, b) for b in pool):
         return True
     if not stated:
@@ -262,10 +266,9 @@ def _derived(value: float, stated: Sequence[float], pool: Sequence[float]) -> bo
             # most 100: "raise the limit to 2000" over a listed 1000 is no 2000 % of it)
             share = b * a / 100 if 0 < a <= 100 else float("nan")
             parts = (b / a if a else b, a / b if b else a)  # "split the 90 three ways"
-            if any(
-                nearly_equal(value, c)
-                for c in (a + b, a - b, b - a, a * b, share, b + share, *parts)
-            ):
+            # with `off` ("10% off"), the price less the part, not the part or more
+            shares = (b - share,) if off else (share, b + share)
+            if any(nearly_equal(value, c) for c in (a + b, a - b, b - a, a * b, *shares, *parts)):
                 return True
     return False
 
@@ -281,9 +284,11 @@ def _a_percent_of(
     stated: Sequence[float] = (),
     *,
     towards: bool = False,
+    off: bool = False,
 ) -> bool:
     """`value` is one of the stated percentages (a `percent` argument), or that part of a
-    stated amount, alone or added to it (a tip on top of the bill); or, when the user asked
+    stated amount, alone, added to it (a tip on top of the bill) or, with `off`, taken off
+    it (a discount); or, when the user asked
     for shares of a whole (`towards`: "rebalance to 60% stocks"), what brings a holding in
     view to its share."""
     # the holdings and the whole, not the shares themselves
@@ -295,6 +300,11 @@ def _a_percent_of(
             return True
         for b in pool[:64]:
             part = b * p / 100
+            if off:
+                # "10% off the blue mug": its price less the part, not the part itself
+                if nearly_equal(value, b - part):
+                    return True
+                continue
             if nearly_equal(value, part) or nearly_equal(value, b + part):
                 return True
             # "19.5 % of what we paid plus a fee of 5.29": the part and another stated sum
@@ -379,6 +389,7 @@ def quantity_issue(
     resets = "modify" in effect.kinds and any(_SUM_KEY.search(str(k)) for k in list(args)[:32])
     percents = licence.percents if pays or resets else ()
     ones = _one_of(args)
+    off = PERCENT_OFF.search(said[:20_000]) is not None
     # "withdraw 0.5 ETH": a sum the user wrote out with its currency, read once
     exact = _exact_sums(said) if pays and not (percents or fraction or divides) else []
     if pays and _UNITS_STATED.search(said[:20_000]) and not fraction:
@@ -412,11 +423,19 @@ def quantity_issue(
             # the user gave no number for, and no result in view holds
             return f"a count ({value:g}) the user did not state"
         if percents and not _a_percent_of(
-            value, percents, pool, stated, towards=bool(told & _TOWARDS_SHARES)
+            value,
+            percents,
+            pool,
+            stated,
+            towards=bool(told & _TOWARDS_SHARES),
+            off=off,
         ):
             return (
-                f"an amount ({value:g}) that is not the {percents[0]:g}% the user asked for "
-                "of any amount stated"
+                f"an amount ({value:g}) that is not any amount stated less the "
+                f"{percents[0]:g}% the user asked to take off"
+                if off
+                else f"an amount ({value:g}) that is not the {percents[0]:g}% the user asked "
+                "for of any amount stated"
             )
         if pays and not pool:
             return f"an amount ({value:g}) neither the user nor this request's results stated"
@@ -440,7 +459,7 @@ def quantity_issue(
             return f"the whole amount ({value:g}) where the user asked for a share of it"
         if fraction and any(nearly_equal(value * k, a) for a in stated[:8] for k in range(2, 13)):
             continue  # "split the $120 bill with Tom and Ana": an equal share of it
-        if (pays or stated) and not _derived(value, stated, pool):
+        if (pays or stated) and not _derived(value, stated, pool, off=off):
             return f"a quantity ({value:g}) the user did not state"
         if exact and not _derived(value, exact, stated):
             # "withdraw 0.5 ETH" over a balance of 2.1: the sum the user wrote out is the
