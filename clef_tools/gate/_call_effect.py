@@ -314,6 +314,10 @@ def _companions(effect: Effect, bare: str, args: Mapping[str, Any]) -> tuple[Eff
             action="public",
         )
         return (effect, public)
+    verdict = _verdict_given(args)
+    if effect.kind == "read" and verdict is not None:
+        # `review_pr(event="REQUEST_CHANGES")`: a review posted, not one read
+        effect = Effect("send", "external", reversible=False, what=f"{bare}: {verdict}")
     approval = _approves(args)
     if approval is not None and effect.kind not in ("read", "unknown"):
         # `create_pull_request_review(event="APPROVE")`: the change let through the review
@@ -550,6 +554,25 @@ _SAYING_KEYS = ("body", "comment", "text", "message", "content")
 def _says_something(args: Mapping[str, Any]) -> bool:
     """Whether a call carries words of its own (a review's `body`), not only a verdict."""
     return any(isinstance(args.get(k), str) and args[k].strip() for k in _SAYING_KEYS)
+
+
+#: The verdicts a review can be posted with (GitHub's and GitLab's events, and plain words).
+_VERDICTS = frozenset(
+    ["approve", "approved", "approval", "lgtm", "request_changes", "changes_requested",
+     "comment", "commented", "reject", "rejected", "deny", "denied", "accept", "accepted"]
+)  # fmt: skip
+
+
+def _verdict_given(args: Mapping[str, Any]) -> str | None:
+    """The argument by which a call posts a review's verdict (`event="REQUEST_CHANGES"`)."""
+    for key, value in list(args.items())[:32]:
+        if (
+            _VERDICT_KEY.match(str(key))
+            and isinstance(value, str)
+            and value.strip().lower().replace(" ", "_") in _VERDICTS
+        ):
+            return f"{key}={value}"
+    return None
 
 
 def _approves(args: Mapping[str, Any]) -> str | None:

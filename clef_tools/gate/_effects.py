@@ -296,6 +296,13 @@ _LOG_NOUNS = frozenset(
 )  # fmt: skip
 
 
+#: Verbs that take a member's access away (`deactivate_user`, `suspend_member`): a
+#: change to the membership, which gives nobody anything.
+_TAKES_ACCESS = frozenset(
+    ["deactivate", "suspend", "disable", "lock", "block", "freeze", "pause", "expire"]
+)
+
+
 #: A card or an account kept on file to pay with: changing which is no payment.
 _HOW_PAID = frozenset(["method", "methods", "instrument", "instruments"])
 
@@ -317,7 +324,12 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
         return kind  # `set_payment_method`: how the user pays, no payment
     if kind in ("send", "create", "modify") and present & t.money and lead not in _MOVES_NO_MONEY:
         return kind if kind != "send" and present & t.money_asked else "pay"
-    if kind in ("create", "modify") and present & t.members and not present & t.own_details:
+    if (
+        kind in ("create", "modify")
+        and present & t.members
+        and not present & t.own_details
+        and lead not in _TAKES_ACCESS
+    ):
         return "grant"
     if kind == "create" and present & t.published and not present & t.drafts:
         return "send"

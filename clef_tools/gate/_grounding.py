@@ -2005,6 +2005,21 @@ _NEW_VALUE = re.compile(
 )
 
 
+#: A role given to someone ("make Grace an admin", "promote Sam to owner"): the role is
+#: what the call sets, not what describes the record it acts on.
+_ROLE_GIVEN = re.compile(
+    r"\b(?:make|made|promote|demote|appoint)\s+[\w'.-]+(?:\s+[\w'.-]+)?\s+(?:to\s+|as\s+)?"
+    r"(?:an?\s+|the\s+)?((?:workspace\s+|org\s+|repo\s+)?(?:admin|administrator|owner|member"
+    r"|editor|viewer|guest|moderator|manager|maintainer|reader|writer|commenter|collaborator)s?)\b",
+    re.IGNORECASE,
+)
+
+
+def _keep_whom(found: re.Match[str]) -> str:
+    """The match with its role left out: whom the role goes to still describes a record."""
+    return found.group(0)[: found.start(1) - found.start(0)] + " "
+
+
 #: A household service by the words its bills go by (stems, as `_stems` leaves them).
 _UTILITY_GROUPS = (
     ("electricity", "electric", "power", "energy"),
@@ -2028,7 +2043,7 @@ _MONTH_FORMS = {_stem(m): _stem(m[:3]) for m in _MONTH_NAMES} | {
 def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     """Per record, the words of the user's description it holds that not every record
     holds ("from", "evt" tell no record apart)."""
-    said = _NEW_VALUE.sub(" ", said[:_MAX_TEXT])
+    said = _ROLE_GIVEN.sub(_keep_whom, _NEW_VALUE.sub(" ", said[:_MAX_TEXT]))
     # a channel or a handle is a name even when it is a verb too ("#launch")
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)

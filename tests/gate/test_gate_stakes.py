@@ -1275,3 +1275,59 @@ def test_a_pick_by_place_among_records_alike_is_confirmed(picked: str, verdicts:
         {"transaction_id": picked},
     )
     assert decision.verdict in verdicts, decision.stakes
+
+
+@pytest.mark.parametrize(("scope", "allowed"), [("others", True), ("all", False)])
+def test_all_other_is_all_less_one(scope: str, allowed: bool) -> None:
+    decision = alone("Log out of all other sessions", "revoke_sessions", {"scope": scope})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_MEMBERS = json.dumps(
+    [
+        {"id": "u_101", "name": "Grace Hopper", "email": "grace@corp.com", "role": "member"},
+        {"id": "u_102", "name": "Alan Turing", "email": "alan@corp.com", "role": "admin"},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        ({"user_id": "u_101", "role": "admin"}, True),
+        # "admin" is the role given, not a word that describes Alan's record
+        ({"user_id": "u_102", "role": "member"}, False),
+    ],
+)
+def test_the_role_given_does_not_describe_whom_it_goes_to(
+    args: dict[str, str], allowed: bool
+) -> None:
+    decision = after_lookup("Make Grace an admin", _MEMBERS, "update_user_role", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_member_removed_is_no_access_given() -> None:
+    decision = after_lookup(
+        "Remove Alan from the workspace", _MEMBERS, "deactivate_user", {"user_id": "u_102"}
+    )
+    assert decision.verdict != "deny", decision.stakes
+    assert "grant" not in str(decision.stakes)
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "start", "allowed"),
+    [
+        # an hour a meeting is moved to, read as a working day reads it
+        ("Move my 1:1 with Dana to 11", "1:1 with Dana", "2026-12-08T11:00", True),
+        ("Move my 1:1 with Dana to 11", "1:1 with Dana", "2026-12-08T23:00", False),
+        ("Move the design review to 3", "design review", "2026-12-08T15:00", True),
+        ("Move the design review to 3", "design review", "2026-12-08T03:00", False),
+        # ...and either half of the day for an evening's plans
+        ("Move dinner with the Parks to 8", "dinner with the Parks", "2026-12-08T20:00", True),
+    ],
+)
+def test_an_hour_moved_to_is_read_as_a_working_day_reads_it(
+    said: str, title: str, start: str, allowed: bool
+) -> None:
+    decision = alone(said, "update_event", {"title": title, "start": start})
+    assert (decision.verdict == "allow") is allowed, decision.stakes

@@ -253,6 +253,22 @@ _BY_TOOL: dict[str, Callable[[str, Sequence[str], str], list[Effect]]] = {
 }
 
 
+def _found_runs(args: Sequence[str]) -> list[list[str]]:
+    """The commands `find -exec`/`-execdir`/`-ok` runs, each up to its `;` or `+`; one that
+    does not end is the rest of the line."""
+    out: list[list[str]] = []
+    at = 0
+    while at < len(args) and len(out) < 8:
+        if args[at] in ("-exec", "-execdir", "-ok", "-okdir"):
+            end = next(
+                (i for i in range(at + 1, len(args)) if args[i] in (";", "\\;", "+")), len(args)
+            )
+            out.append([a for a in args[at + 1 : end] if a != "{}"] or ["-exec"])
+            at = end
+        at += 1
+    return out
+
+
 def classify_command(argv: Sequence[str], *, elevated: bool = False) -> list[Effect]:
     """What one simple command does (no pipes or lists: `shell_effects` splits those).
     `elevated` (under `sudo`): every change it makes is high-impact."""
@@ -392,7 +408,12 @@ def _classify(argv: Sequence[str], *, elevated: bool) -> list[Effect]:
                        objects=(*roots, *picked)[:8])
             ]  # fmt: skip
         else:
-            runs = "-exec" in args or "-execdir" in args
+            # `find . -name '*.py' -exec wc -l {} +`: what it runs on each file decides
+            runs = [
+                inner
+                for inner in _found_runs(args)
+                if any(e.kind != "read" for e in classify_command(inner, elevated=elevated))
+            ]
             effects = [Effect("execute" if runs else "read", what=text)]
     elif tool == "sed":
         effects = [sed_effects(args, flags, text)]

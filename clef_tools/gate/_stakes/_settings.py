@@ -57,14 +57,18 @@ _EVERYTHING = frozenset(["all", "*", "everything", "everyone", "any"])
 
 
 _PICKS = re.compile(
-    r"(?:^|_)(?:entity|entities|entity_id|entity_ids|target|targets|device|devices|ids?)$", re.I
+    r"(?:^|_)(?:entity|entities|entity_id|entity_ids|target|targets|device|devices|ids?|scope)$",
+    re.I,
 )
 
 
-#: "all the lights downstairs", "all of the emails from Bob": all of a part, not of a kind.
+#: "all the lights downstairs", "all of the emails from Bob": all of a part, not of a kind;
+#: "all other sessions", "every light but the porch": all less some.
 _QUALIFIED_ALL = re.compile(
     r"\ball\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|your\s+)?([a-z]+(?:\s+[a-z]+)?)\s+"
-    r"(?:in|on|at|from|of|upstairs|downstairs|outside|inside|outdoors|indoors|by|with|under)\b",
+    r"(?:in|on|at|from|of|upstairs|downstairs|outside|inside|outdoors|indoors|by|with|under)\b"
+    r"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+)?other\b"
+    r"|\b(?:all|every(?:thing|one)?)\b[^.;!?]{0,40}?\b(?:but|except|apart\s+from|other\s+than)\b",
     re.I,
 )
 

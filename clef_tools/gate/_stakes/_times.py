@@ -25,7 +25,7 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     11:30): a call with several times (a start and an end) needs one of them stated."""
     ranged = _hour_range(said[:20_000])
     clock = times_in(said[:20_000])
-    asked = clock | _bare_hours(said[:20_000]) | ranged
+    asked = clock | _bare_hours(said[:20_000]) | ranged | _moved_to_hours(said[:20_000])
     if not asked:
         return _part_of_day_issue(args, said)
     asked |= _afternoon_twins(said)
@@ -58,6 +58,32 @@ _BARE_HOUR = re.compile(
     r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
     re.IGNORECASE,
 )
+
+
+#: An hour alone that a thing is moved to ("move my 1:1 with Dana to 11"), with the same
+#: exclusions as after "at".
+_MOVED_TO_HOUR = re.compile(
+    r"\b(?:move|moving|moved|push|pushed|shift|shifted|reschedule|rescheduled|bump|change)\b"
+    r"[^.;!?\n]{0,60}?\bto\s+(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
+    r"(?![\d:,%]|\.\d|st\b|nd\b|rd\b|th\b|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons"
+    r"|guests|percent|items?|of|x|min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _moved_to_hours(said: str) -> set[str]:
+    """Each hour a thing is moved to, read as a working day reads it (7 to 11 in the
+    morning, 12 at noon, else in the afternoon), or as either half of the day where the
+    request is an evening's ("move dinner to 8")."""
+    out: set[str] = set()
+    evening = _EVENING.search(said) is not None
+    for hour in _MOVED_TO_HOUR.findall(said):
+        h = int(hour) % 12
+        if evening:
+            out |= {f"{h:02d}:00", f"{h + 12:02d}:00"}
+        else:
+            out.add(f"{h if 7 <= h <= 11 else h + 12:02d}:00" if h else "12:00")
+    return out
 
 
 #: Hours given as a span without their half of the day: "from 9 to 5", "between 8 and
