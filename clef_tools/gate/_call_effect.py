@@ -15,6 +15,8 @@ from clef_tools.gate._effects import (
     FIND_KEY,
     OPERATION_KEY,
     PRIVATE_KEY,
+    REVIEW_VERDICT_KEYS,
+    REVIEW_VERDICTS,
     CallEffect,
     Effect,
     EffectKind,
@@ -545,7 +547,6 @@ _PUBLIC_KEY = re.compile(r"^(?:is_?|make_?)?public(?:ly_?(?:visible|accessible))
 
 
 #: Keys whose value says what a review or a request decides, and the values that approve.
-_VERDICT_KEY = re.compile(r"^(?:event|review_event|decision|verdict|review_state)$", re.I)
 _APPROVES = frozenset(["approve", "approved", "approval", "lgtm"])
 #: Where a review or a message holds its words.
 _SAYING_KEYS = ("body", "comment", "text", "message", "content")
@@ -556,20 +557,13 @@ def _says_something(args: Mapping[str, Any]) -> bool:
     return any(isinstance(args.get(k), str) and args[k].strip() for k in _SAYING_KEYS)
 
 
-#: The verdicts a review can be posted with (GitHub's and GitLab's events, and plain words).
-_VERDICTS = frozenset(
-    ["approve", "approved", "approval", "lgtm", "request_changes", "changes_requested",
-     "comment", "commented", "reject", "rejected", "deny", "denied", "accept", "accepted"]
-)  # fmt: skip
-
-
 def _verdict_given(args: Mapping[str, Any]) -> str | None:
     """The argument by which a call posts a review's verdict (`event="REQUEST_CHANGES"`)."""
     for key, value in list(args.items())[:32]:
         if (
-            _VERDICT_KEY.match(str(key))
+            str(key).lower() in REVIEW_VERDICT_KEYS
             and isinstance(value, str)
-            and value.strip().lower().replace(" ", "_") in _VERDICTS
+            and value.strip().lower().replace(" ", "_") in REVIEW_VERDICTS
         ):
             return f"{key}={value}"
     return None
@@ -579,7 +573,7 @@ def _approves(args: Mapping[str, Any]) -> str | None:
     """The argument by which a call approves (`event="APPROVE"`), if one does."""
     for key, value in list(args.items())[:32]:
         if (
-            _VERDICT_KEY.match(str(key))
+            str(key).lower() in REVIEW_VERDICT_KEYS
             and isinstance(value, str)
             and value.strip().lower() in _APPROVES
         ):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import CallEffect, words
@@ -433,6 +433,50 @@ def polarity_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
                     return (
                         f"says the opposite of what the user told it to ({clause.strip()[:60]!r})"
                     )
+            swapped = _swapped(key, texts)
+            if swapped is not None:
+                return f"says {swapped!r}, the opposite of what the user told it to say"
+    return None
+
+
+#: Words and their opposites, as a message may swap one for the other ("they sound great"
+#: sent as "they sound terrible").
+_OPPOSITES = {
+    "great": "terrible awful bad poor", "good": "bad poor terrible awful",
+    "love": "hate dislike", "like": "dislike hate", "happy": "unhappy sad disappointed",
+    "recommend": "avoid", "works": "broken fails", "work": "broken fail", "yes": "no",
+    "accept": "decline reject", "agree": "disagree", "approve": "reject deny",
+    "available": "unavailable busy", "free": "busy", "early": "late", "ready": "unready",
+    "confirm": "cancel", "attending": "missing",
+}  # fmt: skip
+
+
+def _both_ways(table: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Each word's opposites, read both ways ("terrible" is the opposite of "great")."""
+    out: dict[str, frozenset[str]] = {}
+    for word, others in table.items():
+        out[word] = out.get(word, frozenset()) | frozenset(others.split())
+        for other in others.split():
+            out[other] = out.get(other, frozenset()) | {word}
+    return out
+
+
+_OPPOSITE = _both_ways(_OPPOSITES)
+
+
+def _swapped(key: set[str], texts: Sequence[str]) -> str | None:
+    """A sentence that repeats the rest of what the user told the agent to say with one
+    of its words swapped for that word's opposite."""
+    for word in key:
+        opposites = _OPPOSITE.get(word)
+        if not opposites:
+            continue
+        rest = key - {word}
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?;,])\s+|\n+", text):
+                sent = set(_tokens(sentence))
+                if word not in sent and sent & opposites and rest <= sent:
+                    return sentence.strip()[:60]
     return None
 
 

@@ -262,15 +262,33 @@ def verb_words(*, reads: bool = True) -> frozenset[str]:
 
 def lead_verb(found: Sequence[str]) -> str:
     """The first word the verb table knows (`get` in `get_scheduled_transactions`); a
-    device's name is not a verb (`AugustSmartLockSearchGuests` searches)."""
-    return next(
+    device's name is not a verb (`AugustSmartLockSearchGuests` searches); a verb that only
+    opens another (`start_return`, `initiate_transfer`) gives way to it."""
+    at, lead = next(
         (
-            w
+            (i, w)
             for i, w in enumerate(found)
             if _kind_of(w) != "unknown" and found[i - 1 : i] != ["smart"]
         ),
-        "",
+        (0, ""),
     )
+    after = found[at + 1 : at + 2]
+    if lead in _OPENERS and after and _kind_of(after[0]) != "unknown":
+        return after[0]
+    return lead
+
+
+#: The keys a review's verdict is given under (`event="REQUEST_CHANGES"`), and the verdicts
+#: that post it (GitHub's and GitLab's events, and plain words).
+REVIEW_VERDICT_KEYS = frozenset(["event", "review_event", "decision", "verdict", "review_state"])
+REVIEW_VERDICTS = frozenset(
+    ["approve", "approved", "approval", "lgtm", "request_changes", "changes_requested",
+     "comment", "commented", "reject", "rejected", "deny", "denied", "accept", "accepted"]
+)  # fmt: skip
+
+
+#: Verbs that open an act named after them (`start_return`, `begin_checkout`).
+_OPENERS = frozenset(["start", "begin", "initiate", "open"])
 
 
 #: Verbs that ask another party for money, or act on a record of it, rather than move it

@@ -26,6 +26,8 @@ from clef_tools.gate._assets import currency_named
 from clef_tools.gate._dates import dates_in
 from clef_tools.gate._effects import (
     OPERATION_KEY,
+    REVIEW_VERDICT_KEYS,
+    REVIEW_VERDICTS,
     kind_of_words,
     split_camel,
     table,
@@ -111,11 +113,7 @@ def is_setting_key(key: str) -> bool:
 
 
 #: A review's verdict (`event="REQUEST_CHANGES"`): what the review does, not to what.
-_VERDICT_KEYS = frozenset(["event", "review_event", "decision", "verdict", "review_state"])
-_VERDICTS = frozenset(
-    ["approve", "approved", "request_changes", "changes_requested", "comment", "commented",
-     "reject", "rejected", "pending", "dismiss", "dismissed"]
-)  # fmt: skip
+_VERDICTS = REVIEW_VERDICTS | {"pending", "dismiss", "dismissed"}
 #: Values that name nothing (`link_access="none"`, `send_updates="none"`).
 _NOTHING = frozenset(["none", "null", "nil", "off", "no", "false", "n/a", "default", "auto"])
 _TIME = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?$|^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$")
@@ -242,7 +240,7 @@ _HTTP_METHOD = frozenset(["get", "head", "options", "post", "put", "patch", "del
 
 def _verdict(key: str, value: Any) -> bool:
     return (
-        key.lower() in _VERDICT_KEYS
+        key.lower() in REVIEW_VERDICT_KEYS
         and isinstance(value, str)
         and value.strip().lower().replace(" ", "_") in _VERDICTS
     )
@@ -1533,6 +1531,7 @@ def _off_record(
             or _another_named(target, said, results)
             or _STREET.fullmatch(target) is not None
             or _SLASHED.fullmatch(target) is not None
+            or _JOINED_NAME.fullmatch(low) is not None
         ):
             continue
         holding = [
@@ -1644,6 +1643,9 @@ _STREET = re.compile(
 _SLASHED = re.compile(r"[A-Za-z0-9][\w.-]{0,60}(?:/[A-Za-z0-9][\w.-]{0,60}){1,4}")
 #: A name in snake case, as ids without digits are written (`cam_front`, `living_room`).
 _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+#: A record's name of words joined by hyphens (`api-key-ci`, `web-prod-2`): picked among
+#: its kind by the words the user gave for it.
+_JOINED_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}")
 
 
 def _keyed_id(target: str, results: Sequence[str]) -> bool:
@@ -1956,6 +1958,14 @@ def _record_words(record: str) -> set[str]:
     return found | joined | camel
 
 
+def _joined_parts(record: str) -> set[str]:
+    """The parts of a record's joined names (`api-key-ci` → api, key, ci)."""
+    return {
+        p for w in _WORD.findall(record[:_MAX_TEXT].lower()) if "-" in w or "_" in w
+        for p in re.split(r"[-_']", w) if p
+    }  # fmt: skip
+
+
 #: A name of capitalised words run together (`MusicBox`, `StreamFlix`).
 _CAMEL = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
 
@@ -2048,14 +2058,22 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     tags = {t.lower() for t in _TAG.findall(said[:_MAX_TEXT])}
     described = _stems(_states(_content_words(_CARRIED.sub(" ", said)) | tags)) | times_in(said)
     described |= _stems(_proper_words(said) | _phrase_words(said)) | _marks(said)
-    # "my electricity bill" is the one City Power sends
-    described |= {other for w in described for other in _UTILITY.get(w, ())}
-    described |= {_MONTH_FORMS[w] for w in described if w in _MONTH_FORMS}
     words_of = [_stems(_states(_record_words(r))) | times_in(r) | _marks(r) for r in records]
+    held = set().union(*words_of) if words_of else set()
+    # "my electricity bill" is the one City Power sends; "the phone case" is a phone case
+    # where a record says so, not a wireless plan
+    described |= {other for w in described if w not in held for other in _UTILITY.get(w, ())}
+    described |= {_MONTH_FORMS[w] for w in described if w in _MONTH_FORMS}
     # "make bo an editor": a name of two letters, written small, where a record's address
     # begins with it
     short = {w for w in _WORD.findall(said.lower()) if len(w) == 2 and w not in _STOP}
     described |= {w for w in short if any(f"{w}@" in r.lower() for r in records[:_MAX_RECORDS])}
+    # "the CI API key": an acronym of two letters that is a part of a record's joined name
+    # (`api-key-ci`)
+    acronyms = {w.lower() for w in re.findall(r"\b[A-Z]{2}\b", said)} - _STOP
+    described |= {
+        w for w in acronyms if any(w in _joined_parts(r) for r in records[:_MAX_RECORDS])
+    }  # fmt: skip
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
 

@@ -777,6 +777,10 @@ TOOLS = [
     ("deactivate_user", {"user_id": "u_1"}, None, "modify"),
     ("suspend_member", {"member": "kim"}, None, "modify"),
     ("update_user_role", {"user_id": "u_1", "role": "admin"}, None, "grant"),
+    # a verb that only opens another gives way to it; alone, it is what it is
+    ("start_transfer", {"amount": 40, "to": "DE89 3704"}, None, "pay"),
+    ("open_dispute", {"charge_id": "ch_9"}, None, "send"),
+    ("start_appliance", {"entity_id": "switch.oven"}, None, "execute"),
     # a review posted with its verdict is sent, whatever the tool's verb reads as
     ("review_pr", {"number": 57, "event": "REQUEST_CHANGES"}, None, "send"),
     ("review_pr", {"number": 57}, None, "read"),
@@ -1652,7 +1656,13 @@ def test_annotations_and_descriptions_by_rank(
 
 @pytest.mark.parametrize(
     ("said", "kind"),
-    [("reboot the staging server", "configure"), ("rotate the api key", "modify")],
+    [
+        ("reboot the staging server", "configure"),
+        ("rotate the api key", "modify"),
+        # a room warmed or cooled is a thermostat set
+        ("warm the living room up by two degrees", "modify"),
+        ("cool the bedroom down a bit", "modify"),
+    ],
 )
 def test_verbs_of_operations(said: str, kind: str) -> None:
     assert licence_of(said).permits(kind)

@@ -141,6 +141,10 @@ def test_access_taken_away_is_not_the_thing_deleted() -> None:
         ("Deploy a preview of this branch", "vercel", True),
         ("Deploy a preview of this branch", "vercel --prod", False),
         ("Deploy this branch to production", "vercel --prod", True),
+        # a hosting CLI's subcommand is what it does, not what it acts on
+        ("Redeploy the site to production", "vercel deploy --prod", True),
+        ("Deploy a preview of this branch", "vercel deploy", True),
+        ("Deploy a preview of this branch", "vercel deploy --prod", False),
         # a rollback goes to the revision before, unless the user gave one
         ("Roll back the api deployment", "kubectl rollout undo deployment/api", True),
         ("Roll back the api deployment", "kubectl rollout undo deployment/api --to-revision=1", False),
@@ -953,6 +957,17 @@ def test_a_message_repeats_the_number_the_user_gave_it(said: str, text: str, all
         (
             "Reply to emma.j@bluesparrow.example that I'll be there Sunday",
             "Can't wait, see you Sunday!",
+            True,
+        ),
+        # a word swapped for its opposite, the rest repeated
+        (
+            "Reply to emma.j@bluesparrow.example saying the venue looks great",
+            "The venue looks terrible, sorry.",
+            False,
+        ),
+        (
+            "Reply to emma.j@bluesparrow.example saying the venue looks great",
+            "The venue looks great, thanks!",
             True,
         ),
         (

@@ -28,6 +28,7 @@ from clef_tools.gate._extent._code import (
     bump_level_issue,
     commits_issue,
     current_branch_issue,
+    dev_dependency_issue,
     every_flag_issue,
     image_tag_issue,
     merge_method_issue,
@@ -165,6 +166,7 @@ def extent_issue(
         or pattern_issue(effect, args, text)
         or moved_not_copied_issue(effect, text)
         or other_packages_issue(effect, text)
+        or dev_dependency_issue(effect, text)
         or package_version_issue(effect, text)
         or unmerged_issue(effect, text)
         or referred_issue(effect, args, text)

@@ -376,6 +376,36 @@ def other_packages_issue(effect: CallEffect, said: str) -> str | None:
     return None
 
 
+#: A request for a package the project needs only while it is developed.
+_DEV_SAID = re.compile(
+    r"\b(?:dev|development|test(?:ing)?)[\s-]+(?:dependenc(?:y|ies)|deps?|group|requirements?)\b"
+    r"|\bdevDependenc(?:y|ies)\b|--save-dev\b|\bas\s+a\s+dev\b",
+    re.IGNORECASE,
+)
+#: The flags by which an add puts a package among those (`npm i -D`, `poetry add -G dev`).
+_DEV_FLAG = re.compile(
+    r"(?<!\S)(?:-D|--save-dev|--dev|-d|--group[= ](?:dev|test)\w*|-G\s*(?:dev|test)\w*"
+    r"|--only[= ]dev)(?!\S)"
+)
+#: An add of a package to a project's manifest.
+_ADDS_PACKAGE = re.compile(
+    r"\s*(?:npm\s+(?:i|install|add)|pnpm\s+(?:add|i|install)|yarn\s+add|poetry\s+add"
+    r"|uv\s+add|bun\s+add)\s+\S"
+)
+
+
+def dev_dependency_issue(effect: CallEffect, said: str) -> str | None:
+    """A package added as one the project runs with, where the user asked for a development
+    dependency: `poetry add pytest` after "install pytest as a dev dependency" ships it to
+    every user of the package."""
+    if effect.source != "shell" or not _DEV_SAID.search(said[:20_000]):
+        return None
+    for e in effect.effects:
+        if _ADDS_PACKAGE.match(e.what) and not _DEV_FLAG.search(e.what[:2_000]):
+            return f"{e.what[:60]} adds a runtime dependency, where the user asked for a dev one"
+    return None
+
+
 #: A package pinned in a command: `react@19`, `requests==2.32.3`, `serde@1.0.200`,
 #: `django==4.2.*`.
 _PINNED = re.compile(
