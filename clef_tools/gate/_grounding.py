@@ -1643,9 +1643,9 @@ _STREET = re.compile(
 _SLASHED = re.compile(r"[A-Za-z0-9][\w.-]{0,60}(?:/[A-Za-z0-9][\w.-]{0,60}){1,4}")
 #: A name in snake case, as ids without digits are written (`cam_front`, `living_room`).
 _SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
-#: A record's name of words joined by hyphens (`api-key-ci`, `web-prod-2`): picked among
+#: A record's name of words joined by hyphens (`api-key-ci`, `acme-assets`): picked among
 #: its kind by the words the user gave for it.
-_JOINED_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}")
+_JOINED_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
 
 
 def _keyed_id(target: str, results: Sequence[str]) -> bool:

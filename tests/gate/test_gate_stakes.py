@@ -1391,3 +1391,44 @@ _KEYS = json.dumps(
 def test_an_acronym_picks_the_joined_name_that_holds_it(name: str, allowed: bool) -> None:
     decision = after_lookup("Rotate the CI API key", _KEYS, "rotate_key", {"name": name})
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_BUCKETS = json.dumps(
+    [
+        {"bucket": "acme-assets", "public": False, "objects": 1204},
+        {"bucket": "acme-backups", "public": False, "objects": 88},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("tool", "bucket", "allowed"),
+    [
+        ("empty_bucket", "acme-assets", True),
+        # the container itself, where the user asked for it emptied
+        ("delete_bucket", "acme-assets", False),
+        # a name of two joined words is picked among its kind by the words given
+        ("empty_bucket", "acme-backups", False),
+    ],
+)
+def test_a_bucket_emptied_is_the_one_named_and_stays(tool: str, bucket: str, allowed: bool) -> None:
+    decision = after_lookup("Empty the assets bucket", _BUCKETS, tool, {"bucket": bucket})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("tool", "allowed"), [("delete_trash_items", True), ("delete_trash", False)]
+)
+def test_what_a_container_holds_goes_when_it_is_emptied(tool: str, allowed: bool) -> None:
+    decision = alone("empty my trash", tool, {})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(("prefix", "allowed"), [("logs/", True), ("", False), ("*", False)])
+def test_a_narrowing_argument_keeps_the_part_the_user_gave(prefix: str, allowed: bool) -> None:
+    decision = alone(
+        "Set a 30 day expiry on the logs/ prefix in acme-assets",
+        "put_lifecycle",
+        {"bucket": "acme-assets", "prefix": prefix, "expiration_days": 30},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

@@ -43,6 +43,7 @@ from clef_tools.gate._extent._code import (
 )
 from clef_tools.gate._extent._common import MAX_SAID, NUMBER_TOKEN
 from clef_tools.gate._extent._files import (
+    container_removed_issue,
     copied_issue,
     emptied_issue,
     folder_removed_issue,
@@ -54,6 +55,7 @@ from clef_tools.gate._extent._files import (
     renamed_into_issue,
     renamed_issue,
     tidied_issue,
+    unscoped_issue,
     whole_tree_issue,
 )
 from clef_tools.gate._extent._occasions import (
@@ -125,6 +127,8 @@ def extent_issue(
         or repeat_issue(effect, args, text)
         or access_issue(effect, text)
         or emptied_issue(effect, args, text)
+        or unscoped_issue(effect, args, text)
+        or container_removed_issue(effect, text)
         or folder_removed_issue(effect, text)
         or replaced_figure_issue(args, text)
         or unprivate_issue(args, text)

@@ -49,11 +49,65 @@ def emptied_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     return None
 
 
+#: Arguments that narrow what a call reaches to a part (`prefix="logs/"`, `path="src"`).
+_SCOPE_KEY = re.compile(
+    r"^(?:key_?)?(?:prefix|path|folder|dir|directory|filter|pattern|glob|selector|scope|match)$",
+    re.IGNORECASE,
+)
+#: Values that narrow nothing: every key, every file, the root.
+_EVERYWHERE = frozenset(["", "*", "**", "*.*", "/", "./", "."])
+#: A part the user gave: a folder or prefix written with its slash ("the logs/ prefix").
+_PART_SAID = re.compile(r"(?<![\w/])[\w.-]+/(?!\S*://)")
+
+
+def unscoped_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A narrowing argument left to reach everything where the user gave the part:
+    `put_lifecycle(prefix="")` after "set a 30 day expiry on the logs/ prefix" expires
+    every object in the bucket."""
+    if effect.read_only or EVERY_SAID.search(said) or not _PART_SAID.search(said[:20_000]):
+        return None
+    for key, value in list(args.items())[:32]:
+        if _SCOPE_KEY.match(str(key)) and (value is None or value in _EVERYWHERE):
+            return f"{key}={value!r} reaches everything, where the user gave a part of it"
+    return None
+
+
 #: "Empty the logs folder", "empty out tmp/": what the folder holds, not the folder.
 _EMPTY_SAID = re.compile(
     r"\bempty\s+(?:out\s+)?(?:the\s+|my\s+|our\s+)?([\w./~-]+?)/?(?=\s+(?:folder|directory|dir)\b|[\s.,!?;]|$)",
     re.IGNORECASE,
 )
+
+
+#: "Empty the assets bucket", "empty my trash": the kind of container to be emptied.
+_EMPTIED_KIND = re.compile(
+    r"\bempty\s+(?:out\s+)?(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,2}?(bucket|folder|directory"
+    r"|trash|bin|inbox|cart|basket|queue|table|channel|playlist|list|drive|album|cache)s?\b",
+    re.IGNORECASE,
+)
+#: What a container holds, as a tool names it (`delete_trash_items`, `delete_objects`).
+_CONTENTS = frozenset(
+    ["item", "items", "object", "objects", "content", "contents", "entries", "entry", "files",
+     "messages", "emails", "tracks", "photos", "rows", "records", "keys", "products"]
+)  # fmt: skip
+#: The verbs of a tool that empties what it names (`empty_bucket`, `clear_cart`).
+_EMPTIES = frozenset(["empty", "clear", "purge", "flush", "truncate", "wipe"])
+
+
+def container_removed_issue(effect: CallEffect, said: str) -> str | None:
+    """A tool that removes the container itself, where the user asked for it emptied:
+    `delete_bucket` after "empty the assets bucket" (`empty_bucket` empties it)."""
+    if effect.source not in ("name", "annotations") or "delete" not in effect.kinds:
+        return None
+    emptied = {m.group(1).lower() for m in _EMPTIED_KIND.finditer(said[:20_000])}
+    for e in effect.effects if emptied else ():
+        named = words(e.what[:200])
+        if e.kind != "delete" or not named or set(named) & (_EMPTIES | _CONTENTS):
+            continue  # `drive_empty_trash`, `delete_trash_items`: what it holds goes
+        kind = next((w for w in named if w.rstrip("s") in emptied), None)
+        if kind is not None:
+            return f"removes the {kind} itself, where the user asked for it emptied"
+    return None
 
 
 def folder_removed_issue(effect: CallEffect, said: str) -> str | None:
