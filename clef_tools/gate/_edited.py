@@ -22,6 +22,7 @@ from clef_tools.gate._canonical import file_name
 from clef_tools.gate._dropped import read_before
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._extent import NUMBER_TOKEN
+from clef_tools.gate._extent._files import ADDS_TO
 from clef_tools.gate._written import edit_pairs, edits_files
 
 __all__ = ["edit_scope_issue"]
@@ -34,8 +35,6 @@ _NARROW = re.compile(
     r"|use\s+(?:the\s+)?(?:[\w-]+\s+){0,2}\d+)\b",
     re.IGNORECASE,
 )
-#: Requests for an addition to what a file holds.
-_ADDS = re.compile(r"\b(?:add|adds|adding|append|appending|insert|inserting)\b", re.IGNORECASE)
 #: Requests that leave how to get there to the agent.
 _BROAD = re.compile(
     r"\b(?:fix(?!\s+the\s+typo)|refactor\w*|rewrit\w*|implement\w*|clean\w*|tidy|format\w*"
@@ -145,13 +144,13 @@ def edit_scope_issue(
         # whole, unread, may make at the cost of every other line
         if not isinstance(whole, str) or read_before(path, read or {}) is not None:
             return None
-        if any(_ADDS.search(e.what[:200].replace("_", " ")) for e in effect.effects):
+        if any(ADDS_TO.search(e.what[:200].replace("_", " ")) for e in effect.effects):
             return None  # `append_to_file`: the text goes after what the file holds
         # "add … to utils.py", not "add a .env.example" (a file made)
         target = (
             rf"\b(?:to|in|into|inside)\s+(?:the\s+|my\s+|our\s+)?`?{re.escape(file_name(path))}"
         )
-        within = _ADDS.search(said) and re.search(target, said, re.IGNORECASE)
+        within = ADDS_TO.search(said) and re.search(target, said, re.IGNORECASE)
         return _unread_issue(path, said, []) if within else None
     renames = _RENAME.findall(said)[:4]
     if isinstance(whole, str) and whole.strip():

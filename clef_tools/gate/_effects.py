@@ -263,7 +263,7 @@ def verb_words(*, reads: bool = True) -> frozenset[str]:
 def lead_verb(found: Sequence[str]) -> str:
     """The first word the verb table knows (`get` in `get_scheduled_transactions`); a
     device's name is not a verb (`AugustSmartLockSearchGuests` searches); a verb that only
-    opens another (`start_return`, `initiate_transfer`) gives way to it."""
+    opens another (`start_transfer`, `open_dispute`) gives way to it."""
     at, lead = next(
         (
             (i, w)
@@ -287,8 +287,9 @@ REVIEW_VERDICTS = frozenset(
 )  # fmt: skip
 
 
-#: Verbs that open an act named after them (`start_return`, `begin_checkout`).
-_OPENERS = frozenset(["start", "begin", "initiate", "open"])
+#: Known verbs that open an act named after them (`start_transfer`, `open_dispute`); an
+#: unknown one (`initiate_transfer`) is passed over anyway.
+_OPENERS = frozenset(["start", "open"])
 
 
 #: Verbs that ask another party for money, or act on a record of it, rather than move it

@@ -1954,16 +1954,12 @@ def _record_words(record: str) -> set[str]:
     camel = {
         p.lower() for w in _CAMEL.findall(record[:_MAX_TEXT]) for p in re.findall(r"[A-Z][a-z]+", w)
     }
-    joined = {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
-    return found | joined | camel
+    return found | _parts_of(found) | camel
 
 
-def _joined_parts(record: str) -> set[str]:
-    """The parts of a record's joined names (`api-key-ci` → api, key, ci)."""
-    return {
-        p for w in _WORD.findall(record[:_MAX_TEXT].lower()) if "-" in w or "_" in w
-        for p in re.split(r"[-_']", w) if p
-    }  # fmt: skip
+def _parts_of(found: set[str]) -> set[str]:
+    """The parts of joined names (`api-key-ci` → api, key, ci)."""
+    return {p for w in found if "-" in w or "_" in w for p in re.split(r"[-_']", w) if p}
 
 
 #: A name of capitalised words run together (`MusicBox`, `StreamFlix`).
@@ -2071,9 +2067,8 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     # "the CI API key": an acronym of two letters that is a part of a record's joined name
     # (`api-key-ci`)
     acronyms = {w.lower() for w in re.findall(r"\b[A-Z]{2}\b", said)} - _STOP
-    described |= {
-        w for w in acronyms if any(w in _joined_parts(r) for r in records[:_MAX_RECORDS])
-    }  # fmt: skip
+    joined = [_parts_of(set(_WORD.findall(r.lower()))) for r in records[:_MAX_RECORDS]]
+    described |= {w for w in acronyms if any(w in parts for parts in joined)}
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
 

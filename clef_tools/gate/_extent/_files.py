@@ -161,7 +161,7 @@ def recreated_issue(
 
 #: A request to add to a file ("add a .gitignore entry"): a redirect that overwrites it
 #: is not that (a name of its own: `_ADDS` above also reads "install" and "mention").
-_ADDS_TO = re.compile(r"\b(?:add|adds|adding|append|appending|insert|include)\b", re.IGNORECASE)
+ADDS_TO = re.compile(r"\b(?:add|adds|adding|append|appending|insert|include)\b", re.IGNORECASE)
 
 
 _MADE_ANEW = re.compile(
@@ -174,7 +174,7 @@ _MADE_ANEW = re.compile(
 def overwritten_issue(effect: CallEffect, said: str) -> str | None:
     """A file the user asked to add to, overwritten by a redirect: `echo node_modules >
     .gitignore` after "add a .gitignore entry for node_modules" leaves it one line."""
-    if effect.source != "shell" or not _ADDS_TO.search(said) or _MADE_ANEW.search(said):
+    if effect.source != "shell" or not ADDS_TO.search(said) or _MADE_ANEW.search(said):
         return None
     for e in effect.effects:
         op, _, target = e.what.partition(" ")
@@ -195,7 +195,7 @@ def renamed_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str
     """What the user asked to add to a page or a list set as its name instead: `title=
     "Lisbon in May"` after "add 'Lisbon in May' to my trip ideas page" replaces the
     page's title and adds nothing."""
-    if effect.kinds != {"modify"} or not _ADDS_TO.search(said) or _RENAME_SAID.search(said):
+    if effect.kinds != {"modify"} or not ADDS_TO.search(said) or _RENAME_SAID.search(said):
         return None
     for key, value in list(args.items())[:32]:
         if not _NAMING_KEY.match(str(key)) or not isinstance(value, str) or not value.strip():
