@@ -315,11 +315,13 @@ _LOG_NOUNS = frozenset(
 )  # fmt: skip
 
 
-#: Verbs that take a member's access away (`deactivate_user`, `suspend_member`): a
-#: change to the membership, which gives nobody anything.
-_TAKES_ACCESS = frozenset(
-    ["deactivate", "suspend", "disable", "lock", "block", "freeze", "pause", "expire"]
-)
+#: Verbs that take someone's access away (`deactivate_user`, `suspend_member`,
+#: `unshare_file`): a change to who may reach a thing, which gives nobody anything and
+#: leaves the thing itself.
+TAKES_ACCESS = frozenset(
+    ["deactivate", "suspend", "disable", "lock", "block", "freeze", "pause", "expire", "unshare",
+     "uninvite", "unassign", "unfollow", "unwatch"]
+)  # fmt: skip
 
 
 #: A card or an account kept on file to pay with: changing which is no payment.
@@ -347,7 +349,7 @@ def kind_of_words(found: Iterable[str]) -> EffectKind:
         kind in ("create", "modify")
         and present & t.members
         and not present & t.own_details
-        and lead not in _TAKES_ACCESS
+        and lead not in TAKES_ACCESS
     ):
         return "grant"
     if kind == "create" and present & t.published and not present & t.drafts:

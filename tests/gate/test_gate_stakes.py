@@ -1432,3 +1432,21 @@ def test_a_narrowing_argument_keeps_the_part_the_user_gave(prefix: str, allowed:
         {"bucket": "acme-assets", "prefix": prefix, "expiration_days": 30},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [({"text": "On vacation", "expiration": "2026-12-14"}, True), ({"text": "On vacation"}, False)],
+)
+def test_a_chat_status_set_until_a_day_carries_its_end(args: dict[str, str], allowed: bool) -> None:
+    decision = alone("Set my Slack status to 'On vacation' until Monday", "set_status", args)
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_access_taken_away_is_no_delete_of_the_thing() -> None:
+    said = "Stop sharing the Q3 deck with the contractor list"
+    unshared = alone(said, "unshare_file", {"file": "Q3 deck", "group": "contractors@corp.com"})
+    deleted = alone(said, "delete_file", {"file": "Q3 deck"})
+    assert "remove something from" not in str(unshared.stakes), unshared.stakes
+    assert unshared.verdict != "deny", unshared.stakes
+    assert deleted.verdict != "allow", deleted.stakes

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from clef_tools.gate._effects import CallEffect, after_verb, table, words
+from clef_tools.gate._effects import TAKES_ACCESS, CallEffect, after_verb, table, words
 from clef_tools.gate._grounding import Grounding, object_named, targets
 
 
@@ -22,8 +22,11 @@ def plural(noun: str) -> bool:
 
 def deleted_nouns(tool: str) -> list[str]:
     """What a delete tool deletes: the words after its verb (`repository` of
-    `GitHubDeleteRepository`, whose toolkit comes first), else all but its verb."""
+    `GitHubDeleteRepository`, whose toolkit comes first), else all but its verb; nothing
+    for a tool that takes someone's access to a thing away (`unshare_file` keeps the file)."""
     verbs = table().verbs["delete"]
+    if set(words(tool[:200])) & TAKES_ACCESS:
+        return []
     return after_verb(tool, verbs) or [w for w in words(tool.rsplit("__", 1)[-1]) if w not in verbs]
 
 
