@@ -2067,8 +2067,11 @@ def _telling(records: Sequence[str], said: str) -> list[set[str]]:
     # "the CI API key": an acronym of two letters that is a part of a record's joined name
     # (`api-key-ci`)
     acronyms = {w.lower() for w in re.findall(r"\b[A-Z]{2}\b", said)} - _STOP
-    joined = [_parts_of(set(_WORD.findall(r.lower()))) for r in records[:_MAX_RECORDS]]
-    described |= {w for w in acronyms if any(w in parts for parts in joined)}
+    if acronyms:  # read the records' joined names only where there is one to look for
+        joined = set().union(
+            *(_parts_of(set(_WORD.findall(r.lower()))) for r in records[:_MAX_RECORDS])
+        )
+        described |= acronyms & joined
     common = set.intersection(*words_of) if words_of else set()
     return [w & (described - common) for w in words_of]
 

@@ -184,7 +184,8 @@ _USER_BOUND = re.compile(
 #: Monday"), the end a call must carry (a device set "until 10pm" has no end to carry, and
 #: is left to the rest of the checks).
 _SET_UNTIL = re.compile(
-    r"\b(?:set\s+(?:my\s+|our\s+)?(?:slack\s+|teams\s+|chat\s+|discord\s+)?status|mute|snooze|pause|share|block|(?:turn\s+on|enable)\s+"
+    r"\b(?:set\s+(?:my\s+|our\s+)?(?:slack\s+|teams\s+|chat\s+|discord\s+)?status|mute|snooze"
+    r"|pause|share|block|(?:turn\s+on|enable)\s+"
     r"(?:do\s+not\s+disturb|dnd|focus|away|vacation))\b[^.;!?\n]{0,60}?\b(?:until|till)\s+\w",
     re.IGNORECASE,
 )

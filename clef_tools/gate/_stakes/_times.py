@@ -50,40 +50,42 @@ def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"a time ({found[0]}) the user did not state ({', '.join(sorted(asked)[:3])})"
 
 
-#: An hour alone after "at" ("the dentist next Tuesday at 10", "at 7 tonight"), not a
-#: street number ("at 10 Downing Street"), a count or a percentage.
-_BARE_HOUR = re.compile(
-    r"\bat\s+(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
+#: An hour said alone, and what may not follow it for it to be one: a street ("at 10
+#: Downing Street"), a count, a percentage, a clock or am/pm written out.
+_HOUR_ALONE = (
+    r"(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
     r"(?![\d:,%]|\.\d|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons|guests|percent|items?|of|x|"
-    r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
-    re.IGNORECASE,
+    r"min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)"
 )
-
-
-#: An hour alone that a thing is moved to ("move my 1:1 with Dana to 11"), with the same
-#: exclusions as after "at".
+#: An hour alone after "at" ("the dentist next Tuesday at 10", "at 7 tonight").
+_BARE_HOUR = re.compile(rf"\bat\s+{_HOUR_ALONE}", re.IGNORECASE)
+#: An hour alone that a thing is moved to ("move my 1:1 with Dana to 11"), not a day of
+#: the month ("to the 11th").
 _MOVED_TO_HOUR = re.compile(
     r"\b(?:move|moving|moved|push|pushed|shift|shifted|reschedule|rescheduled|bump|change)\b"
-    r"[^.;!?\n]{0,60}?\bto\s+(1[0-2]|[1-9])(?:\s*o['’]?clock)?"
-    r"(?![\d:,%]|\.\d|st\b|nd\b|rd\b|th\b|\s*[ap]\.?m\b|\s+(?-i:[A-Z])|\s+(?:people|persons"
-    r"|guests|percent|items?|of|x|min\w*|hours?|days?|weeks?|euros?|dollars?|pounds?)\b)",
+    rf"[^.;!?\n]{{0,60}}?\bto\s+(?!\d+(?:st|nd|rd|th)\b){_HOUR_ALONE}",
     re.IGNORECASE,
 )
+
+
+def _working_hour(hour: int) -> int:
+    """An hour given without its half of the day, as a working day reads it: 7 to 11 in
+    the morning, 12 at noon, else in the afternoon."""
+    return hour if 7 <= hour <= 11 else hour % 12 + 12
+
+
+def _both_halves(hours: list[str]) -> set[str]:
+    """Each hour said alone, as the morning's and the afternoon's."""
+    return {f"{int(h) % 12 + half:02d}:00" for h in hours for half in (0, 12)}
 
 
 def _moved_to_hours(said: str) -> set[str]:
-    """Each hour a thing is moved to, read as a working day reads it (7 to 11 in the
-    morning, 12 at noon, else in the afternoon), or as either half of the day where the
-    request is an evening's ("move dinner to 8")."""
-    out: set[str] = set()
-    evening = _EVENING.search(said) is not None
-    for hour in _MOVED_TO_HOUR.findall(said):
-        h = int(hour) % 12
-        if evening:
-            out |= {f"{h:02d}:00", f"{h + 12:02d}:00"}
-        else:
-            out.add(f"{h if 7 <= h <= 11 else h + 12:02d}:00" if h else "12:00")
-    return out
+    """Each hour a thing is moved to, read as a working day reads it, or as either half
+    of the day where the request is an evening's ("move dinner to 8")."""
+    hours = _MOVED_TO_HOUR.findall(said)
+    if _EVENING.search(said) is not None:
+        return _both_halves(hours)
+    return {f"{_working_hour(int(h)):02d}:00" for h in hours}
 
 
 #: Hours given as a span without their half of the day: "from 9 to 5", "between 8 and
@@ -101,7 +103,7 @@ def _hour_range(said: str) -> set[str]:
     to 17:00, "1 to 3" 13:00 to 15:00)."""
     out: set[str] = set()
     for h1, m1, h2, m2 in _HOUR_RANGE.findall(said):
-        start = int(h1) if 7 <= int(h1) <= 11 else int(h1) % 12 + 12
+        start = _working_hour(int(h1))
         end = int(h2) % 12
         end = end if end * 60 + int(m2 or 0) > start * 60 + int(m1 or 0) else end + 12
         out |= {f"{start:02d}:{int(m1 or 0):02d}", f"{end % 24:02d}:{int(m2 or 0):02d}"}
@@ -111,11 +113,7 @@ def _hour_range(said: str) -> set[str]:
 def _bare_hours(said: str) -> set[str]:
     """Each hour said alone, as the morning's and the afternoon's (which one the user
     meant the gate cannot tell): "at 10" is 10:00 or 22:00."""
-    out: set[str] = set()
-    for hour in _BARE_HOUR.findall(said):
-        h = int(hour) % 12
-        out |= {f"{h:02d}:00", f"{h + 12:02d}:00"}
-    return out
+    return _both_halves(_BARE_HOUR.findall(said))
 
 
 #: A clock time written without its half of the day ("try 6:30"), not as a 24-hour time
