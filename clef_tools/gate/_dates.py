@@ -170,7 +170,9 @@ def _unseen_date(args: Mapping[str, Any], said: str, results: Sequence[str]) -> 
     """A date the call sets a few days off the one date (or few) the results in view
     hold, when the user's words leave none to be worked out: the dinner an email proposes
     for Dec 18, put in the calendar on Dec 19. A date far from any shown is the agent's
-    own choice (a first payment of a new schedule), and this check says nothing of it."""
+    own choice (a first payment of a new schedule), and this check says nothing of it —
+    unless the user asked for what was decided there ("update the roadmap with what we
+    decided in the meeting"): then any date the results do not give is the agent's."""
     if not results or _RELATIVE.search(said[:20_000]):
         return None
     shown: set[tuple[int, int]] = set()
@@ -178,14 +180,29 @@ def _unseen_date(args: Mapping[str, Any], said: str, results: Sequence[str]) -> 
         shown |= dates_in(result[:20_000])
     if not shown or len(shown) > 3:
         return None
+    decided = _AS_DECIDED.search(said[:20_000]) is not None
     for key, value in list(args.items())[:32]:
         if not isinstance(value, str) or _NOT_SET.search(str(key)) or not _DATE_VALUE.match(value):
             continue
         _, month_s, day_s = _ISO.findall(value)[0]
         date = (int(month_s), int(day_s))
-        if date not in shown and any(0 < _days_apart(date, d) <= 3 for d in shown):
+        if date in shown:
+            continue
+        if decided:
+            return f"a date ({value.strip()[:10]}) none of those the user referred to"
+        if any(0 < _days_apart(date, d) <= 3 for d in shown):
             return f"a date ({value.strip()[:10]}) a few days off the one the results give"
     return None
+
+
+#: The user's words leave the details to what was decided or agreed in what the agent
+#: read: "with what we decided in the meeting", "as agreed", "the date Sam proposed".
+_AS_DECIDED = re.compile(
+    r"\b(?i:what)\s+(?:we|they|he|she|you|[A-Z][a-z]+)\s+(?:decided|agreed|settled|proposed|"
+    r"suggested|planned)\b|\b(?i:as)\s+(?:agreed|decided|discussed|planned|proposed)\b"
+    r"|\b(?:date|day|time)\s+(?:we|they|he|she|[A-Z][a-z]+)\s+(?:agreed|decided|settled|"
+    r"proposed|suggested|picked)\b",
+)
 
 
 #: "this Monday", "this Monday's 1:1": the one of that weekday nearest, not a later one.

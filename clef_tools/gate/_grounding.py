@@ -833,12 +833,12 @@ def partly_named(names: Sequence[str], said: str, results: Sequence[str]) -> boo
     speaks of anyone by that name: the agent chose which Alex, which the user's words
     cannot confirm and do not contradict. (A contact listed as `@jamie-park` and paid as
     `@jamie-parks` is another matter.) So is a thing named by its owner and a shorter word
-    for it ("wipe Tom's lost phone" for `Tom's iPhone`), or a plain word the user shortened
-    ("the physio receipt" for `category="physiotherapy"`): which one the agent meant, the
-    words cannot confirm."""
+    for it ("wipe Tom's lost phone" for `Tom's iPhone`), a plain word the user shortened
+    ("the physio receipt" for `category="physiotherapy"`), or a kind of a thing the user
+    named (`UberX` for "an Uber"): which one the agent meant, the words cannot confirm."""
     if not names:
         return False
-    if all(_owned_thing(n, said) or _shortened(n, said) for n in names[:16]):
+    if all(_owned_thing(n, said) or _shortened(n, said) or _variant(n, said) for n in names[:16]):
         return True
     proper = _proper_words(said)
     firsts = []
@@ -874,6 +874,18 @@ def _shortened(name: str, said: str) -> bool:
     return any(
         plain.startswith(w) and len(w) >= 5
         for w in re.findall(r"(?<![\w-])[a-z]{5,}(?![\w-])", said[:_MAX_TEXT])
+    )
+
+
+def _variant(name: str, said: str) -> bool:
+    """`UberX`, `Uber Black` for "an Uber": a name the user wrote (capitalised, four
+    letters at least), and a part after it that starts a word of its own — which of the
+    kind the agent picked, the words cannot confirm (`Alexa` is not a kind of Alex)."""
+    plain = name.strip()
+    return any(
+        plain.startswith(w) and re.match(r"[\s-]?[A-Z0-9]", plain[len(w) :]) is not None
+        for w in re.findall(r"(?<![\w-])[A-Z][a-z]{3,}(?![\w-])", said[:_MAX_TEXT])[:64]
+        if len(w) < len(plain) <= len(w) + 12
     )
 
 
@@ -2564,19 +2576,46 @@ _CODE = re.compile(r"[A-Z]{2,6}")
 #: A code of capitals in parts: a product's `C-USB`, a plan's `PRO_ANNUAL`.
 _JOINED_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+")
 _ITEM_SEP = re.compile(r",\s+|\s*\(\s*|\s*\)\s*")
-_COMMA = re.compile(r",\s+")
+_BRACKET_OR_COMMA = re.compile(r"[()\[\]{}]|,\s+")
 
 
 def _items(part: str) -> list[str]:
     """A line that lists several things, each with its own id or code (`ETH 1.8, BTC
     0.05`; `f_21 Brand guide (folder: fld_2 Marketing)`), split into them; any other line
     stays whole (`ch_3Px9: 60.00 USD, succeeded` is one charge)."""
-    # by commas first: `#launch (C11), #leadership (C12)` is two items, each with its name
-    for separator in (_COMMA, _ITEM_SEP):
-        pieces = [p for p in separator.split(part) if p.strip()]
+    # by commas first: `#launch (C11), #leadership (C12)` is two items, each with its name,
+    # and `T-1 'Login' (open, assigned: me), T-2 'Dark mode'` two with their details
+    for pieces in (_outside_brackets(part), _ITEM_SEP.split(part)):
+        pieces = [p for p in pieces if p.strip()]
         if 2 <= len(pieces) <= 64 and all(_has_id(p) for p in pieces):
-            return pieces
+            return _under_its_heading(pieces)
     return [part]
+
+
+def _outside_brackets(part: str) -> list[str]:
+    """`part` split at the commas that are not inside brackets."""
+    pieces, depth, start = [], 0, 0
+    for found in _BRACKET_OR_COMMA.finditer(part):
+        mark = found.group(0)
+        if mark in "([{":
+            depth += 1
+        elif mark in ")]}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            pieces.append(part[start : found.start()])
+            start = found.end()
+    return [*pieces, part[start:]]
+
+
+def _under_its_heading(pieces: list[str]) -> list[str]:
+    """A list's heading is a word of each of its items, not of the first alone: "notes:
+    n_81 Groceries, n_77 Trip ideas" does not make Groceries more the note "Delete the Trip
+    ideas note" names, and "salaries: Maria 92k, Tom 88k" are both salaries. Where every
+    item opens so (`Groceries: n_81, Trips: n_77`), the words are the items' own."""
+    heading = _HEADER.match(pieces[0])
+    if heading is None or _has_id(heading.group(0)) or any(_HEADER.match(p) for p in pieces[1:]):
+        return pieces
+    return [pieces[0], *(heading.group(0).strip() + " " + p.strip() for p in pieces[1:])]
 
 
 def _has_id(piece: str) -> bool:

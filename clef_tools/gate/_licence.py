@@ -130,7 +130,11 @@ _CLOCK_OR_DATE = re.compile(
     r"|\b\d{4}-\d{2}-\d{2}\b"
     # "Dec 20", "December 20th", "20 December", "the 14th": a day, not a count
     rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}(?!\w)"
-    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b",
+    r"|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b"
+    # "tonight at 8", "at 9 tomorrow morning": an hour tied to its day, not a count
+    r"|\b(?:tonight|today|tomorrow|this\s+(?:evening|morning|afternoon))\s+at\s+\d{1,2}\b"
+    r"|\bat\s+\d{1,2}(?=\s+(?:tonight|today|tomorrow|this\s+(?:evening|morning|afternoon)"
+    r"|in\s+the\s+(?:morning|evening|afternoon)|o['’]?clock)\b)",
     re.IGNORECASE,
 )
 #: "remove Dan from the Q1 planning board": what something is removed from.

@@ -96,12 +96,25 @@ def worded_sum_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
             if told & _LEAST_SUM:
                 continue
         elif parts & _WHOLE_SUM:
-            if told & _WHOLE_SUM and not told & _LEAST_SUM:
+            if (told & _WHOLE_SUM and not told & _LEAST_SUM) or _whole_refund(told, said, args):
                 continue
         elif parts and parts <= told:
             continue
         return f"{key}={value[:40]!r}, a sum the user's words do not give"
     return None
+
+
+#: Words that ask for a part of a sum back, not all of it.
+_PART_SAID = frozenset(["half", "part", "partial", "partly", "portion", "some", "percent"])
+
+
+def _whole_refund(told: set[str], said: str, args: Mapping[str, Any]) -> bool:
+    """A refund asked for with no sum ("refund order 4411") asks for the whole one back:
+    every number the user wrote names what is refunded (an id among the call's other arguments)."""
+    if not told & {"refund", "reimburse"} or told & (_LEAST_SUM | _PART_SAID) or "%" in said:
+        return False
+    named = {n for v in list(args.values())[:32] if isinstance(v, str) for n in numbers_in([v])}
+    return all(n in named for n in numbers_in([said]))
 
 
 #: A price a record states: with its currency, or under a price's key (`"price": 42.0`).

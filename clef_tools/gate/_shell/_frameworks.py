@@ -43,7 +43,7 @@ def django_effects(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("delete", reversible=False, high_impact=True, what=text)]
     if sub == "migrate":
         # the project's own migrations applied, each with its way back (like `alembic upgrade`)
-        return [Effect("modify", what=text)]
+        return [Effect("modify", what=text, action="migrate")]
     if sub == "loaddata":
         # rows written over: loading them again does not bring back what they replaced
         return [Effect("modify", reversible=False, what=text)]
@@ -63,7 +63,9 @@ def prisma_effects(args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("modify", what=text, routine=True)]
     if sub == "migrate reset" or (sub == "db push" and "--accept-data-loss" in args):
         return [Effect("delete", reversible=False, high_impact=True, what=text, action="reset")]
-    if sub in ("migrate dev", "migrate deploy", "migrate resolve", "db push", "db pull", "db seed"):
+    if sub == "migrate deploy":
+        return [Effect("modify", what=text, action="migrate")]
+    if sub in ("migrate dev", "migrate resolve", "db push", "db pull", "db seed"):
         return [Effect("modify", what=text)]
     return [Effect("unknown", what=text)]
 
@@ -80,7 +82,9 @@ def migration_effects(args: Sequence[str], text: str) -> list[Effect]:
     if sub == "downgrade":
         base = "base" in args
         return [Effect("delete", reversible=False, high_impact=base, what=text, action="rollback")]
-    if sub in ("upgrade", "stamp", "merge", "revision"):
+    if sub == "upgrade":
+        return [Effect("modify", what=text, action="migrate")]
+    if sub in ("stamp", "merge", "revision"):
         return [Effect("modify", what=text)]
     return [Effect("unknown", what=text)]
 
@@ -118,7 +122,9 @@ def rails_effects(tool: str, args: Sequence[str], text: str) -> list[Effect]:
             out.append(Effect("read", what=text))
         elif name in _RAILS_CREATES:
             out.append(Effect("create", what=text))
-        elif name in ("db:migrate", "db:migrate:up", "assets:precompile", "generate", "g"):
+        elif name in ("db:migrate", "db:migrate:up"):
+            out.append(Effect("modify", what=text, action="migrate"))
+        elif name in ("assets:precompile", "generate", "g"):
             out.append(Effect("modify", what=text))
         elif name in ("test", "spec", "test:system", "t"):
             out.append(Effect("execute", what=text, routine=True))

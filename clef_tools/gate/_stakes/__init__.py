@@ -135,6 +135,7 @@ from clef_tools.gate._stakes._settings import (
     scope_issue,
     switch_named,
     switch_off_issue,
+    switch_on_issue,
 )
 from clef_tools.gate._stakes._tainted import ordered_read, planted_setting
 from clef_tools.gate._stakes._times import frequency_issue, time_issue
@@ -497,7 +498,11 @@ def judge_stakes(
     unasked = next(
         (e for e in effect.effects if e.action and not licence.names_action(e.action)), None
     )
-    switched_off = None if effect.read_only else switch_off_issue(args, licence, effect)
+    switched_off = (
+        None
+        if effect.read_only
+        else switch_off_issue(args, licence, effect) or switch_on_issue(args, licence, said)
+    )
     features["action_unasked"] = float(unasked is not None or switched_off is not None)
     features["wrong_amount"] = float(wrong_amount)
     features["permission_above_asked"] = float(above)

@@ -28,9 +28,9 @@ _CONTAINER_KEYS = frozenset(
 
 def in_unnamed_container(args: Mapping[str, Any], unnamed: Sequence[str], said: str) -> bool:
     """Every name the user did not give is the container of a record the user named by
-    its number ("approve PR #412" as `owner="acme", repo="web", pull_number=412`): the
-    agent's own working context (the checkout it is in), which the gate cannot check and a
-    person can."""
+    its number ("approve PR #412" as `owner="acme", repo="web", pull_number=412`) or by its
+    tag ("create a release v2.0" as `repo="acme/web", tag="v2.0"`): the agent's own working
+    context (the checkout it is in), which the gate cannot check and a person can."""
     if not unnamed:
         return False
     items = [(str(k), v) for k, v in list(args.items())[:32] if not isinstance(v, bool)]
@@ -42,7 +42,7 @@ def in_unnamed_container(args: Mapping[str, Any], unnamed: Sequence[str], said: 
         for k, v in items
         if k.lower() not in _CONTAINER_KEYS
         and isinstance(v, int | str)
-        and _RECORD_NUMBER_KEY.search(k)
+        and (_RECORD_NUMBER_KEY.search(k) or k.lower() in _TAG_KEYS)
         for t in targets({k: v})
     ]
     text = said[:20_000]
@@ -53,6 +53,10 @@ def in_unnamed_container(args: Mapping[str, Any], unnamed: Sequence[str], said: 
 
 #: A key that gives a record by its number (`pull_number`, `issue_number`, `pullNumber`).
 _RECORD_NUMBER_KEY = re.compile(r"(?:^|_)(?:number|num|no)$|(?-i:[a-z]Number)$", re.IGNORECASE)
+
+
+#: Keys that give a release or a version by its tag (`tag="v2.0"`, `tag_name="1.4.0"`).
+_TAG_KEYS = frozenset(["tag", "tag_name", "version"])
 
 
 #: Arguments that address a message or an invitation.

@@ -156,6 +156,39 @@ def switch_off_issue(
     return None
 
 
+#: Values that switch something on.
+_ON_VALUES = frozenset(["on", "enabled", "enable", "true", "active", "armed", "started", "running"])
+
+
+#: The user asking for something to be switched on: "turn the fan on", "enable alerts"
+#: ("turn off the lights on the porch" asks for nothing on).
+_ON_ASKED = re.compile(
+    r"\b(?:turn|switch|power|put|flip)\s+(?:(?!off\b)[\w'-]+\s+){0,4}?on\b"
+    r"|\b(?:turn|switch|power)\s+on\b|\b(?:enable|activate|arm|start|resume|unmute|unpause"
+    r"|restart|reactivate|wake)\w*\b",
+    re.IGNORECASE,
+)
+
+
+def switch_on_issue(args: Mapping[str, Any], licence: Licence, said: str) -> str | None:
+    """A switch turned on where the user asked only to switch things off: "turn off the
+    kitchen lights" is not `on=True`, "disarm the alarm" is not `armed=True`."""
+    if licence.no_switch_off or not licence.words & _OFF_WORDS or _ON_ASKED.search(said[:20_000]):
+        return None
+    for key, value in list(args.items())[:32]:
+        parts = re.split(r"[_\W]+", str(key).lower())
+        if not any(p in _SWITCH_KEYS for p in parts):
+            continue
+        on = (
+            value is True
+            if isinstance(value, bool)
+            else (isinstance(value, str) and value.strip().lower() in _ON_VALUES)
+        )
+        if on:
+            return f"{key}={value!r}: switches on what the user asked to switch off"
+    return None
+
+
 #: Argument keys that bound how long something lasts.
 _BOUND_KEYS = re.compile(
     r"(?:^|_)(?:duration|expires?|expiry|expiration|until|ttl|ends?|end_time|end_at|"
@@ -171,10 +204,12 @@ _UNBOUNDED = frozenset(
 )  # fmt: skip
 
 
-#: A bound the user set: "for the next hour", "for 30 minutes", "until 6pm", "today only".
+#: A bound the user set: "for the next hour", "for 30 minutes", "until 6pm", "today only",
+#: "for this weekend".
 _USER_BOUND = re.compile(
     r"\bfor\s+(?:the\s+)?(?:next\s+|coming\s+)?(?:\d+|an?|one|two|three|few|couple\s+of)?\s*"
     r"(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|nights?)\b"
+    r"|\bfor\s+(?:this|the|next)\s+(?:coming\s+)?weekend\b"
     r"|\b(?:until|till)\b|\b(?:today|tonight)\s+only\b|\bfor\s+(?:today|tonight)\b",
     re.I,
 )

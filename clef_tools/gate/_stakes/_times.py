@@ -112,8 +112,19 @@ def _hour_range(said: str) -> set[str]:
 
 def _bare_hours(said: str) -> set[str]:
     """Each hour said alone, as the morning's and the afternoon's (which one the user
-    meant the gate cannot tell): "at 10" is 10:00 or 22:00."""
-    return _both_halves(_BARE_HOUR.findall(said))
+    meant the gate cannot tell): "at 10" is 10:00 or 22:00; "tonight at 8" is 20:00."""
+    hours = _BARE_HOUR.findall(said)
+    if _TONIGHT.search(said) and not _DAYTIME.search(said):
+        return {f"{int(h) % 12 + 12:02d}:00" for h in hours if int(h) < 12} | _both_halves(
+            [h for h in hours if int(h) == 12]
+        )
+    return _both_halves(hours)
+
+
+#: A request set tonight, where an hour alone is the evening's ("a table tonight at 8").
+_TONIGHT = re.compile(r"\b(?:tonight|this\s+evening)\b", re.IGNORECASE)
+#: Words of the day's first half, which leave an hour alone in either half.
+_DAYTIME = re.compile(r"\b(?:morning|noon|breakfast|lunch|brunch|a\.?m)\b", re.IGNORECASE)
 
 
 #: A clock time written without its half of the day ("try 6:30"), not as a 24-hour time
