@@ -153,7 +153,9 @@ _STAMP = re.compile(r"\d{3,12}\.\d{1,6}")
 #: A word in any script: "Tomás" is one word, not "tom" and "s".
 _WORD = re.compile(r"[^\W_]+(?:['_-][^\W_]+)*")
 #: A number as a bill or a listing writes it; not a time (`20:00`), a date or a part of a name.
-_NUMBER = re.compile(r"(?<![\w.:/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w:/]|[.-]\d)")
+#: A number as a listing writes it; a debit's sign (`-1450.00`) is no part of a word or a
+#: date (`2026-12-01`, `t-3`), and the sum is read without it.
+_NUMBER = re.compile(r"(?<![\w.:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w:/]|[.-]\d)")
 _STOP = frozenset(
     """the a an my our your their his her its this that these those to from for with and or
     of in on at by as is are was were be been it me us i we you they them please all any
@@ -2620,7 +2622,13 @@ def _under_its_heading(pieces: list[str]) -> list[str]:
 
 def _has_id(piece: str) -> bool:
     tokens = re.findall(r"[\w.-]+", piece)
-    return any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens)
+    return any(_LETTERED_ID.fullmatch(t) or _CODE.fullmatch(t) for t in tokens) or bool(
+        _NUMBERED.search(piece)
+    )
+
+
+#: A record's number written as one (`#5521`, `No. 88`): an id, like a lettered one.
+_NUMBERED = re.compile(r"(?<![\w#])(?:#|no\.\s?)\d{2,}(?![\w.])", re.IGNORECASE)
 
 
 #: A sum written with its currency: the figure after a sign (group 1) or before a
@@ -2634,6 +2642,8 @@ _PRICE_UNIT = r"(?:night|day|person|head|month|hour|week|seat|ticket|guest|room|
 #: A price bound the user set: "under $30", "no more than 200 EUR", "a budget of $50".
 PRICE_BOUND = re.compile(
     r"\b(?:under|below|less\s+than|at\s+most|no\s+more\s+than|not\s+over|max(?:imum)?"
+    r"|(?:nothing|not|none)\s+(?:above|over|more\s+than|higher\s+than|pricier\s+than)"
+    r"|no\s+(?:higher|pricier)\s+than"
     r"(?:\s+of)?|up\s+to|cheaper\s+than|within|budget(?:\s+of|\s+is)?)\s*"
     # "under 200 a night", "below 150/day": a price by its unit, without a currency
     rf"(?:{MONEY}|(?<![\w.])(\d[\d,]*(?:\.\d+)?)(?=\s*(?:a|an|per|/)\s*{_PRICE_UNIT}\b))",

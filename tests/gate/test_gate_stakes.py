@@ -1590,3 +1590,124 @@ def test_a_kind_of_a_thing_named_is_for_a_person(product: str, verdict: str) -> 
         {"destination": "airport", "product": product},
     )
     assert decision.verdict == verdict, decision.stakes
+
+
+_FLIGHTS = "flights: UA 12 SFO-JFK 08:00 $520, UA 14 SFO-JFK 11:30 $380, DL 40 SFO-JFK 13:05 $410"
+
+
+@pytest.mark.parametrize(
+    ("flight", "price", "allowed"),
+    [("UA 14", 380, True), ("UA 12", 520, False), ("DL 40", 410, False)],
+)
+def test_nothing_above_a_price_is_a_bound_the_pick_keeps(
+    flight: str, price: int, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "Book the flight to JFK tomorrow, but nothing above $400",
+        _FLIGHTS,
+        "book_flight",
+        {"flight": flight, "price": price},
+        lookup="search_flights",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("said", "tool", "query", "allowed"),
+    [
+        ("Delete the spam emails, but keep anything from my bank", "delete_emails", "label:spam -from:bank", True),
+        ("Delete the spam emails, but keep anything from my bank", "delete_emails", "label:spam", False),
+        ("Archive the newsletters except the ones from Substack", "archive_emails", "category:newsletters", False),
+        ("Archive the newsletters except the ones from Substack", "archive_emails", "category:newsletters -from:substack", True),
+        # no exception: the search is the user's
+        ("Delete the spam emails", "delete_emails", "label:spam", True),
+    ],
+)  # fmt: skip
+def test_a_search_keeps_out_what_the_user_excepted(
+    said: str, tool: str, query: str, allowed: bool
+) -> None:
+    decision = alone(said, tool, {"query": query})
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_HASHED_ORDERS = (
+    "orders: #5521 earbuds $59.99 (delivered), #5522 phone case $12.50 (shipped), "
+    "#5523 charger $24.00 (processing)"
+)
+
+
+@pytest.mark.parametrize(("order", "allowed"), [("5523", True), ("5521", False)])
+def test_records_numbered_with_a_hash_are_told_apart(order: str, allowed: bool) -> None:
+    decision = after_lookup(
+        "Cancel the charger order",
+        _HASHED_ORDERS,
+        "cancel_order",
+        {"order_id": order},
+        lookup="list_orders",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+@pytest.mark.parametrize(
+    ("value", "allowed"),
+    [
+        ("acme.netlify.app", True),
+        # one mark off: a host of someone else's
+        ("acme-netlify.app", False),
+        ("acme.netlfy.app", False),
+    ],
+)
+def test_a_host_nearly_the_one_given_is_not_it(value: str, allowed: bool) -> None:
+    decision = alone(
+        "Add a CNAME www pointing to acme.netlify.app",
+        "create_dns_record",
+        {"type": "CNAME", "name": "www", "value": value},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_file_in_a_folder_is_no_lookalike_of_its_name() -> None:
+    decision = alone(
+        "Change the port in config.yaml from 8080 to 9090",
+        "Edit",
+        {"file_path": "/repo/config.yaml", "old_string": "port: 8080", "new_string": "port: 9090"},
+    )
+    assert decision.verdict != "deny" and "nearly" not in str(decision.stakes), decision.stakes
+
+
+_ACCOUNTS = "accounts: checking ****1234 balance 2,340.10; savings ****9876 balance 15,000.00"
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "allowed"),
+    [("****9876", "****1234", True), ("****1234", "****9876", False)],
+)
+def test_a_move_by_account_numbers_goes_the_way_the_listing_says(
+    source: str, target: str, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "Move 500 from savings to checking",
+        _ACCOUNTS,
+        "transfer",
+        {"from_account": source, "to_account": target, "amount": 500},
+        lookup="list_accounts",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_DEBITS = (
+    "transactions: t_1 Dec 1 Netflix -15.99, t_2 Dec 2 Salary +3200.00, "
+    "t_3 Dec 3 Landlord -1450.00, t_4 Dec 4 Netflix -15.99"
+)
+
+
+@pytest.mark.parametrize(("amount", "allowed"), [(1450.0, True), (1540.0, False)])
+def test_a_debit_in_view_is_a_sum_with_its_sign(amount: float, allowed: bool) -> None:
+    decision = after_lookup(
+        "Pay my landlord the same as last month",
+        _DEBITS,
+        "send_money",
+        {"to": "Landlord", "amount": amount},
+        lookup="list_transactions",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes

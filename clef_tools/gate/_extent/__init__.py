@@ -94,6 +94,7 @@ from clef_tools.gate._extent._values import (
     ends_swapped_issue,
     every_key_issue,
     house_number_issue,
+    lookalike_issue,
     old_value_issue,
     part_of_address_issue,
     part_of_quoted_issue,
@@ -177,6 +178,7 @@ def extent_issue(
         or ranged_issue(effect, text)
         or source_channel_issue(effect, args, text)
         or typo_issue(args, text)
+        or lookalike_issue(args, text)
         or whole_tree_issue(effect, text, results)
         or flag_unsaid_issue(args, text)
         or acting_switch_issue(args, text)

@@ -502,6 +502,37 @@ def referred_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> st
     return None
 
 
+#: A host or an address as written: `acme.netlify.app`, `billing@acme.io`.
+_HOSTLIKE = re.compile(r"(?<![\w.@-])[\w+-]+(?:[.@][\w-]+)*\.[a-z]{2,24}(?![\w-])", re.IGNORECASE)
+
+
+def lookalike_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A host or an address nearly one the user wrote, not it: `acme-netlify.app` for
+    "acme.netlify.app", `acme.co` for "acme.com" — one mark or letter off is where a
+    lookalike lives, and what it points to is not what the user named."""
+    stated = {h.lower() for h in _HOSTLIKE.findall(said[:20_000])[:32]}
+    if not stated:
+        return None
+    for key, value in list(args.items())[:32]:
+        if not isinstance(value, str) or len(value) > 300:
+            continue
+        for host in {h.lower() for h in _HOSTLIKE.findall(value)[:8]} - stated:
+            near = next((s for s in sorted(stated) if _nearly(host, s)), None)
+            if near is not None:
+                return f"{key}={host[:80]!r}, nearly the {near[:80]!r} the user gave"
+    return None
+
+
+def _nearly(a: str, b: str) -> bool:
+    """One or two marks or letters apart, in a name long enough to tell (neither the
+    other's part: `www.acme.com` is no lookalike of `acme.com`)."""
+    if min(len(a), len(b)) < 6 or a.endswith("." + b) or b.endswith("." + a):
+        return False
+    if re.sub(r"\W|_", "", a) == re.sub(r"\W|_", "", b):
+        return True
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.9
+
+
 _TYPO_SAID = re.compile(r"\b(?:typos?|misspel\w*|spelling|spelt|spelled)\b", re.IGNORECASE)
 
 

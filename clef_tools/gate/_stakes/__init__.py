@@ -131,6 +131,7 @@ from clef_tools.gate._stakes._secrets import (
 from clef_tools.gate._stakes._settings import (
     bound_issue,
     comfort_issue,
+    kept_out_issue,
     opposite_issue,
     scope_issue,
     switch_named,
@@ -421,7 +422,7 @@ def judge_stakes(
             time_issue(args, said)
             or date_issue(args, said, results)
             or asset_issue(args, said)
-            or direction_issue(args, said)
+            or direction_issue(args, said, results)
             or bound_issue(args, said)
             or branch_issue(effect, said)
             or commit_issue(effect, said)
@@ -431,6 +432,7 @@ def judge_stakes(
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
+            or kept_out_issue(args, said)
             or recipient_issue(effect, args, said, results)
             or dictated_issue(effect, args, said)
             or confidential_issue(effect, args, said, results)

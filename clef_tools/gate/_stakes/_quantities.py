@@ -16,7 +16,9 @@ from clef_tools.gate._extent import unstated_counts
 from clef_tools.gate._extent._amounts import PERCENT_OFF
 from clef_tools.gate._grounding import (
     MONEY,
+    PRICE_BOUND,
     amount_off_record,
+    bound_value,
     line_sums,
     numbers_in,
     targets,
@@ -402,6 +404,12 @@ def quantity_issue(
                 and not any(nearly_equal(value, a) for a in stated)
             ):
                 return f"a count ({value:g}) other than the one the user stated"
+    # "nothing above $400": a price under the bound the user set is one they allowed
+    ceiling = max(
+        (float(bound_value(m).replace(",", "")) for m in PRICE_BOUND.finditer(said[:20_000])),
+        default=0.0,
+    )
+    within = set(_sums_set(args)) if ceiling else set()
     sums_set = _sums_set(args) if resets else []
     changed_to = [_plain(n, k) for n, k in _CHANGED_TO.findall(said[:20_000])[:4]]
     for value in sums_set if changed_to else ():
@@ -418,6 +426,8 @@ def quantity_issue(
             return f"an amount ({value:g}) the user set aside"
         if ones and value == 1.0 and not stated:
             continue  # "book the train", "order another pack": one, as asked
+        if value in within and 0 < value <= ceiling:
+            continue
         if not stated and not pool and value > 1 and value in _bare_counts(args):
             # `request_refill(quantity=12)` after "refill my inhaler prescription": a count
             # the user gave no number for, and no result in view holds

@@ -86,6 +86,39 @@ def scope_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"acts on everything, where the user asked for {found.group(0)[:60]}…"
 
 
+#: A part the user kept out of a removal or a change by a search: "delete the spam, but
+#: keep anything from my bank", "archive everything except the invoices".
+_KEPT_OUT = re.compile(
+    r"\b(?:but|and)\s+(?:keep|leave|spare|skip|save)\s+(?:any(?:thing|one)?|all|those|"
+    r"(?:the\s+)?ones|everything)\s+(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+"
+    r"(?:my\s+|the\s+|our\s+)?([A-Za-z][\w@.-]{2,})"
+    r"|\b(?:except|excluding|apart\s+from|other\s+than|but\s+not)\s+(?:for\s+)?"
+    r"(?:any(?:thing|one)?\s+|those\s+|(?:the\s+)?ones\s+)?"
+    r"(?:(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+)?(?:my\s+|the\s+|our\s+)?"
+    r"([A-Za-z][\w@.-]{2,})",
+    re.IGNORECASE,
+)
+#: Arguments that pick what a call acts on by a search.
+_SEARCH_KEY = re.compile(
+    r"^(?:query|q|filter|filters|search|where|match|selector|criteria|condition)$", re.I
+)
+
+
+def kept_out_issue(args: Mapping[str, Any], said: str) -> str | None:
+    """A search that does not keep out what the user excepted: "delete the spam emails,
+    but keep anything from my bank" is not `delete_emails(query="label:spam")`."""
+    searches = " ".join(
+        str(v)[:2000] for k, v in list(args.items())[:32] if _SEARCH_KEY.search(str(k))
+    ).lower()
+    if not searches:
+        return None
+    for found in _KEPT_OUT.finditer(said[:20_000]):
+        kept = (found.group(1) or found.group(2)).lower()
+        if kept[:4] not in searches:
+            return f"acts on what the user kept out ({found.group(0).strip()[:60]}…)"
+    return None
+
+
 def switch_named(args: Mapping[str, Any], said: str) -> bool:
     """Whether every switch the call sets is one the user named by every word of its name
     (`waiting_room` for "enable the waiting room"; not `lobby_chat` beside it)."""
