@@ -172,6 +172,42 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     )
 
 
+def redirected_file_issue(effect: CallEffect, said: str) -> str | None:
+    """A command's output written into a file other than the one the user named for it:
+    "save the list of installed packages to packages.txt" is not `pip freeze >
+    requirements.txt`, which overwrites the project's own file."""
+    if effect.source != "shell":
+        return None
+    files = {
+        n.lower().replace("\\", "/")
+        for n in named_files(said)
+        if re.search(rf"{_SAVED_TO}\s*`?{re.escape(n)}", said[:20_000], re.IGNORECASE)
+    }
+    if not files:
+        return None
+    for e in effect.effects:
+        found = _REDIRECT.fullmatch(e.what[:4200])
+        if e.kind != "modify" or found is None:
+            continue
+        target = found.group(1).strip("'\"").lower().replace("\\", "/").removeprefix("./")
+        if any(target == f or target.endswith("/" + f) or f.endswith("/" + target) for f in files):
+            continue
+        return f"writes {target[:80]}, where the user named {sorted(files)[0][:80]}"
+    return None
+
+
+#: Where a user names the file output goes to: "save … to packages.txt", "write it into
+#: out.csv", "dump the schema as schema.sql" (not "fix the test in test_api.py").
+_SAVED_TO = (
+    r"\b(?:save|saved|saving|write|writing|dump|dumping|export|exporting|output|put|store"
+    r"|redirect|log|pipe|copy)\b[^.;!?\n]{0,80}?\b(?:to|into|in|as)"
+)
+
+
+#: A redirection's effect as the shell walk writes it (`> requirements.txt`).
+_REDIRECT = re.compile(r"(?:>|>>|>\||&>|&>>)\s+(\S{1,4096})")
+
+
 #: Words that ask for a folder, or everything in it, to go.
 _WHOLE_FOLDER = frozenset(
     ["folder", "folders", "directory", "directories", "dir", "dirs", "everything", "all",

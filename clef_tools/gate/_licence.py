@@ -1153,10 +1153,18 @@ _AMENDS = re.compile(
     r"^\W*(?:(?:actually|oh|sorry|oops|ok(?:ay)?|wait|no|hmm|and)\W+)*"
     r"(?:make\s+(?:it|that|them)\b|change\s+(?:it|that)\s+to\b|(?:it|that)\s+should\s+be\b"
     r"|(?:try|go\s+(?:with|for))\s+(?:at\s+|on\s+|for\s+)?(?=\d|(?:mon|tues|wednes|thurs|fri"
-    r"|satur|sun)day|tomorrow|tonight|noon))"
+    r"|satur|sun)day|tomorrow|tonight|noon)"
+    # "no wait, the 10am one": the pick before, another one of the same
+    r"|(?:the|that)\s+(?:[\w:.$-]+\s+){0,3}?ones?\W*$)"
     r"|\binstead\W*$",
     re.IGNORECASE,
 )
+
+
+def amends(turn: str) -> bool:
+    """Whether a turn changes a detail of the request before it ("actually make it 30",
+    "no wait, the 10am one"): the detail it gives replaces the earlier one."""
+    return _AMENDS.search(turn[:20_000]) is not None
 
 
 def _declines(turn: str) -> bool:

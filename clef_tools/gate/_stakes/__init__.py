@@ -77,7 +77,7 @@ from clef_tools.gate._edited import edit_scope_issue
 from clef_tools.gate._effects import CallEffect, table, tool_verb, words
 from clef_tools.gate._environment import environment_issue
 from clef_tools.gate._extent import extent_issue
-from clef_tools.gate._files import folder_issue, other_file_issue
+from clef_tools.gate._files import folder_issue, other_file_issue, redirected_file_issue
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
     Grounding,
@@ -105,6 +105,7 @@ from clef_tools.gate._stakes._deletes import (
     deleted_nouns,
     deletes_whole,
     listed_delete_issue,
+    person_removed_issue,
     plural,
 )
 from clef_tools.gate._stakes._names import (
@@ -428,11 +429,13 @@ def judge_stakes(
             or commit_issue(effect, said)
             or moved_out_issue(effect, said)
             or other_file_issue(effect, args, said)
+            or redirected_file_issue(effect, said)
             or folder_issue(effect, licence, results)
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
             or kept_out_issue(args, said)
+            or person_removed_issue(effect, args, said, results)
             or recipient_issue(effect, args, said, results)
             or dictated_issue(effect, args, said)
             or confidential_issue(effect, args, said, results)

@@ -8,11 +8,11 @@ a listing shows is not one the user's words picked.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clef_tools.gate._effects import TAKES_ACCESS, CallEffect, after_verb, table, words
-from clef_tools.gate._grounding import Grounding, object_named, targets
+from clef_tools.gate._grounding import Grounding, object_named, records_of, targets
 
 
 def plural(noun: str) -> bool:
@@ -47,7 +47,8 @@ _REMOVED_FROM = re.compile(
 _WHOLE_THINGS = frozenset(
     ["file", "files", "document", "doc", "docs", "sheet", "spreadsheet", "folder", "board",
      "channel", "page", "list", "group", "calendar", "repository", "repo", "project",
-     "playlist", "album", "table", "database", "bucket", "workspace", "team", "drive"]
+     "playlist", "album", "table", "database", "bucket", "workspace", "team", "drive",
+     "event", "meeting", "thread", "conversation", "chat", "trip"]
 )  # fmt: skip
 
 
@@ -132,3 +133,41 @@ def listed_delete_issue(effect: CallEffect, grounding: Grounding, said: str) -> 
                 continue
             return f"deletes {plain[:60]}, which the user's words do not describe"
     return None
+
+
+#: Someone the user asked to remove, by name ("remove Ben, he can't come", "kick Omar").
+_PERSON_REMOVED = re.compile(
+    r"\b(?i:remove|kick|uninvite|drop|take)\s+([A-Z][a-z]{1,30})(?:\s+[A-Z][a-z]{1,30})?\b"
+    r"(?!['’]s)"
+)
+
+
+def person_removed_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A whole thing deleted where the user asked to remove someone from it: "remove Ben,
+    he can't come" is not `delete_event(event="review")`. The person is not in what the
+    call names, nor in the record a listing in view gives for it."""
+    text = said[:20_000]
+    # "remove Emily from the repo": the container, which the delete checks read already
+    names = {
+        m.group(1).lower()
+        for m in _PERSON_REMOVED.finditer(text)
+        if not re.match(r"[^.;!?\n]{0,60}?\b(?:from|off|out)\b", text[m.end() : m.end() + 80])
+    }
+    if not names or effect.source != "name":
+        return None
+    whole = [
+        e.what
+        for e in effect.effects
+        if e.kind == "delete" and deletes_whole(deleted_nouns(e.what))
+    ]
+    if not whole:
+        return None
+    named = [t.lower() for t in targets(args)][:16]
+    records = [r.lower() for res in results[-16:] for r in records_of(res)][:256]
+    held = " ".join([*named, *(r for r in records if any(n and n in r for n in named))])
+    if any(re.search(rf"\b{re.escape(n)}\b", held) for n in names):
+        return None
+    who = sorted(names)[0].title()
+    return f"{whole[0][:60]} deletes a whole thing, where the user asked to remove {who}"

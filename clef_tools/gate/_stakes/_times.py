@@ -14,6 +14,7 @@ from typing import Any
 from clef_tools.gate._grounding import (
     times_in,
 )
+from clef_tools.gate._licence import amends
 
 #: Argument values that hold a time of day (`"16:30"`, `"2026-12-03T10:30"`).
 _TIME_VALUE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?")
@@ -22,13 +23,18 @@ _TIME_VALUE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2})?")
 def time_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A time of day in the call that is none of the times the user stated, when they
     stated any ("set an alarm for 6:30" is not 16:30; "move the standup to 10:30" is not
-    11:30): a call with several times (a start and an end) needs one of them stated."""
+    11:30): a call with several times (a start and an end) needs one of them stated. A
+    last turn that amends the time ("no wait, the 10am one") replaces the times before."""
+    whole = said
+    *before, last = said[:20_000].rstrip().rsplit("\n", 1)
+    if before and amends(last) and (times_in(last) or _bare_hours(last)):
+        said = last
     ranged = _hour_range(said[:20_000])
     clock = times_in(said[:20_000])
     asked = clock | _bare_hours(said[:20_000]) | ranged | _moved_to_hours(said[:20_000])
     if not asked:
         return _part_of_day_issue(args, said)
-    asked |= _afternoon_twins(said)
+    asked |= _afternoon_twins(said, evening=_EVENING.search(whole[:20_000]) is not None)
     found = _times_set(args)
     if ranged and len(found) > 1:
         # "working hours 9 to 5": the start and the end are both the user's
@@ -140,10 +146,11 @@ _EVENING = re.compile(
 )
 
 
-def _afternoon_twins(said: str) -> set[str]:
+def _afternoon_twins(said: str, *, evening: bool) -> set[str]:
     """The evening reading of the clock times the user gave without am or pm, where the
-    request is an evening's ("a table at 6:30" is 18:30); an alarm at 7:15 stays 07:15."""
-    if not _EVENING.search(said[:20_000]):
+    request is an evening's ("a table at 6:30" is 18:30, and so is "no, try 6:30" after
+    it); an alarm at 7:15 stays 07:15."""
+    if not evening:
         return set()
     return {f"{int(h) + 12:02d}:{m}" for h, m in _BARE_CLOCK.findall(said[:20_000])}
 
