@@ -1784,3 +1784,13 @@ def test_a_credential_issued_or_a_thing_made_readable_is_access_asked_for(
 ) -> None:
     decision = alone(said, "Bash", {"command": command}, "Run a shell command")
     assert decision.verdict != never, decision.stakes
+
+
+@pytest.mark.parametrize(("change", "allowed"), [(50, True), (500, False)])
+def test_a_change_by_a_sum_is_the_sum_given(change: int, allowed: bool) -> None:
+    decision = alone(
+        "Increase my monthly budget for groceries by $50",
+        "update_budget",
+        {"category": "groceries", "change": change},
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
