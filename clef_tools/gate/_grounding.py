@@ -101,7 +101,7 @@ SUM_KEY = re.compile(
 SETTING_KEYS = frozenset(
     ["label", "labels", "tag", "tags", "status", "state", "priority", "role", "permission",
      "permissions", "access", "level", "mode", "category", "folder", "visibility", "stage",
-     "plan", "tier"]
+     "plan", "tier", "department", "dept"]
 )  # fmt: skip
 #: A setting's key with its id suffix (`stateId`, `status_id`, `labelIds`).
 _SETTING_ID = re.compile(r"^(.*?)(?:_?ids?|Ids?|IDs?)$")

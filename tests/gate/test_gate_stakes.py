@@ -1794,3 +1794,20 @@ def test_a_change_by_a_sum_is_the_sum_given(change: int, allowed: bool) -> None:
         {"category": "groceries", "change": change},
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_STAFF = "employees: e_11 Maria Lopez (Engineering, manager: e_02), e_12 Tom Baker (Sales, manager: e_05)"
+
+
+@pytest.mark.parametrize(("employee", "allowed"), [("e_12", True), ("e_11", False)])
+def test_the_department_moved_to_does_not_describe_who_is_moved(
+    employee: str, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "Move Tom to the Engineering team",
+        _STAFF,
+        "update_employee",
+        {"employee_id": employee, "department": "Engineering"},
+        lookup="list_employees",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
