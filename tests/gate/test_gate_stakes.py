@@ -1811,3 +1811,12 @@ def test_the_department_moved_to_does_not_describe_who_is_moved(
         lookup="list_employees",
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+def test_a_kept_part_without_a_word_to_look_for_is_not_read_as_one() -> None:
+    decision = alone(
+        "Delete the promotions except the ones I starred",
+        "delete_emails",
+        {"query": "category:promotions -is:starred"},
+    )
+    assert "kept out" not in str(decision.stakes), decision.stakes

@@ -98,6 +98,11 @@ _KEPT_OUT = re.compile(
     r"([A-Za-z][\w@.-]{2,})",
     re.IGNORECASE,
 )
+#: Words after "except" that name nothing a search could hold.
+_NAMES_NOTHING = frozenset(
+    ["ones", "one", "those", "these", "that", "this", "them", "they", "what", "which", "the",
+     "any", "all", "anything", "anyone", "everything", "for", "you", "him", "her", "mine"]
+)  # fmt: skip
 #: Arguments that pick what a call acts on by a search.
 _SEARCH_KEY = re.compile(
     r"^(?:query|q|filter|filters|search|where|match|selector|criteria|condition)$", re.I
@@ -114,6 +119,8 @@ def kept_out_issue(args: Mapping[str, Any], said: str) -> str | None:
         return None
     for found in _KEPT_OUT.finditer(said[:20_000]):
         kept = (found.group(1) or found.group(2)).lower()
+        if kept in _NAMES_NOTHING:
+            continue  # "except the ones I starred": what is kept, not in a word to look for
         if kept[:4] not in searches:
             return f"acts on what the user kept out ({found.group(0).strip()[:60]}…)"
     return None
