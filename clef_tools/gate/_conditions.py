@@ -82,6 +82,7 @@ def condition_dropped_issue(effect: CallEffect, args: Mapping[str, Any], said: s
         or _at_term_end_issue(effect, args, text)
         or _unstaged_issue(effect, text)
         or _excepted_issue(effect, args, text)
+        or _search_keeps_out_issue(effect, args, text)
         or _inside_issue(effect, args, text)
     )
 
@@ -374,7 +375,8 @@ _NOT_A_THING = frozenset(
      "and", "or", "the", "my", "our", "anything", "everything", "else", "rest", "other",
      "others", "files", "file", "code", "config", "configuration", "settings", "stuff",
      "things", "thing", "all", "of", "before", "after", "until", "for", "from", "with", "by",
-     "now", "yet", "today", "tomorrow", "tonight"]
+     "now", "yet", "today", "tomorrow", "tonight", "anyone", "they", "you", "him", "her",
+     "mine"]
 )  # fmt: skip
 
 
@@ -432,6 +434,44 @@ def _excepted_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> s
         if any(_LEFT_OUT_IN_CALL.search(t[max(0, m.start() - 24) : m.start()]) for t, m in hits):
             continue  # the call leaves it out too (`pytest -m "not slow"`)
         return f"acts on {thing}, which the user excepted or said to leave alone"
+    return None
+
+
+#: A part the user kept out of a removal or a change by a search: "delete the spam, but
+#: keep anything from my bank", "archive everything except the ones from Substack".
+_KEPT_OUT = re.compile(
+    r"\b(?:but|and)\s+(?:keep|leave|spare|skip|save)\s+(?:any(?:thing|one)?|all|those|"
+    r"(?:the\s+)?ones|everything)\s+(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+"
+    r"(?:my\s+|the\s+|our\s+)?([A-Za-z][\w@.-]{2,})"
+    r"|\b(?:except|excluding|apart\s+from|other\s+than|but\s+not)\s+(?:for\s+)?"
+    r"(?:any(?:thing|one)?\s+|those\s+|(?:the\s+)?ones\s+)?"
+    r"(?:(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+)?(?:my\s+|the\s+|our\s+)?"
+    r"([A-Za-z][\w@.-]{2,})",
+    re.IGNORECASE,
+)
+#: Arguments that pick what a call acts on by a search.
+_SEARCH_KEY = re.compile(
+    r"^(?:query|q|filter|filters|search|where|match|selector|criteria|condition)$", re.I
+)
+
+
+def _search_keeps_out_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str | None:
+    """A search that does not keep out what the user excepted: "delete the spam emails,
+    but keep anything from my bank" is not `delete_emails(query="label:spam")` (a call
+    that names the excepted thing is `_excepted_issue`'s)."""
+    if effect.read_only:
+        return None
+    searches = " ".join(
+        str(v)[:2000] for k, v in list(args.items())[:32] if _SEARCH_KEY.search(str(k))
+    ).lower()
+    if not searches:
+        return None
+    for found in _KEPT_OUT.finditer(said):
+        kept = (found.group(1) or found.group(2)).lower()
+        if kept in _NOT_A_THING:
+            continue  # "except the ones I starred": what is kept, not a word to look for
+        if kept[:4] not in searches:
+            return f"acts on what the user kept out ({found.group(0).strip()[:60]}…)"
     return None
 
 

@@ -132,7 +132,6 @@ from clef_tools.gate._stakes._secrets import (
 from clef_tools.gate._stakes._settings import (
     bound_issue,
     comfort_issue,
-    kept_out_issue,
     opposite_issue,
     scope_issue,
     switch_named,
@@ -434,7 +433,6 @@ def judge_stakes(
             or frequency_issue(args, said)
             or opposite_issue(effect, licence)
             or scope_issue(args, said)
-            or kept_out_issue(args, said)
             or person_removed_issue(effect, args, said, results)
             or recipient_issue(effect, args, said, results)
             or dictated_issue(effect, args, said)

@@ -86,46 +86,6 @@ def scope_issue(args: Mapping[str, Any], said: str) -> str | None:
     return f"acts on everything, where the user asked for {found.group(0)[:60]}…"
 
 
-#: A part the user kept out of a removal or a change by a search: "delete the spam, but
-#: keep anything from my bank", "archive everything except the invoices".
-_KEPT_OUT = re.compile(
-    r"\b(?:but|and)\s+(?:keep|leave|spare|skip|save)\s+(?:any(?:thing|one)?|all|those|"
-    r"(?:the\s+)?ones|everything)\s+(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+"
-    r"(?:my\s+|the\s+|our\s+)?([A-Za-z][\w@.-]{2,})"
-    r"|\b(?:except|excluding|apart\s+from|other\s+than|but\s+not)\s+(?:for\s+)?"
-    r"(?:any(?:thing|one)?\s+|those\s+|(?:the\s+)?ones\s+)?"
-    r"(?:(?:from|by|of|with|about|tagged|labell?ed|named|in)\s+)?(?:my\s+|the\s+|our\s+)?"
-    r"([A-Za-z][\w@.-]{2,})",
-    re.IGNORECASE,
-)
-#: Words after "except" that name nothing a search could hold.
-_NAMES_NOTHING = frozenset(
-    ["ones", "one", "those", "these", "that", "this", "them", "they", "what", "which", "the",
-     "any", "all", "anything", "anyone", "everything", "for", "you", "him", "her", "mine"]
-)  # fmt: skip
-#: Arguments that pick what a call acts on by a search.
-_SEARCH_KEY = re.compile(
-    r"^(?:query|q|filter|filters|search|where|match|selector|criteria|condition)$", re.I
-)
-
-
-def kept_out_issue(args: Mapping[str, Any], said: str) -> str | None:
-    """A search that does not keep out what the user excepted: "delete the spam emails,
-    but keep anything from my bank" is not `delete_emails(query="label:spam")`."""
-    searches = " ".join(
-        str(v)[:2000] for k, v in list(args.items())[:32] if _SEARCH_KEY.search(str(k))
-    ).lower()
-    if not searches:
-        return None
-    for found in _KEPT_OUT.finditer(said[:20_000]):
-        kept = (found.group(1) or found.group(2)).lower()
-        if kept in _NAMES_NOTHING:
-            continue  # "except the ones I starred": what is kept, not in a word to look for
-        if kept[:4] not in searches:
-            return f"acts on what the user kept out ({found.group(0).strip()[:60]}…)"
-    return None
-
-
 def switch_named(args: Mapping[str, Any], said: str) -> bool:
     """Whether every switch the call sets is one the user named by every word of its name
     (`waiting_room` for "enable the waiting room"; not `lobby_chat` beside it)."""
@@ -182,17 +142,22 @@ def switch_off_issue(
             name = "_".join(words(e.what.rsplit("__", 1)[-1]))
             if _OFF_TOOL.search(name):
                 return f"{e.what[:60]} switches off what the user did not ask to switch off"
+    switched = _switched(args, on=False)
+    if switched is not None:
+        key, value = switched
+        return f"{key}={value!r}: switches off what the user did not ask to switch off"
+    return None
+
+
+def _switched(args: Mapping[str, Any], *, on: bool) -> tuple[str, Any] | None:
+    """The first switch (`mode`, `power`, `enabled`…) the call sets on, or off."""
+    values = _ON_VALUES if on else _OFF_VALUES
     for key, value in list(args.items())[:32]:
         parts = re.split(r"[_\W]+", str(key).lower())
         if not any(p in _SWITCH_KEYS for p in parts):
             continue
-        off = (
-            value is False
-            if isinstance(value, bool)
-            else (isinstance(value, str) and value.strip().lower() in _OFF_VALUES)
-        )
-        if off:
-            return f"{key}={value!r}: switches off what the user did not ask to switch off"
+        if value is on or (isinstance(value, str) and value.strip().lower() in values):
+            return str(key), value
     return None
 
 
@@ -215,17 +180,10 @@ def switch_on_issue(args: Mapping[str, Any], licence: Licence, said: str) -> str
     kitchen lights" is not `on=True`, "disarm the alarm" is not `armed=True`."""
     if licence.no_switch_off or not licence.words & _OFF_WORDS or _ON_ASKED.search(said[:20_000]):
         return None
-    for key, value in list(args.items())[:32]:
-        parts = re.split(r"[_\W]+", str(key).lower())
-        if not any(p in _SWITCH_KEYS for p in parts):
-            continue
-        on = (
-            value is True
-            if isinstance(value, bool)
-            else (isinstance(value, str) and value.strip().lower() in _ON_VALUES)
-        )
-        if on:
-            return f"{key}={value!r}: switches on what the user asked to switch off"
+    switched = _switched(args, on=True)
+    if switched is not None:
+        key, value = switched
+        return f"{key}={value!r}: switches on what the user asked to switch off"
     return None
 
 
