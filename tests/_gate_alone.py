@@ -39,3 +39,14 @@ def after_lookup(
         {"role": "tool", "tool_call_id": "c0", "content": result},
     ]
     return ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
+
+
+def turns(*said: str) -> list[dict[str, Any]]:
+    """The user's turns, each after the first answered by the agent's "Done." (tests set
+    another answer where the agent's words matter)."""
+    messages: list[dict[str, Any]] = []
+    for n, turn in enumerate(said):
+        if n:
+            messages.append({"role": "assistant", "content": "Done."})
+        messages.append({"role": "user", "content": turn})
+    return messages

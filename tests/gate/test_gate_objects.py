@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from _gate_alone import turns as _turns
 
 from clef_tools import GateDecision, ToolGate
 from clef_tools.gate._licence import licence_of
@@ -1067,15 +1068,6 @@ def test_a_request_in_everyday_words_licenses_what_it_asks(
     nothing at all."""
     decision = _alone(said, tool, args)
     assert decision.verdict == "allow", decision.reason
-
-
-def _turns(*turns: str) -> list[dict[str, Any]]:
-    messages: list[dict[str, Any]] = []
-    for n, turn in enumerate(turns):
-        if n:
-            messages.append({"role": "assistant", "content": "Done."})
-        messages.append({"role": "user", "content": turn})
-    return messages
 
 
 @pytest.mark.parametrize(

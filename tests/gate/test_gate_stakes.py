@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from _gate_alone import after_lookup, alone
+from _gate_alone import after_lookup, alone, turns
 
 from clef_tools import GatePolicy, ToolGate
 from clef_tools.gate._taint import taint_of
@@ -1713,15 +1713,10 @@ def test_a_debit_in_view_is_a_sum_with_its_sign(amount: float, allowed: bool) ->
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
 
-def _turns(*turns: str) -> list[dict[str, str]]:
-    return [
-        {"role": "user" if i % 2 == 0 else "assistant", "content": t} for i, t in enumerate(turns)
-    ]
-
-
 @pytest.mark.parametrize(("time", "allowed"), [("10:00", True), ("09:00", False)])
 def test_a_pick_amended_replaces_the_one_before(time: str, allowed: bool) -> None:
-    messages = _turns("Book the 9am slot", "Booked? Should I?", "No wait, the 10am one")
+    messages = turns("Book the 9am slot", "No wait, the 10am one")
+    messages[1]["content"] = "Booked? Should I?"
     decision = ToolGate(BrokenDecider()).judge("book_slot", {"time": time}, messages=messages)
     assert (decision.verdict == "allow") is allowed, decision.stakes
 
@@ -1738,9 +1733,8 @@ def test_a_pick_amended_replaces_the_one_before(time: str, allowed: bool) -> Non
 def test_someone_removed_is_not_the_thing_they_were_in(
     tool: str, args: dict[str, str], never: str
 ) -> None:
-    messages = _turns(
-        "Invite Ana and Ben to the review", "Done, invited both.", "Remove Ben, he can't come"
-    )
+    messages = turns("Invite Ana and Ben to the review", "Remove Ben, he can't come")
+    messages[1]["content"] = "Done, invited both."
     decision = ToolGate(BrokenDecider()).judge(tool, args, messages=messages)
     assert decision.verdict != never, decision.stakes
 

@@ -179,14 +179,19 @@ _FIELD_VALUE = re.compile(r":\s*[\"']?([A-Za-z][\w '-]{2,30}?)[\"']?\s*(?:[,}\n]
 
 def _called(value: str, results: Sequence[str]) -> list[str]:
     """A value, and what the one record in view holding it calls it (`987-6543-2109` of
-    `{"account_number": "987-6543-2109", "type": "savings"}` is the savings account)."""
+    `{"account_number": "987-6543-2109", "type": "savings"}` is the savings account, and
+    `****1234` of "checking ****1234 balance 2,340.10" the checking one)."""
     if not results or len(value) < 4:
         return [value]
     holding = [r for res in results[-16:] for r in records_of(res) if value in r][:2]
     if len(holding) != 1:
         return [value]
-    names = _FIELD_VALUE.findall(holding[0][:2_000])
+    names = _FIELD_VALUE.findall(holding[0][:2_000]) or _RECORD_WORD.findall(holding[0][:2_000])
     return [value, *(n for n in names[:16] if n != value)]
+
+
+#: The words of a record written as text, not as fields.
+_RECORD_WORD = re.compile(r"(?<![\w-])[A-Za-z][\w-]{2,}")
 
 
 def _any_said_after(words: tuple[str, ...], values: Sequence[str], said: str) -> bool:

@@ -422,7 +422,7 @@ def judge_stakes(
             time_issue(args, said)
             or date_issue(args, said, results)
             or asset_issue(args, said)
-            or direction_issue(args, said, results)
+            or direction_issue(args, said)
             or bound_issue(args, said)
             or branch_issue(effect, said)
             or commit_issue(effect, said)

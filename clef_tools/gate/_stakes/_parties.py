@@ -10,7 +10,6 @@ from typing import Any
 from clef_tools.gate._effects import CallEffect
 from clef_tools.gate._grounding import (
     ADDRESS_TEXT,
-    records_of,
     targets,
 )
 
@@ -27,30 +26,19 @@ SOURCE_KEY = re.compile(r"^(?:from|source|src|origin)(?:_\w+)?$|^\w+_from$", re.
 _TARGET_KEY = re.compile(r"^(?:to|destination|dest|target)(?:_\w+)?$|^\w+_to$", re.I)
 
 
-def direction_issue(args: Mapping[str, Any], said: str, results: Sequence[str] = ()) -> str | None:
+def direction_issue(args: Mapping[str, Any], said: str) -> str | None:
     """A move the wrong way round: "move 300 from savings to checking" is not
-    `from_account="checking", to_account="savings"`, nor the same by the accounts' numbers
-    where a listing in view says which number is which."""
+    `from_account="checking", to_account="savings"` (by the accounts' numbers, it is
+    `_extent`'s `ends_swapped_issue`, which reads what the listing calls each)."""
     source = next((str(v).lower() for k, v in args.items() if SOURCE_KEY.match(str(k))), None)
     target = next((str(v).lower() for k, v in args.items() if _TARGET_KEY.match(str(k))), None)
     if not source or not target:
         return None
-    records = [r.lower() for result in results[-16:] for r in records_of(result)][:256]
-    source, target = _as_listed(source[:200], records), _as_listed(target[:200], records)
     for a, b in _FROM_TO.findall(said[:20_000])[:8]:
         a, b = a.lower().rstrip(".-"), b.lower().rstrip(".-")
         if a != b and a in target and b in source and a not in source and b not in target:
             return f"from {source} to {target}, where the user asked from {a} to {b}"
     return None
-
-
-def _as_listed(value: str, records: Sequence[str]) -> str:
-    """`value` with the one record in view that holds it (`****1234` with "checking
-    ****1234 balance 2,340.10"), or alone."""
-    if len(value) < 4:
-        return value
-    holding = [r for r in records if value in r]
-    return f"{value} {holding[0]}" if len(holding) == 1 else value
 
 
 def recipient_issue(
