@@ -364,6 +364,30 @@ _SHIFT = re.compile(
     r"(shorter|longer|earlier|later|sooner)\b",
     re.IGNORECASE,
 )
+#: The same said by the way the event goes: "push the review back an hour" is later,
+#: "move it up 30 minutes", "bring it forward an hour" earlier.
+_PUSHED = re.compile(
+    r"\b(?:(push|set|put|knock)|(?:move|bring|pull|shift|bump))\b[^.;!?\n]{0,40}?\b(back|up|forward|ahead)"
+    r"\s+(?:by\s+)?(\d+(?:\.\d+)?|half an|an?|one|two|three)\s+(minute|min|hour|hr)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _shift_said(said: str) -> tuple[str, str, str, str] | None:
+    """(how many, of what, which way, the words) of a shift the user stated."""
+    found = _SHIFT.search(said)
+    if found is not None:
+        return found.group(1), found.group(2), found.group(3).lower(), found.group(0)
+    pushed = _PUSHED.search(said)
+    if pushed is None:
+        return None
+    way = pushed.group(2).lower()
+    if way != "back" and pushed.group(1):
+        return None  # "push it forward" is said both ways
+    how = "later" if way == "back" else "earlier"
+    return pushed.group(3), pushed.group(4), how, pushed.group(0)
+
+
 _RECORD_TIME = r"[\"']?{key}[\"']?\s*[:=]\s*[\"']?(\d{{4}}-\d{{2}}-\d{{2}}[T ]\d{{1,2}}:\d{{2}})"
 _RECORD_START = re.compile(_RECORD_TIME.format(key=r"(?:start|start_time|starts|start_at)"), re.I)
 _RECORD_END = re.compile(_RECORD_TIME.format(key=r"(?:end|end_time|ends|end_at)"), re.I)
@@ -373,11 +397,11 @@ def _shift_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> 
     """A start or an end other than the record's moved by the time the user stated:
     "make the design review 30 minutes shorter" over 11:00–12:00 ends it at 11:30, not
     11:00; "an hour later" moves both ends by an hour."""
-    found = _SHIFT.search(said[:20_000])
+    found = _shift_said(said[:20_000])
     if found is None or not results:
         return None
-    minutes = _minutes_of(found.group(1), found.group(2))
-    how = found.group(3).lower()
+    amount, unit, how, words = found
+    minutes = _minutes_of(amount, unit)
     ids = [v for v in list(args.values())[:16] if isinstance(v, str | int) and len(str(v)) > 1]
     for result in results[-8:]:
         text = result[:100_000]
@@ -402,9 +426,9 @@ def _shift_issue(args: Mapping[str, Any], said: str, results: Sequence[str]) -> 
             if at is None:
                 continue
             if _START_KEY.match(str(key)) and at != expected[0]:
-                return f"starts at {at:%H:%M}, where {found.group(0)!r} gives {expected[0]:%H:%M}"
+                return f"starts at {at:%H:%M}, where {words!r} gives {expected[0]:%H:%M}"
             if _END_KEY_TIME.match(str(key)) and at != expected[1]:
-                return f"ends at {at:%H:%M}, where {found.group(0)!r} gives {expected[1]:%H:%M}"
+                return f"ends at {at:%H:%M}, where {words!r} gives {expected[1]:%H:%M}"
         return None
     return None
 

@@ -448,6 +448,10 @@ _OPPOSITES = {
     "accept": "decline reject", "agree": "disagree", "approve": "reject deny",
     "available": "unavailable busy", "free": "busy", "early": "late", "ready": "unready",
     "confirm": "cancel", "attending": "missing",
+    # a state reported: "tell Priya the build is green"
+    "green": "red", "passing": "failing", "passed": "failed", "pass": "fail",
+    "succeeded": "failed", "success": "failure", "online": "offline", "up": "down",
+    "open": "closed", "on": "off", "safe": "unsafe", "fixed": "broken",
 }  # fmt: skip
 
 

@@ -31,6 +31,7 @@ _MAX_CODE = 20_000
 #: A request for one change to a named setting or name.
 _NARROW = re.compile(
     r"\b(?:set|change|increase|decrease|raise|lower|bump|reduce|rename|enable|disable"
+    r"|comment\s+out|uncomment"
     r"|turn\s+(?:on|off)|switch\s+(?:on|off)|make\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,3}\d+"
     r"|use\s+(?:the\s+)?(?:[\w-]+\s+){0,2}\d+)\b",
     re.IGNORECASE,
@@ -148,7 +149,8 @@ def edit_scope_issue(
             return None  # `append_to_file`: the text goes after what the file holds
         # "add … to utils.py", not "add a .env.example" (a file made)
         target = (
-            rf"\b(?:to|in|into|inside)\s+(?:the\s+|my\s+|our\s+)?`?{re.escape(file_name(path))}"
+            rf"\b(?:to|in|into|inside)\s+(?:the\s+|my\s+|our\s+)?`?(?:[\w.-]+/)*"
+            rf"{re.escape(file_name(path))}"
         )
         within = ADDS_TO.search(said) and re.search(target, said, re.IGNORECASE)
         return _unread_issue(path, said, []) if within else None
@@ -257,11 +259,19 @@ _NOT_VALUES = frozenset(
 )
 
 
+#: A place in a file by its number: "line 12", "lines 40-52", "cell 3".
+_WHERE_IN_FILE = re.compile(
+    r"\b(?:line|lines|row|rows|column|col|cell|page|step)\s+\d+(?:\s*(?:-|–|to|and)\s*\d+)?\b",
+    re.IGNORECASE,
+)
+
+
 def _value_issue(said: str, old: str, new: str) -> str | None:
     """The value a narrow change writes, held to the number the user gave: written at
     all (`RATE_LIMIT = None` after "make the rate limit 100 per minute"), in the unit
     they gave it (`'100/second'`), and, for a size written as a product, that size
     (`10 * 1024 * 1024 * 1024` is not 10 MB)."""
+    said = _WHERE_IN_FILE.sub(" ", said)  # "on line 12" says where, not what to write
     given = [(n, _UNITS.get(u.lower(), "")) for n, u in _SAID_NUMBER.findall(said)[:8]]
     worded = [w for w in _WORD_VALUE.findall(said)[:4] if w.lower() not in _NOT_VALUES]
     if worded and not given:

@@ -94,6 +94,44 @@ def _stem_words(path: str) -> set[str]:
     return {w for w in _STEM_PARTS.findall(stem) if len(w) >= 3 and w not in _KIND_WORDS}
 
 
+#: A new file made out of another ("create a .env.example from .env", "generate the docs
+#: based on README.md"): the other is where it comes from.
+_MADE_FROM = re.compile(
+    r"\b(?:create|make|generate|write|build|derive|produce|draft|add|copy|render|compile)\b",
+    re.IGNORECASE,
+)
+#: Work that changes the file things are taken from as well ("move the helper from app.py
+#: into utils.py", "split models.py").
+_TAKEN_OUT = re.compile(
+    r"\b(?:move|moving|extract|split|pull|factor|refactor|migrate|port|inline|convert"
+    r"|transform|merge|consolidate|dedupe|remove|delete|strip|clean|update|fix|change|edit"
+    r"|rename|replace)\b",
+    re.IGNORECASE,
+)
+_FROM_WORD = re.compile(
+    r"\b(?:from|based\s+on|out\s+of|off|using|copying|mirroring|like)\s+(?:the\s+|my\s+|our\s+"
+    r"|your\s+|its\s+|existing\s+|current\s+)*`?$",
+    re.IGNORECASE,
+)
+
+
+def _sources_only(said: str, files: list[str]) -> set[str]:
+    """The named files every mention of which says what another file is made from, when
+    the request makes a new file and changes none."""
+    text = said[:20_000]
+    if len(files) < 2 or not _MADE_FROM.search(text) or _TAKEN_OUT.search(text):
+        return set()
+    out = set()
+    for name in files:
+        spans = [
+            m.start()
+            for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\w)", text, re.I)
+        ]
+        if spans and all(_FROM_WORD.search(text[max(0, at - 40) : at]) for at in spans):
+            out.add(name.replace("\\", "/").lower().rsplit("/", 1)[-1])
+    return out
+
+
 def _variant_of(base: str, named: str) -> bool:
     """Whether `base` is the named file's name with a part added (`.env.production` of
     `.env`, `config.prod.yaml` of `config.yaml`, `settings_local.py` of `settings.py`)."""
@@ -134,6 +172,9 @@ def other_file_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> 
     files = named_files(said)
     norm = path.replace("\\", "/").lower()
     base = norm.rsplit("/", 1)[-1]
+    if base in _sources_only(said, files):
+        # "create a .env.example listing the variables from .env": .env is read, not written
+        return f"writes {path[:80]}, the file the user named as what to make another from"
     bases = {n.lower().rsplit("/", 1)[-1] for n in files}
     if base not in bases and any(_variant_of(base, n) for n in bases):
         # `.env.production` is another environment's settings than the `.env` named, and

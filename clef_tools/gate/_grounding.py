@@ -1823,8 +1823,31 @@ def _unpicked(records: Sequence[str], held: int, target: str, said: str) -> bool
     held_words = set().union(*(_stems(_record_words(r)) for r in records))
     plain = _CARRIED.sub(" ", said[:_MAX_TEXT])
     owners = [w for w in _POSSESSOR.findall(plain) if w.lower() not in _NOT_POSSESSOR]
-    phrases = " ".join([*_DESCRIBED.findall(plain), *owners])
+    proper = [
+        name
+        for before, name in _PROPER_NAME.findall(plain)
+        if before not in _BEFORE_PLACE_OR_TIME
+        and name.lower() not in _CALENDAR_NAMES | _NOT_POSSESSOR
+    ]
+    phrases = " ".join([*_DESCRIBED.findall(plain), *owners, *proper])
     return bool(_stems(_content_words(phrases)) - held_words)
+
+
+#: A name written mid-sentence ("sell 10 shares of Tesla", "cancel the plan with Verizon"):
+#: what the user calls the thing, which a listing may not spell that way.
+#: ...not a place or a time the records are all of ("a hotel in Paris", "from Lisbon to
+#: London on March 3").
+_PROPER_NAME = re.compile(r"(?<![\w'’-])([a-z0-9]+[,;:]?) ([A-Z][a-z]{2,})\b(?![\'’]s\b)")
+_BEFORE_PLACE_OR_TIME = frozenset(
+    ["in", "to", "from", "at", "on", "near", "around", "until", "till", "by", "via", "into"]
+)
+_CALENDAR_NAMES = frozenset(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
+     "friday", "saturday", "sunday", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+     "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
+     "sat", "sun"]
+)  # fmt: skip
 
 
 #: Whose the record is, by name: "approve Lena's time off", "cancel Orbit's plan".

@@ -705,7 +705,10 @@ _INDIRECT = re.compile(
     r"[^,.;!?]*"
     # "check who has access to the prod account": who holds it, not a grant
     r"|\b(?:check|see|find out|look up|tell me|show me|list)\s+(?:who|whom|which\s+\w+)\s+"
-    r"(?:has|have|had|can|could|is|are)\b(?:(?!\b(?:and|then)\b)[^,.;!?])*",
+    r"(?:has|have|had|can|could|is|are)\b(?:(?!\b(?:and|then)\b)[^,.;!?])*"
+    # "tell me how to install it", "explain how to rotate the key": the way, not the act
+    r"|\b(?:(?:tell|show|teach|remind)\s+(?:me|us)|explain(?:\s+to\s+(?:me|us))?)\s+how\s+"
+    r"(?:to|I|we|you|one)\b(?:(?!\b(?:and|then)\b)[^,.;!?])*",
     re.IGNORECASE,
 )
 #: What a thing is readied or checked for ("check the crate builds for publishing", "get
@@ -882,7 +885,8 @@ _NUMBER_WORDS = {
     "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000, "dozen": 12, "half": 2,
-    "twice": 2, "double": 2, "both": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+    "twice": 2, "double": 2, "triple": 3, "halve": 2, "both": 2, "third": 3, "thirds": 3,
+    "quarter": 4, "quarters": 4,
     # a note by its value ("tip the driver a tenner", "a fiver each")
     "fiver": 5, "tenner": 10,
 }  # fmt: skip

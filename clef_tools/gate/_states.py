@@ -21,7 +21,7 @@ from clef_tools.gate._effects import CallEffect, split_camel
 from clef_tools.gate._evidence import text_values
 from clef_tools.gate._grounding import is_setting_key
 
-__all__ = ["state_issue", "switched_state_issue"]
+__all__ = ["state_issue", "switched_state_issue", "unasked_mode_issue"]
 
 _MAX_SAID = 20_000
 #: The state a request names: "to done", "as a customer", "into the team plan".
@@ -70,6 +70,34 @@ def state_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
     for key, value in values:
         if not {_stem(w) for w in _plain(value).split()} <= told:
             return f"{key}={value!r}, where the user asked for {named[0]!r}"
+    return None
+
+
+#: Arguments that pick what a machine does (a wash programme, an oven's mode).
+_MODE_KEYS = frozenset(
+    ["mode", "program", "programme", "cycle", "preset", "hvac_mode", "fan_mode", "wash_program"]
+)
+
+
+def unasked_mode_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A mode set that nobody named, where the user named none: `set_oven(mode=
+    "self_clean", temperature=200)` after "preheat the oven to 200" runs a cleaning
+    cycle. The mode a result shows the thing in is kept, not chosen."""
+    if effect.read_only:
+        return None
+    told = {_stem(w) for w in re.findall(r"[a-z]+", said[:_MAX_SAID].lower())}
+    shown = " ".join(r[:_MAX_SAID] for r in results[-8:]).lower()
+    for key, value in list(args.items())[:32]:
+        if str(key).lower() not in _MODE_KEYS or not isinstance(value, str):
+            continue
+        parts = [_stem(w) for w in _plain(value[:200]).split() if len(w) >= 3]
+        if not parts or any(p in told for p in parts):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(value.lower())}(?![\w-])", shown):
+            continue
+        return f"sets the {key} to {value[:40]!r}, which the user did not ask for"
     return None
 
 

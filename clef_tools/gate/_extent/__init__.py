@@ -54,6 +54,7 @@ from clef_tools.gate._extent._files import (
     recreated_issue,
     renamed_into_issue,
     renamed_issue,
+    symbol_not_file_issue,
     tidied_issue,
     unscoped_issue,
     whole_tree_issue,
@@ -107,7 +108,7 @@ from clef_tools.gate._extent._values import (
     unprivate_issue,
     unwritten_issue,
 )
-from clef_tools.gate._states import state_issue, switched_state_issue
+from clef_tools.gate._states import state_issue, switched_state_issue, unasked_mode_issue
 
 __all__ = ["NUMBER_TOKEN", "extent_issue", "switches", "unstated_counts"]
 
@@ -170,6 +171,7 @@ def extent_issue(
         or assignee_issue(effect, args, text)
         or pattern_issue(effect, args, text)
         or moved_not_copied_issue(effect, text)
+        or symbol_not_file_issue(effect, text)
         or other_packages_issue(effect, text)
         or dev_dependency_issue(effect, text)
         or package_version_issue(effect, text)
@@ -195,6 +197,7 @@ def extent_issue(
         or tentative_issue(args, text)
         or condition_dropped_issue(effect, args, text)
         or state_issue(effect, args, text)
+        or unasked_mode_issue(effect, args, text, results)
         or switched_state_issue(effect, switches(args), text)
         or standing_rule_issue(effect, text)
         or trial_issue(effect, args, text)

@@ -443,6 +443,35 @@ def moved_not_copied_issue(effect: CallEffect, said: str) -> str | None:
     return None
 
 
+#: A name in the code to be renamed ("rename the variable tmp to buffer", "rename the
+#: fetchData function"): the code changes, the file keeps its name.
+_SYMBOL_RENAME = re.compile(
+    r"\brename\s+(?:the\s+|this\s+|that\s+|a\s+)?(?:[`'\"]?[\w.]+[`'\"]?\s+)?"
+    r"(?:variable|var|function|func|method|class|field|column|key|parameter|param|argument"
+    r"|constant|attribute|property|prop|interface|enum|component|hook|struct|macro|fixture)s?\b",
+    re.IGNORECASE,
+)
+_FILE_SAID = re.compile(r"\b(?:file|files|filename|module|folder|directory)\b", re.IGNORECASE)
+
+
+def symbol_not_file_issue(effect: CallEffect, said: str) -> str | None:
+    """A file moved where the user asked for a name in its code changed: `git mv
+    io/reader.py io/buffer.py` after "rename the variable tmp to buffer in io/reader.py"."""
+    if not _SYMBOL_RENAME.search(said[:20_000]) or _FILE_SAID.search(said[:20_000]):
+        return None
+    for e in effect.effects:
+        moved = (
+            _MOVES.match(e.what) is not None
+            if effect.source == "shell"
+            else effect.source == "name"
+            and re.search(r"(?:move|rename|mv)", e.what, re.IGNORECASE) is not None
+            and re.search(r"(?:file|path|dir|folder)", e.what, re.IGNORECASE) is not None
+        )
+        if moved:
+            return "moves a file, where the user asked to rename a name in its code"
+    return None
+
+
 #: A folder the user wrote out ("in src/", "under app/api/") or called one ("the docs
 #: folder").
 _FOLDER_SAID = re.compile(

@@ -591,16 +591,29 @@ _ADDS_PERSON = re.compile(r"\b(?:add|adds|adding|invite|invites|inviting|include
 _REPLACES = re.compile(r"\b(?:only|just|replace|instead|remove|drop|uninvite|swap)\b", re.I)
 
 
+#: Lists of labels a record carries, and the words that ask for one more on it ("label
+#: the crash issue as high priority", "tag it urgent").
+_TAG_KEY = re.compile(r"^(?:labels?|tags?|categories|topics)$", re.IGNORECASE)
+_ADDS_TAG = re.compile(r"\b(?:add|adds|adding|label|labels|tag|tags|flag|flags)\b", re.I)
+
+
 def replaced_list_issue(
     effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
 ) -> str | None:
     """A list of people set whole where the user asked to add one: `attendees=["lena@…"]`
-    after "invite Lena to the design review" leaves out everyone the event in view had."""
-    if "modify" not in effect.kinds or not _ADDS_PERSON.search(said) or _REPLACES.search(said):
+    after "invite Lena to the design review" leaves out everyone the event in view had;
+    a record's labels likewise (`set_labels(labels=["priority:high"])` over `["bug"]`)."""
+    if "modify" not in effect.kinds or _REPLACES.search(said):
+        return None
+    people = _ADDS_PERSON.search(said) is not None
+    # `add_labels` adds to what the record holds; `set_labels` replaces it
+    tags = _ADDS_TAG.search(said) is not None and not _ADDING_TOOL.search(effect.tool)
+    if not people and not tags:
         return None
     ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int)]
     for key, value in list(args.items())[:32]:
-        if not PEOPLE_KEY.search(str(key)) or not isinstance(value, list):
+        listed = (people and PEOPLE_KEY.search(str(key))) or (tags and _TAG_KEY.match(str(key)))
+        if not listed or not isinstance(value, list):
             continue
         new = {str(v).lower() for v in value[:64]}
         for before in held_values(ids, results, str(key)):

@@ -34,7 +34,8 @@ _AMOUNT_KEYS = frozenset(
      "adults", "children", "tickets", "nights", "rooms", "tip", "size", "salary", "wage",
      "stars", "rating", "level", "delta", "increment", "decrement", "adjustment", "grade",
      "score", "points", "marks", "credit", "debit", "celsius", "fahrenheit", "kelvin",
-     "degrees", "setpoint", "target", "change"]
+     "degrees", "setpoint", "target", "change", "budget", "bid", "dose", "dosage",
+     "allowance"]
 )  # fmt: skip
 
 
