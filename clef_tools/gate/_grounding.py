@@ -2156,13 +2156,18 @@ def _outmatched(
     else:
         shape = _shape(target)
         same = None
+    # `"sku": "MUG-RED"` beside `"sku": "MUG-BLU"`: the same field, whatever the ids' shapes
+    slot = _slot(records[held], target)
     return any(
         i != held
         and mine < other
         and (
-            same.search(records[i].lower()) is not None
-            if same is not None
-            else _holds_shape(records[i], shape)
+            (slot is not None and slot in records[i])
+            or (
+                same.search(records[i].lower()) is not None
+                if same is not None
+                else _holds_shape(records[i], shape)
+            )
         )
         for i, other in enumerate(told_by)
     )

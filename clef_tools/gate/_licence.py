@@ -23,6 +23,7 @@ __all__ = [
     "SENDING_ACTS",
     "Licence",
     "licence_of",
+    "plain_request",
     "read_messages",
     "request_of",
     "user_and_results",
@@ -278,6 +279,15 @@ _UNDO_MIGRATIONS = re.compile(
 )
 #: A released version taken back from a registry ("unpublish mypkg 1.0.1", "yank 0.3.1"):
 #: gone for everyone, where "unpublish the page" only takes a page down.
+#: A credential rotated ("rotate the access key for ci-bot", "rotate the API token"): a
+#: new one issued in its place, which is access given (the old one's removal is not
+#: licensed by it: a person sees that).
+_ROTATE_CREDENTIAL = re.compile(
+    r"\b(?:rotate|roll|regenerate|reissue|renew)\s+(?:the\s+|my\s+|our\s+|an?\s+|all\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:access\s+keys?|api\s+keys?|keys?|tokens?|credentials?|secrets?"
+    r"|certificates?|certs?)\b",
+    re.IGNORECASE,
+)
 _TAKE_BACK_RELEASE = re.compile(r"\b(?:unpublish|yank)\w*\b[^.;!?\n]{0,40}?\d+\.\d+", re.I)
 #: Files copied to where they leave the machine ("copy the report to the bucket", "sync the
 #: build to S3", "put the logs on the server"): an upload, as "upload" asks for one.
@@ -436,7 +446,7 @@ def _rank(kind: str) -> int:
 EMPTY = Licence(frozenset(), frozenset(), (), frozenset(), read_only=False)
 
 
-def _plain(text: str) -> str:
+def plain_request(text: str) -> str:
     """`text` with its idioms put plainly ("shoot Maria an email" → "send Maria an
     email"), so that the verb table reads what was asked."""
     for pattern, verb in table().idioms:
@@ -449,7 +459,7 @@ def licence_of(request: str) -> Licence:
     """The licence of one request text (the user's messages, joined)."""
     if not request.strip():
         return EMPTY
-    text = _plain(request[:20_000])
+    text = plain_request(request[:20_000])
     sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
     # a question's verbs are what it asks about, not what it asks for: "did Priya reply?"
     # licenses no reply; "can you reply to Priya?" does
@@ -509,6 +519,8 @@ def licence_of(request: str) -> Licence:
         kinds.add("modify")  # "her email has a typo: it should be …" asks for the fix
     if _TO_REMOTE.search(asking):
         kinds.add("send")  # `gsutil cp report.pdf gs://…`, `scp … host:`: an upload
+    if _ROTATE_CREDENTIAL.search(asking):
+        kinds |= {"grant", "create"}  # a new key issued in the old one's place
     if _TAKE_BACK_RELEASE.search(asking):
         kinds.add("delete")  # `npm unpublish mypkg@1.0.1`, `gem yank mygem -v 1.2.0`
     if _UNDO_MIGRATIONS.search(asking):

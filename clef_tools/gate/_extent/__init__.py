@@ -90,6 +90,7 @@ from clef_tools.gate._extent._switches import (
     switches,
 )
 from clef_tools.gate._extent._values import (
+    by_amount_issue,
     cleared_field_issue,
     cut_issue,
     ends_swapped_issue,
@@ -103,6 +104,7 @@ from clef_tools.gate._extent._values import (
     replaced_figure_issue,
     replaced_list_issue,
     replaced_text_issue,
+    retitled_issue,
     swapped_issue,
     typo_issue,
     unprivate_issue,
@@ -186,6 +188,8 @@ def extent_issue(
         or acting_switch_issue(args, text)
         or payment_switch_issue(effect, args, text)
         or replaced_list_issue(effect, args, text, results)
+        or by_amount_issue(effect, args, text, results)
+        or retitled_issue(effect, args, text, results)
         or replaced_text_issue(effect, args, text, results)
         or time_unasked_issue(effect, args, text)
         or head_count_issue(effect, args, text)

@@ -18,6 +18,7 @@ from clef_tools.gate._grounding import (
     numbers_in,
     records_of,
 )
+from clef_tools.gate._licence import plain_request
 
 #: A percentage taken off a price ("10% off", "a 15 percent discount", "cut it by 20%").
 PERCENT_OFF = re.compile(
@@ -44,7 +45,8 @@ def amount_issue(
     if not sums:
         return None
     modify = table().verbs["modify"]
-    changes = set(words(said)) & modify or PERCENT_OFF.search(said[:20_000])
+    # "put the blue mug on sale at 9.99": a change, in an idiom's words
+    changes = set(words(plain_request(said[:20_000]))) & modify or PERCENT_OFF.search(said[:20_000])
     if effect.source in ("name", "annotations") and "modify" in effect.kinds and not changes:
         return f"changes {sums[0][0]} of a record the user did not ask to change"
     if not results or numbers_in([said]):

@@ -660,3 +660,74 @@ def replaced_text_issue(
 
 #: Tools that add to a text rather than set it (`notes_append`, `add_to_note`).
 _ADDING_TOOL = re.compile(r"append|add|insert|prepend|push", re.IGNORECASE)
+
+
+#: A change by a stated amount ("restock the red mug with 50 more", "raise the limit by
+#: 200"): the amount is added to what the record holds.
+_BY_AMOUNT = re.compile(
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+more\b"
+    r"|\b(?:increase|raise|add|bump|top\s+up|restock|extend|grow)\w*\b[^.;!?\n]{0,40}?\bby\s+"
+    r"[$€£]?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s*%)",
+    re.IGNORECASE,
+)
+
+
+def by_amount_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A quantity set to the amount the user asked to add, over a record that holds one
+    already: `stock=50` after "restock the red mug with 50 more" over a stock of 3."""
+    if "modify" not in effect.kinds or not results:
+        return None
+    asked = []
+    for m in itertools.islice(_BY_AMOUNT.finditer(said[:20_000]), 4):
+        try:
+            asked.append(float((m.group(1) or m.group(2)).replace(",", "")))
+        except ValueError:
+            continue
+    if not asked:
+        return None
+    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    for key, value in list(args.items())[:32]:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if not any(abs(value - a) < 1e-9 for a in asked):
+            continue
+        for before in held_values(ids, results, str(key)):
+            if isinstance(before, int | float) and not isinstance(before, bool) and before:
+                return (
+                    f"sets {key} to {value:g}, the amount to add, over the {before:g} the "
+                    "record holds"
+                )
+    return None
+
+
+#: Arguments that hold what a record is called.
+_TITLE_KEYS = frozenset(["title", "name", "subject", "summary", "display_name"])
+#: Words that ask for what a record is called to change.
+_RETITLE_SAID = re.compile(
+    r"\b(?:re-?name\w*|re-?title\w*|titles?|titled|call(?:ed)?\s+it|name\s+it|named"
+    r"|headings?|subjects?|names?|typo|spelling|misspel\w*|capitali[sz]\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def retitled_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """What a record is called, changed beside the change the user asked for: `title=
+    "Passport"` with the new date after "move the passport task to Friday", over a task
+    called "Renew passport"."""
+    if effect.kinds != {"modify"} or not results or _RETITLE_SAID.search(said[:20_000]):
+        return None
+    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    for key, value in list(args.items())[:32]:
+        if str(key).lower() not in _TITLE_KEYS or not isinstance(value, str) or not value.strip():
+            continue
+        for before in held_values(ids, results, str(key)):
+            if isinstance(before, str) and before.strip().lower() != value.strip().lower():
+                return (
+                    f"renames it from {before.strip()[:40]!r} to {value.strip()[:40]!r}, which "
+                    "the user did not ask for"
+                )
+    return None

@@ -107,8 +107,9 @@ def package_effects(tool: str, args: Sequence[str], text: str) -> list[Effect]:
         return [Effect("configure" if moved else "modify", what=text)]
     if sub in ("update", "upgrade", "up") and not ops:
         # a bare `npm update`, `poetry update`: the project's own dependencies moved within
-        # the ranges it pins, a change its lockfile's history undoes
-        return [Effect("configure", what=text)]
+        # the ranges it pins, a change its lockfile's history undoes; "install the
+        # dependencies" asks for the pinned ones, not every one moved
+        return [Effect("configure", what=text, action="update-all")]
     if sub in ("install", "i", "add", "update", "upgrade", "up"):
         # `pip install -U requests`, `yarn upgrade lodash`: versions change, as on an
         # install; what the user names is the package, not `lodash@latest`
