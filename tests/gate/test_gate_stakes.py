@@ -2020,7 +2020,7 @@ def test_a_key_rotated_is_a_new_one_issued_for_a_person_to_confirm() -> None:
     assert decision.verdict == "escalate", decision.stakes
 
 
-_MUGS = '[{"sku": "MUG-BLU", "name": "Blue mug", "price": 12.0, "stock": 40}, {"sku": "MUG-RED", "name": "Red mug", "price": 12.0, "stock": 3}]'
+_MUG_STOCK = '[{"sku": "MUG-BLU", "name": "Blue mug", "price": 12.0, "stock": 40}, {"sku": "MUG-RED", "name": "Red mug", "price": 12.0, "stock": 3}]'
 
 
 @pytest.mark.parametrize(
@@ -2036,7 +2036,7 @@ _MUGS = '[{"sku": "MUG-BLU", "name": "Blue mug", "price": 12.0, "stock": 40}, {"
 def test_a_restock_adds_to_the_one_the_user_described(sku: str, stock: int, allowed: bool) -> None:
     decision = after_lookup(
         "Restock the red mug with 50 more",
-        _MUGS,
+        _MUG_STOCK,
         "update_inventory",
         {"sku": sku, "stock": stock},
         lookup="list_products",
@@ -2047,7 +2047,7 @@ def test_a_restock_adds_to_the_one_the_user_described(sku: str, stock: int, allo
 def test_a_thing_put_on_sale_has_its_price_lowered() -> None:
     decision = after_lookup(
         "Put the blue mug on sale at 9.99",
-        _MUGS,
+        _MUG_STOCK,
         "update_price",
         {"sku": "MUG-BLU", "price": 9.99},
         lookup="list_products",
