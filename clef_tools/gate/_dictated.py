@@ -21,6 +21,7 @@ __all__ = [
     "broadcast_issue",
     "dictated_issue",
     "location_issue",
+    "offer_issue",
     "polarity_issue",
     "retold_number_issue",
     "told_number_issue",
@@ -538,3 +539,33 @@ _CLAUSE_BREAK = frozenset(
     ["but", "though", "although", "however", "and", "or", "while", ",", ";", ":", "(", ")"]
 )
 _STOP = _CLAUSE_STOP | _CLAUSE_BREAK
+
+
+#: What a message promises on the user's behalf: a discount, a sum, a code to redeem.
+_OFFER = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:%|per\s?cent)|[$€£]\s?\d[\d,]*(?:\.\d+)?"
+    r"|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars|euros|pounds|usd|eur|gbp)\b"
+    r"|\b(?:coupon|voucher|promo|discount|refund|credit|free|comp(?:ed|limentary)?)\b",
+    re.IGNORECASE,
+)
+
+
+def offer_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A message the user told the agent what to say that promises more than that: "reply
+    to Max that his order ships tomorrow" sent with "here's a 50% coupon: SORRY50". An
+    offer, a sum or a discount that neither the user's words nor a result in view holds
+    is the agent's promise, not theirs."""
+    if "send" not in effect.kinds:
+        return None
+    told = said[:20_000]
+    if not (_REPORTED.search(told) or _SAID_AFTER_COLON.search(told)):
+        return None
+    known = f"{told}\n" + "\n".join(r[:20_000] for r in results[-8:])
+    held = {" ".join(m.lower().split()) for m in _OFFER.findall(known)}
+    for text in _message_texts(args):
+        for found in _OFFER.findall(text):
+            if " ".join(found.lower().split()) not in held:
+                return f"promises {found.strip()!r}, which the user did not tell it to say"
+    return None

@@ -49,7 +49,9 @@ _FREQUENCY_KEY = re.compile(r"(?:^|_)(?:frequency|interval|cadence|recurrence|rr
 #: Words by which a user asks for a repeat.
 _REPEAT_SAID = re.compile(
     r"\b(?:recurr\w*|repeat\w*|subscri\w*|every|each|hourly|daily|weekly|biweekly|fortnightly"
-    r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*)\b",
+    r"|monthly|quarterly|yearly|annually|annual|standing|auto\w*|regular\w*"
+    # "football practice on Saturdays", "weeknights at 9": each one of them
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends|weeknights|nightly)\b",
     re.IGNORECASE,
 )
 

@@ -61,6 +61,7 @@ from clef_tools.gate._dictated import (
     broadcast_issue,
     dictated_issue,
     location_issue,
+    offer_issue,
     polarity_issue,
     retold_number_issue,
     told_number_issue,
@@ -444,6 +445,7 @@ def judge_stakes(
             or broadcast_issue(effect, args, said)
             or told_number_issue(effect, args, said)
             or retold_number_issue(effect, args, said)
+            or offer_issue(effect, args, said, results)
             or polarity_issue(effect, args, said)
             or location_issue(effect, args, said)
             or environment_issue(args, said)

@@ -217,6 +217,14 @@ _SAID_FREQUENCY = re.compile(
 )
 
 
+#: A weekday each week: "every Monday", "football on Saturdays".
+_WEEKDAY_EACH_WEEK = re.compile(
+    r"\bevery\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b",
+    re.IGNORECASE,
+)
+
+
 _WRITTEN_FREQUENCY = re.compile(
     r"\b(interval|frequency|schedule|cadence|period|repeat)[\"']?[ \t]*[:=][ \t]*[\"']?([a-z]+)\b",
     re.IGNORECASE,
@@ -242,6 +250,8 @@ def frequency_issue(args: Mapping[str, Any], said: str) -> str | None:
     if not repeats:
         return None
     asked = {_FREQUENCIES[(a or b).lower()] for a, b in _SAID_FREQUENCY.findall(said[:20_000])}
+    if _WEEKDAY_EACH_WEEK.search(said[:20_000]):
+        asked.add("weekly")
     if not asked:
         return None
     for key, value in repeats:
