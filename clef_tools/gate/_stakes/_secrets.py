@@ -178,13 +178,33 @@ def secret_tool(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
         return next(
             (e.what[:80] for e in effect.effects if _SECRET_COMMAND.search(e.what[:2_000])), None
         )
-    if effect.source not in ("name", "annotations") or _asks_secret(said):
+    if effect.source not in ("name", "annotations"):
+        return None
+    revealed = next(
+        (
+            str(k)
+            for k, v in list(args.items())[:32]
+            if v is True and _REVEAL_KEY.fullmatch(str(k).lower())
+        ),
+        None,
+    )
+    if revealed is not None and effect.effects and not _ASKS_VALUE.search(said[:20_000]):
+        # "rotate the Stripe API key" asks for a new key, not the old one's value shown
+        return f"{effect.effects[0].what[:40]} ({revealed}=True)"
+    if _asks_secret(said):
         return None
     for e in effect.effects:
         if set(words(e.what.rsplit("__", 1)[-1])) & _SECRET_TOOL_WORDS:
             return e.what[:80]
     hidden = _secret_fields(args)
     return f"{effect.effects[0].what[:40]} ({hidden})" if hidden and effect.effects else None
+
+
+#: A flag by which a secrets tool returns a secret's value, not its name and metadata.
+_REVEAL_KEY = re.compile(
+    r"reveal|reveal_value|show_value|show_secret|with_decryption|decrypt|plaintext|unmask"
+    r"|include_values?|with_values?|raw"
+)
 
 
 #: Commands that print a secret's value, not the store's list of names.
