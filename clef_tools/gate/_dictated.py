@@ -352,7 +352,7 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
     writes = effect.kinds & {"create", "modify"} and effect.source in ("name", "annotations")
     if "send" not in effect.kinds and not writes:
         return None
-    clauses = [(m.group(1), 2) for m in _REPORTED.finditer(said[:20_000])][:4]
+    clauses = [(_told_part(m.group(1)), 2) for m in _REPORTED.finditer(said[:20_000])][:4]
     clauses += [(m.group(1), 2) for m in _SAID_AFTER_COLON.finditer(said[:20_000])][:4]
     # "add a line 'Q1: 40k' to the budget file": the text to write, quoted (one word of it
     # beside the number is enough to tell it is repeated)
@@ -371,6 +371,19 @@ def retold_number_issue(effect: CallEffect, args: Mapping[str, Any], said: str) 
                 if len(shared) * 2 >= len(key) and other and not figures & told:
                     return f"says {sorted(other)[0]} where the user said {sorted(figures)[0]}"
     return None
+
+
+#: Where what the user told the agent to say ends and their words to the agent go on:
+#: "saying I'll review it Monday, don't send yet".
+_TOLD_ENDS = re.compile(
+    r",\s*(?:but\s+|and\s+|then\s+|just\s+)?(?:don'?t|do\s+not|never|please|leave|keep|wait"
+    r"|hold|only)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _told_part(clause: str) -> str:
+    return _TOLD_ENDS.sub("", clause)
 
 
 #: What the user told the agent to say, in their own words and unquoted: "reply saying I

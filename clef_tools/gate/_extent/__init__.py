@@ -60,6 +60,7 @@ from clef_tools.gate._extent._files import (
     whole_tree_issue,
 )
 from clef_tools.gate._extent._occasions import (
+    extended_issue,
     numbered_issue,
     one_occurrence_issue,
     repeat_issue,
@@ -190,6 +191,7 @@ def extent_issue(
         or replaced_list_issue(effect, args, text, results)
         or by_amount_issue(effect, args, text, results)
         or retitled_issue(effect, args, text, results)
+        or extended_issue(effect, args, text, results)
         or replaced_text_issue(effect, args, text, results)
         or time_unasked_issue(effect, args, text)
         or head_count_issue(effect, args, text)

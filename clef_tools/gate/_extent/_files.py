@@ -433,7 +433,15 @@ _MOVE_SAID = re.compile(r"\b(?:move|rename|mv|relocate|archive)\b", re.IGNORECAS
 def moved_not_copied_issue(effect: CallEffect, said: str) -> str | None:
     """The named file moved away where the user asked for a copy of it: `mv db.sqlite
     db.sqlite.bak` after "make a backup of db.sqlite" leaves no db.sqlite."""
-    if effect.source != "shell" or not _COPY_SAID.search(said) or _MOVE_SAID.search(said):
+    if not _COPY_SAID.search(said) or _MOVE_SAID.search(said):
+        return None
+    if effect.source == "name" and any(
+        re.match(r"(?:move|mv|relocate)(?:_|$)", e.what.rsplit("__", 1)[-1], re.IGNORECASE)
+        for e in effect.effects
+    ):
+        # `move_file("/Work/contract.pdf", "/Backup/")` after "make a copy of the contract"
+        return "moves the file away, where the user asked for a copy of it"
+    if effect.source != "shell":
         return None
     for e in effect.effects:
         if re.match(r"\s*(?:sudo\s+)?(?:git\s+)?mv\b", e.what) and e.objects:

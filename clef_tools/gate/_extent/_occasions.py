@@ -3,6 +3,7 @@ month."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -313,3 +314,55 @@ def trial_issue(effect: CallEffect, args: Mapping[str, Any], said: str) -> str |
     if any(trial in t.lower() for t in told):
         return None
     return f"the real thing where the user asked for a {asked.group(1).lower()}"
+
+
+#: A stay or a booking made longer by a stated time: "extend my stay by one night", "two
+#: more nights", "an extra day".
+_EXTENDED = re.compile(
+    r"\b(?:extend|lengthen|prolong|add)\w*\b[^.;!?\n]{0,50}?\bby\s+(\d+|one|two|three|four|five"
+    r"|six|seven|an?)\s+(night|day|week)s?\b"
+    r"|\b(\d+|one|two|three|four|five|six|seven|an?|another)\s+(?:more|extra)\s+(night|day|week)s?\b",
+    re.IGNORECASE,
+)
+_DAY_COUNTS = {
+    "a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7,
+}  # fmt: skip
+#: A date argument that ends a stay or a span (`check_out`, `end_date`, `return`).
+_ENDS = re.compile(r"end|until|to$|out|return|last|through|departure", re.IGNORECASE)
+
+
+def extended_issue(
+    effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
+) -> str | None:
+    """A span made longer by other than the time the user stated, or moved instead of
+    lengthened: "extend my stay by one night" over 3–5 March ends on the 6th and still
+    starts on the 3rd."""
+    found = _EXTENDED.search(said[:20_000])
+    if found is None or "modify" not in effect.kinds or not results:
+        return None
+    count, unit = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
+    days = int(count) if count.isdigit() else _DAY_COUNTS.get(count.lower(), 1)
+    step = dt.timedelta(days=days * (7 if unit.lower() == "week" else 1))
+    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    for key, value in list(args.items())[:32]:
+        new = _day(value)
+        if new is None:
+            continue
+        for before in held_values(ids, results, str(key)):
+            old = _day(before)
+            if old is None:
+                continue
+            expected = old + step if _ENDS.search(str(key)) else old
+            if new != expected:
+                return f"{key}={value}, where {found.group(0)!r} gives {expected.isoformat()}"
+    return None
+
+
+def _day(value: Any) -> dt.date | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.date.fromisoformat(value.strip()[:10])
+    except ValueError:
+        return None

@@ -665,7 +665,8 @@ _ADDING_TOOL = re.compile(r"append|add|insert|prepend|push", re.IGNORECASE)
 #: A change by a stated amount ("restock the red mug with 50 more", "raise the limit by
 #: 200"): the amount is added to what the record holds.
 _BY_AMOUNT = re.compile(
-    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+more\b"
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|another)\s+more\b"
     r"|\b(?:increase|raise|add|bump|top\s+up|restock|extend|grow)\w*\b[^.;!?\n]{0,40}?\bby\s+"
     r"[$€£]?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s*%)",
     re.IGNORECASE,
@@ -675,31 +676,43 @@ _BY_AMOUNT = re.compile(
 def by_amount_issue(
     effect: CallEffect, args: Mapping[str, Any], said: str, results: Sequence[str]
 ) -> str | None:
-    """A quantity set to the amount the user asked to add, over a record that holds one
-    already: `stock=50` after "restock the red mug with 50 more" over a stock of 3."""
+    """A quantity set to other than what the record holds plus the amount the user asked
+    to add: `stock=50` after "restock the red mug with 50 more" over a stock of 3 (53),
+    `guests=1` after "add one more guest" over 2. A number the user gave otherwise is
+    theirs to set."""
     if "modify" not in effect.kinds or not results:
         return None
     asked = []
     for m in itertools.islice(_BY_AMOUNT.finditer(said[:20_000]), 4):
+        amount = (m.group(1) or m.group(2)).lower().replace(",", "")
         try:
-            asked.append(float((m.group(1) or m.group(2)).replace(",", "")))
+            asked.append(float(_COUNT_WORDS.get(amount, amount)))
         except ValueError:
             continue
     if not asked:
         return None
+    # the other numbers the user gave: a value set to one of them is theirs
+    given = {float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*(?:\.\d+)?", said[:20_000])}
+    given -= set(asked)
     ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
     for key, value in list(args.items())[:32]:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            continue
-        if not any(abs(value - a) < 1e-9 for a in asked):
+        if isinstance(value, bool) or not isinstance(value, int | float) or value in given:
             continue
         for before in held_values(ids, results, str(key)):
-            if isinstance(before, int | float) and not isinstance(before, bool) and before:
+            if not isinstance(before, int | float) or isinstance(before, bool):
+                continue
+            if value != before and not any(abs(value - (before + a)) < 1e-9 for a in asked):
                 return (
-                    f"sets {key} to {value:g}, the amount to add, over the {before:g} the "
-                    "record holds"
+                    f"sets {key} to {value:g}, where {asked[0]:g} more than the {before:g} "
+                    "the record holds was asked"
                 )
     return None
+
+
+_COUNT_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "another": "1",
+}  # fmt: skip
 
 
 #: Arguments that hold what a record is called.
