@@ -297,7 +297,9 @@ def sql_effects(query: str) -> CallEffect:
                 Effect(
                     "modify",
                     reversible=False,
-                    high_impact=unfiltered or not rows,
+                    # ...and rows picked by a range or a pattern (`WHERE id > 42`), many
+                    # rows changed for good, as a delete of them is
+                    high_impact=unfiltered or not rows or not _pinned(where),
                     what=text,
                     objects=rows + _states(statement),
                     settings=_settings(statement),
