@@ -1987,11 +1987,17 @@ def _party(target: str) -> Callable[[str], bool] | None:
 def _record_words(record: str) -> set[str]:
     """A record's words, and the parts of its joined names (`promo-bot-2000` → promo, bot;
     `MusicBox` → music, box)."""
+    # `"merged": false` says the branch is not merged: the key is no word of the record
+    record = _FALSE_FIELD.sub(" ", record[:_MAX_TEXT])
     found = set(_WORD.findall(record.lower()))
     camel = {
         p.lower() for w in _CAMEL.findall(record[:_MAX_TEXT]) for p in re.findall(r"[A-Z][a-z]+", w)
     }
     return found | _parts_of(found) | camel
+
+
+#: A JSON field whose value says the record is not so: `"merged": false`, `"paid": null`.
+_FALSE_FIELD = re.compile(r'"[\w-]{1,40}"\s*:\s*(?:false|null|""|\[\])(?=\s*[,}])', re.IGNORECASE)
 
 
 def _parts_of(found: set[str]) -> set[str]:

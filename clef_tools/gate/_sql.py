@@ -297,9 +297,7 @@ def sql_effects(query: str) -> CallEffect:
                 Effect(
                     "modify",
                     reversible=False,
-                    # ...and rows picked by a range or a pattern (`WHERE id > 42`), many
-                    # rows changed for good, as a delete of them is
-                    high_impact=unfiltered or not rows or not _pinned(where),
+                    high_impact=unfiltered or not rows,
                     what=text,
                     objects=rows + _states(statement),
                     settings=_settings(statement),

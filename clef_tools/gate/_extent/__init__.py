@@ -101,6 +101,7 @@ from clef_tools.gate._extent._values import (
     old_value_issue,
     part_of_address_issue,
     part_of_quoted_issue,
+    range_unasked_issue,
     referred_issue,
     replaced_figure_issue,
     replaced_list_issue,
@@ -192,6 +193,7 @@ def extent_issue(
         or by_amount_issue(effect, args, text, results)
         or retitled_issue(effect, args, text, results)
         or extended_issue(effect, args, text, results)
+        or range_unasked_issue(effect, text)
         or replaced_text_issue(effect, args, text, results)
         or time_unasked_issue(effect, args, text)
         or head_count_issue(effect, args, text)

@@ -667,7 +667,8 @@ _ADDING_TOOL = re.compile(r"append|add|insert|prepend|push", re.IGNORECASE)
 _BY_AMOUNT = re.compile(
     r"(?<![\w.])(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|another)\s+more\b"
-    r"|\b(?:increase|raise|add|bump|top\s+up|restock|extend|grow)\w*\b[^.;!?\n]{0,40}?\bby\s+"
+    r"|\b(?:increase|raise|add|bump|top\s+up|restock|extend|grow|warm|heat|turn\s+up|brighten)"
+    r"\w*\b[^.;!?\n]{0,40}?\bby\s+"
     r"[$€£]?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s*%)",
     re.IGNORECASE,
 )
@@ -743,4 +744,32 @@ def retitled_issue(
                     f"renames it from {before.strip()[:40]!r} to {value.strip()[:40]!r}, which "
                     "the user did not ask for"
                 )
+    return None
+
+
+#: A row picked by how it compares with a value: `id > 42`, `created_at <= '2024-01-01'`.
+_COMPARED = re.compile(r"(?<![<>!=])(>=|<=|<>|!=|>|<)\s*'?([\w.@:-]+)'?")
+#: Words by which a user asks for rows by a range of a value, not the one with it.
+_RANGE_SAID = re.compile(
+    r"\b(?:above|over|greater|more|higher|below|under|less|fewer|lower|after|before|older"
+    r"|newer|since|until|between|through|all|every|any|except|other|not|up\s+to|at\s+least"
+    r"|at\s+most|starting|beyond|past|earlier|later|exceed\w*)\b|[<>]",
+    re.IGNORECASE,
+)
+
+
+def range_unasked_issue(effect: CallEffect, said: str) -> str | None:
+    """Rows changed or removed by a range around the value the user gave for one:
+    `UPDATE users SET active = false WHERE id > 42` after "deactivate the user with id
+    42" reaches every user after it."""
+    if not effect.kinds & {"modify", "delete"} or _RANGE_SAID.search(said[:20_000]):
+        return None
+    told = {w.lower() for w in re.findall(r"[\w.@:-]+", said[:20_000])}
+    for e in effect.effects:
+        if e.kind not in ("modify", "delete") or "where" not in e.what.lower():
+            continue
+        where = e.what[e.what.lower().index("where") :][:2_000]
+        for operator, value in _COMPARED.findall(where)[:16]:
+            if value.lower() in told:
+                return f"picks rows {operator} {value}, where the user named the one with it"
     return None
