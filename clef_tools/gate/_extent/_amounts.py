@@ -9,7 +9,7 @@ from typing import Any
 
 from clef_tools.gate._dates import stay_nights
 from clef_tools.gate._effects import CallEffect, table, words
-from clef_tools.gate._extent._common import COUNTED_NOUNS, EVERY_SAID, PEOPLE_NOUNS
+from clef_tools.gate._extent._common import COUNT_WORDS, COUNTED_NOUNS, EVERY_SAID, PEOPLE_NOUNS
 from clef_tools.gate._grounding import (
     MONEY,
     PRICE_BOUND,
@@ -198,12 +198,8 @@ _COST_SWITCHES = frozenset(
 )  # fmt: skip
 
 
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-
-
-#: A count as a user writes it before its noun: digits, or a word of `_NUMBER_WORDS`.
-_COUNT_WORD = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
+#: A count as a user writes it before its noun: digits, or a word of `COUNT_WORDS`.
+_COUNT_WORD = r"\d{1,3}|" + "|".join(COUNT_WORDS)
 
 
 _SAID_COUNT = re.compile(
@@ -232,7 +228,7 @@ def stated_counts(said: str) -> dict[str, int]:
 def _count_of(word: str) -> int:
     """The number a count written as `_COUNT_WORD` stands for ("4", "four", "a")."""
     low = word.lower()
-    return int(low) if low.isdigit() else _NUMBER_WORDS[low]
+    return int(low) if low.isdigit() else COUNT_WORDS[low]
 
 
 def unstated_counts(args: Mapping[str, Any], said: str) -> list[float]:

@@ -64,3 +64,8 @@ PEOPLE_NOUNS = frozenset(
 COUNTED_NOUNS = PEOPLE_NOUNS | frozenset(
     ["child", "children", "kid", "room", "night", "ticket", "seat", "copy", "copies", "bed"]
 )
+
+
+#: Counts as a user writes them in words ("one more guest", "extend it by a night").
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+               "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip

@@ -11,7 +11,7 @@ from typing import Any
 
 from clef_tools.gate._dates import dates_in, is_time_key
 from clef_tools.gate._effects import CallEffect, words
-from clef_tools.gate._extent._common import WHOLE
+from clef_tools.gate._extent._common import COUNT_WORDS, WHOLE
 from clef_tools.gate._grounding import records_of, times_in
 
 #: A record's field that points at the series or the whole an item belongs to.
@@ -324,10 +324,6 @@ _EXTENDED = re.compile(
     r"|\b(\d+|one|two|three|four|five|six|seven|an?|another)\s+(?:more|extra)\s+(night|day|week)s?\b",
     re.IGNORECASE,
 )
-_DAY_COUNTS = {
-    "a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7,
-}  # fmt: skip
 #: A date argument that ends a stay or a span (`check_out`, `end_date`, `return`).
 _ENDS = re.compile(r"end|until|to$|out|return|last|through|departure", re.IGNORECASE)
 
@@ -342,7 +338,7 @@ def extended_issue(
     if found is None or "modify" not in effect.kinds or not results:
         return None
     count, unit = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
-    days = int(count) if count.isdigit() else _DAY_COUNTS.get(count.lower(), 1)
+    days = int(count) if count.isdigit() else COUNT_WORDS.get(count.lower(), 1)
     step = dt.timedelta(days=days * (7 if unit.lower() == "week" else 1))
     ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
     for key, value in list(args.items())[:32]:

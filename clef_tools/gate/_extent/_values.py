@@ -13,6 +13,7 @@ from clef_tools.gate._canonical import replaced_pairs
 from clef_tools.gate._effects import FIND_KEY, OPERATION_KEY, PRIVATE_KEY, CallEffect, words
 from clef_tools.gate._extent._code import takes_every
 from clef_tools.gate._extent._common import (
+    COUNT_WORDS,
     EVERY_SAID,
     MAX_SAID,
     NUMBER_TOKEN,
@@ -687,7 +688,7 @@ def by_amount_issue(
     for m in itertools.islice(_BY_AMOUNT.finditer(said[:20_000]), 4):
         amount = (m.group(1) or m.group(2)).lower().replace(",", "")
         try:
-            asked.append(float(_COUNT_WORDS.get(amount, amount)))
+            asked.append(float(1 if amount == "another" else COUNT_WORDS.get(amount, amount)))
         except ValueError:
             continue
     if not asked:
@@ -708,12 +709,6 @@ def by_amount_issue(
                     "the record holds was asked"
                 )
     return None
-
-
-_COUNT_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "another": "1",
-}  # fmt: skip
 
 
 #: Arguments that hold what a record is called.
