@@ -1546,6 +1546,8 @@ def _off_record(
             or _STREET.fullmatch(target) is not None
             or _SLASHED.fullmatch(target) is not None
             or _JOINED_NAME.fullmatch(low) is not None
+            # a pick by rank is read by the rank checks, not by the words of a name
+            or (_sibling_name(target, records) and _RANKING.search(said) is None)
         ):
             continue
         holding = [
@@ -1696,6 +1698,24 @@ def _given_under(field: str, value: str, results: Sequence[str]) -> bool:
     `field` (a pattern up to the value's opening quote) matches."""
     keyed = re.compile(field + re.escape(value) + '"', re.IGNORECASE)
     return any(keyed.search(r[:_MAX_TEXT]) for r in results[-16:])
+
+
+def _sibling_name(value: str, records: Sequence[str]) -> bool:
+    """Whether `value` is the whole value of a field that another record of the listing
+    fills too (`"company": "RoadKing"` beside `"company": "SunDrive"`): a record picked by
+    its name among its like, which the user's description must fit."""
+    if not 0 < len(value) <= 80 or '"' in value:
+        return False
+    held = [r for r in records if f'": "{value}"' in r]
+    if len(held) != 1:
+        return False
+    slot = _slot(held[0], value)
+    if slot is None or _STATE_FIELD.search(slot.split('"')[1]):
+        return False  # `"state": "heat"`: what a record is in, which a call may set
+    return sum(1 for r in records if slot in r) >= 2
+
+
+_STATE_FIELD = re.compile(r"state|status|mode|type|kind|category|level|role|stage|priority", re.I)
 
 
 def _another_named(value: str, said: str, results: Sequence[str]) -> bool:

@@ -2261,3 +2261,20 @@ def test_warmed_up_by_degrees_is_added_to_the_temperature_held(
         lookup="get_states",
     )
     assert (decision.verdict == "allow") is allowed, decision.stakes
+
+
+_CARS = '[{"company": "SunDrive", "city": "Los Angeles", "fuel": "electric", "price_per_day": 60}, {"company": "RoadKing", "city": "Los Angeles", "fuel": "gas", "price_per_day": 45}]'
+
+
+@pytest.mark.parametrize(("company", "allowed"), [("SunDrive", True), ("RoadKing", False)])
+def test_a_record_picked_by_its_name_among_its_like_fits_the_description(
+    company: str, allowed: bool
+) -> None:
+    decision = after_lookup(
+        "Reserve an electric car in LA for May 1 to May 3",
+        _CARS,
+        "reserve_car",
+        {"company": company, "start": "2027-05-01", "end": "2027-05-03"},
+        lookup="search_cars",
+    )
+    assert (decision.verdict == "allow") is allowed, decision.stakes
