@@ -234,6 +234,11 @@ def _records_holding(ids: Sequence[str], results: Sequence[str]) -> Iterator[str
             yield record
 
 
+def call_ids(args: Mapping[str, Any]) -> list[str]:
+    """The call's values that may be a record's id, for `held_values`."""
+    return [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+
+
 def held_values(ids: Sequence[str], results: Sequence[str], key: str) -> Iterator[Any]:
     """What `key` held in each JSON record in view that holds one of the call's ids."""
     for record in _records_holding(ids, results):
@@ -340,7 +345,7 @@ def extended_issue(
     count, unit = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
     days = int(count) if count.isdigit() else COUNT_WORDS.get(count.lower(), 1)
     step = dt.timedelta(days=days * (7 if unit.lower() == "week" else 1))
-    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    ids = call_ids(args)
     for key, value in list(args.items())[:32]:
         new = _day(value)
         if new is None:

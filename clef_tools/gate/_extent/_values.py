@@ -22,7 +22,7 @@ from clef_tools.gate._extent._common import (
     SETS,
     TEXT_KEY,
 )
-from clef_tools.gate._extent._occasions import held_values
+from clef_tools.gate._extent._occasions import call_ids, held_values
 from clef_tools.gate._grounding import ADDRESS_TEXT, QUOTED_NAME, is_setting_key, records_of
 
 _PRIVATE_SAID = re.compile(r"(?<![\w-])private(?![\w-])", re.IGNORECASE)
@@ -635,7 +635,7 @@ def replaced_text_issue(
     note whose body was "eggs, milk"."""
     if "modify" not in effect.kinds or not _ADDS.search(said) or _CHANGES.search(said):
         return None
-    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    ids = call_ids(args)
     for key, value in list(args.items())[:32]:
         if not TEXT_KEY.match(str(key)) or not isinstance(value, str):
             continue
@@ -696,7 +696,7 @@ def by_amount_issue(
     # the other numbers the user gave: a value set to one of them is theirs
     given = {float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*(?:\.\d+)?", said[:20_000])}
     given -= set(asked)
-    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    ids = call_ids(args)
     for key, value in list(args.items())[:32]:
         if isinstance(value, bool) or not isinstance(value, int | float) or value in given:
             continue
@@ -729,7 +729,7 @@ def retitled_issue(
     called "Renew passport"."""
     if effect.kinds != {"modify"} or not results or _RETITLE_SAID.search(said[:20_000]):
         return None
-    ids = [str(v) for v in list(args.values())[:16] if isinstance(v, str | int) and str(v)]
+    ids = call_ids(args)
     for key, value in list(args.items())[:32]:
         if str(key).lower() not in _TITLE_KEYS or not isinstance(value, str) or not value.strip():
             continue
